@@ -1,0 +1,90 @@
+// Lint = the architecture of ../shared/STYLE.md, checked by a machine, with messages that teach.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'worker', 'share', 'ui'];
+const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
+
+/** Who may import whom (STYLE.md "The house"). `except` paths are relative to `from`. */
+const zones = [
+  { target: './src/shared', from: others('shared'), message: 'src/shared holds plain types and pure helpers and imports nothing else from src/. Move the shared piece here instead.' },
+  { target: './src/model', from: others('shared', 'model'), message: 'model/ (provider adapters) depends on src/shared only. Pass what it needs as plain data.' },
+  { target: './src/sandbox', from: others('shared', 'sandbox'), message: 'sandbox/ depends on src/shared only. Persistence and RPC belong in worker/.' },
+  { target: './src/store', from: others('shared', 'store', 'agent'), message: 'store/ depends on src/shared (and agent types for records) only.' },
+  { target: './src/store', from: ['./src/agent'], except: ['./types.ts'], message: 'store/ may use agent *types* only (agent/types.ts).' },
+  { target: './src/tools', from: others('shared', 'tools', 'sandbox'), message: 'tools/ see the workspace only through sandbox/types.ts and import shared/ helpers.' },
+  { target: './src/tools', from: ['./src/sandbox'], except: ['./types.ts'], message: 'tools/ see the workspace only through sandbox/types.ts; never import an implementation.' },
+  { target: './src/agent', from: others('shared', 'agent', 'model', 'tools', 'sandbox'), message: 'agent/ is pure: it gets model, tools, store, clock and sandbox injected. Import only shared/, model/types.ts and tool types.' },
+  { target: './src/agent', from: ['./src/model'], except: ['./types.ts'], message: 'agent/ knows models only through model/types.ts; adapters are chosen in worker/agent.worker.ts.' },
+  { target: './src/agent', from: ['./src/tools'], except: ['./types.ts'], message: 'agent/ knows tools only through tools/types.ts; the registry is built in worker/.' },
+  { target: './src/agent', from: ['./src/sandbox'], except: ['./types.ts'], message: 'agent/ knows the sandbox only through sandbox/types.ts.' },
+  { target: './src/worker', from: ['./src/ui'], message: 'worker/ never imports UI. Send the UI an event through protocol.ts instead.' },
+  { target: './src/share', from: others('shared', 'share', 'agent', 'model'), message: 'share/ encodes and validates plain data; it depends on shared/ and on types only.' },
+  { target: './src/ui', from: others('shared', 'ui', 'worker', 'store', 'agent', 'tools', 'share'), message: 'ui/ talks to the rest through the worker client and protocol, store read hooks, and types.' },
+  { target: './src/ui', from: ['./src/worker'], except: ['./client.ts', './protocol.ts'], message: 'ui/ reaches the worker only through worker/client.ts and worker/protocol.ts.' },
+  { target: './src/ui', from: ['./src/store'], except: ['./read.ts', './types.ts'], message: 'ui/ reads storage through store/read.ts hooks; the worker writes (see README decisions).' },
+  { target: './src/ui', from: ['./src/agent'], except: ['./types.ts'], message: 'ui/ may use agent event *types* only; the loop runs in the worker.' },
+  { target: './src/ui', from: ['./src/tools'], except: ['./types.ts'], message: 'ui/ may use tool *types* only (previews and displays).' },
+];
+
+const restrictedPackage = (name, where) => ({
+  name,
+  message: `${name} may be imported only in ${where}. Go through the interface that wraps it.`,
+});
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } }, 'import-x/extensions': ['.ts', '.tsx'] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' }],
+      'no-restricted-imports': ['error', {
+        paths: [
+          restrictedPackage('@google/genai', 'src/model/gemini/'),
+          restrictedPackage('@webcontainer/api', 'src/sandbox/webcontainer/'),
+          restrictedPackage('dexie', 'src/store/'),
+          restrictedPackage('dexie-react-hooks', 'src/store/read.ts'),
+          restrictedPackage('just-bash', 'src/sandbox/offline/'),
+        ],
+      }],
+    },
+  },
+  { files: ['src/model/gemini/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/sandbox/webcontainer/**', 'src/sandbox/offline/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/store/**'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/agent/**/*.ts', 'src/tools/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error',
+        { name: 'setTimeout', message: 'agent/ and tools/ take time from the injected Clock (deps.clock.sleep), so tests control it.' },
+        { name: 'setInterval', message: 'Use the injected Clock.' },
+        { name: 'fetch', message: 'The network belongs to model adapters; inject what you need.' },
+        { name: 'document', message: 'No DOM in the kernel.' },
+        { name: 'window', message: 'No DOM in the kernel.' },
+        { name: 'indexedDB', message: 'Storage goes through the injected HistoryStore.' },
+        { name: 'localStorage', message: 'Storage goes through the injected HistoryStore.' },
+      ],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use deps.clock.now() so tests control time.' }],
+    },
+  },
+  {
+    // Tests may wire real implementations together (e.g. tools over the offline sandbox).
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**', 'e2e/**/*.ts', 'scripts/**', '*.config.{js,ts}'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off', 'import-x/no-restricted-paths': 'off', 'no-restricted-imports': 'off' },
+  },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', AbortController: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly' } } },
+);

@@ -1,0 +1,236 @@
+/**
+ * The agent's public surface: its events (spec A4), its injected dependencies, and the
+ * session API that the worker drives. Everything here is plain data or an interface;
+ * the agent imports no DOM, SDK, Dexie, timers or fetch (STYLE.md: inject them).
+ */
+import type { Content, Part } from '../shared/content';
+import type { AppError } from '../shared/errors';
+import type { FinishReason, LanguageModel, ModelRequest, Usage } from '../model/types';
+import type { Sandbox } from '../sandbox/types';
+import type { ToolDisplay, ToolKind, ToolPreview, ToolRegistry } from '../tools/types';
+
+/** Spec C1. The last three are terminal. */
+export type ToolCallStatus =
+  | 'validating'
+  | 'awaiting_approval'
+  | 'scheduled'
+  | 'executing'
+  | 'success'
+  | 'error'
+  | 'cancelled';
+
+/** UI-CONTRACT.md approval modes, switchable while the agent runs. */
+export type ApprovalMode = 'ask' | 'auto-edit' | 'plan' | 'allow-all';
+
+export type ApprovalOutcome = 'proceed_once' | 'proceed_always' | 'cancel';
+
+/** A snapshot of one tool call, for the UI (sent on every status change). */
+export interface ToolCallView {
+  callId: string;
+  name: string;
+  args: Record<string, unknown>;
+  kind?: ToolKind;
+  /** One line: path, pattern or command. */
+  summary: string;
+  status: ToolCallStatus;
+  /** Live shell output while executing (spec E6: cleared when the call leaves executing). */
+  liveOutput?: string;
+  preview?: ToolPreview;
+  display?: ToolDisplay;
+  /** Text sent to the model (output or error). */
+  resultText?: string;
+  errorType?: string;
+  /** Declaration index in its batch (spec D5). */
+  index: number;
+}
+
+export interface ApprovalRequest {
+  callId: string;
+  name: string;
+  args: Record<string, unknown>;
+  summary: string;
+  preview: ToolPreview;
+  kind: ToolKind;
+}
+
+export interface RetryInfo {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  /** Which budget (spec B1). */
+  reason: 'rate-limit' | 'transport' | 'invalid-stream' | 'context-overflow' | 'server';
+  message: string;
+}
+
+export type LoopType =
+  | 'consecutive_identical_tool_calls'
+  | 'shell_command_stagnation'
+  | 'turn_tool_call_cap'
+  | 'repeated_duplicate_provider_tool_call'
+  | 'chanting_identical_sentences'
+  | 'repeated_thoughts'
+  | 'read_file_loop'
+  | 'action_stagnation'
+  | 'global_duplicate'
+  | 'alternating_pattern';
+
+export type CompressionStatus =
+  | 'COMPRESSED'
+  | 'COMPRESSION_FAILED_INFLATED_TOKEN_COUNT'
+  | 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR'
+  | 'COMPRESSION_FAILED_EMPTY_SUMMARY'
+  | 'NOOP'
+  | 'CONTENT_TRUNCATED';
+
+/** Spec A4: the 18 Gemini CLI event values plus ZCode's anomaly warning, plus UI updates. */
+export type AgentEvent =
+  | { type: 'content'; value: string }
+  | { type: 'thought'; value: { subject: string; description: string } }
+  | { type: 'tool_call_request'; value: { callId: string; name: string; args: Record<string, unknown> } }
+  | { type: 'tool_call_response'; value: { callId: string; name: string; response: Record<string, unknown> } }
+  | { type: 'tool_call_confirmation'; value: ApprovalRequest }
+  | { type: 'user_cancelled' }
+  | { type: 'error'; value: { error: AppError & { status?: number } } }
+  | { type: 'chat_compressed'; value: { originalTokenCount: number; newTokenCount: number; compressionStatus: CompressionStatus } }
+  | { type: 'max_session_turns' }
+  | { type: 'finished'; value: { reason: FinishReason; usageMetadata?: Usage } }
+  | { type: 'loop_detected'; value: { loopType: LoopType; detail?: string } }
+  | { type: 'citation'; value: string }
+  | { type: 'retry'; value: RetryInfo }
+  | { type: 'context_window_will_overflow'; value: { estimatedRequestTokenCount: number; remainingTokenCount: number } }
+  | { type: 'invalid_stream'; value: { type: string; message: string } }
+  | { type: 'model_info'; value: string }
+  | { type: 'agent_execution_stopped'; value: { reason: string; systemMessage?: string } }
+  | { type: 'agent_execution_blocked'; value: { reason: string; systemMessage?: string } }
+  | { type: 'model_anomaly_warning'; value: { message: string } }
+  // UI-facing updates that are not in Gemini CLI's enum:
+  | { type: 'tool_calls_update'; value: ToolCallView[] }
+  | { type: 'round_trip_start'; value: { roundTripId: string; model: string } }
+  | { type: 'round_trip_end'; value: { roundTripId: string } }
+  | { type: 'interaction_end'; value: { outcome: InteractionOutcome } };
+
+export type InteractionOutcome = 'completed' | 'cancelled' | 'error' | 'loop_detected' | 'stopped' | 'overflow';
+
+/** One model call with its raw request and response, for the loop inspector and replay. */
+export interface RoundTrip {
+  id: string;
+  /** Which interaction (one user prompt and its continuations) it belongs to. */
+  interactionId: string;
+  startedAt: number;
+  endedAt?: number;
+  request: ModelRequest;
+  /** Raw provider chunks as received. */
+  response: unknown[];
+  error?: AppError;
+}
+
+/** Where committed history goes; the worker backs it with IndexedDB. */
+export interface HistoryStore {
+  /** Resolves once `history` is durable. The agent awaits it before the next model request. */
+  commit(history: readonly Content[]): Promise<void>;
+  recordRoundTrip(roundTrip: RoundTrip): Promise<void>;
+}
+
+export interface Clock {
+  now(): number;
+  /** Rejects with an AbortError when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+/** Hook results (spec J). All optional; a throwing hook is logged and ignored (J7). */
+export interface HookDecision {
+  decision?: 'stop' | 'block';
+  reason?: string;
+  systemMessage?: string;
+  additionalContext?: string;
+  /** BeforeModel block: a synthetic response instead of a model call. */
+  syntheticResponse?: Part[];
+  /** Stop hook: continue with `additionalContext` (J3). */
+  continue?: boolean;
+}
+
+export interface Hooks {
+  beforeAgent?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
+  afterAgent?(input: { history: readonly Content[]; signal: AbortSignal }): Promise<HookDecision | void>;
+  beforeModel?(input: { request: ModelRequest; signal: AbortSignal }): Promise<HookDecision | void>;
+  afterModel?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
+  beforeTool?(input: { call: ToolCallView; signal: AbortSignal }): Promise<HookDecision | void>;
+  afterTool?(input: { call: ToolCallView; signal: AbortSignal }): Promise<HookDecision | void>;
+  postToolBatch?(input: { calls: ToolCallView[]; signal: AbortSignal }): Promise<HookDecision | void>;
+}
+
+export interface AgentSettings {
+  /** Model id; frozen per interaction (spec A16). */
+  model: string;
+  approvalMode: ApprovalMode;
+  /** Extra text appended to the built-in system prompt. */
+  systemPromptExtra?: string;
+  /** Off by default (spec J5). */
+  nextSpeakerCheck?: boolean;
+  /** Heuristic loop checks, off by default (spec H4). */
+  loopHeuristics?: boolean;
+  /** Optional per-tool timeout in ms (spec C12). */
+  toolTimeoutMs?: number;
+}
+
+export interface AgentDependencies {
+  model: LanguageModel;
+  tools: ToolRegistry;
+  sandbox: Sandbox;
+  store: HistoryStore;
+  clock: Clock;
+  newId(): string;
+  emit(event: AgentEvent): void;
+  /** Correlated request/response (STYLE.md §9): resolves with the person's choice. */
+  requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
+  hooks?: Hooks;
+  /** Injectable thresholds (spec §3.0); defaults apply where omitted. */
+  config?: Partial<AgentConfig>;
+  initialHistory?: readonly Content[];
+  settings: AgentSettings;
+}
+
+export interface AgentConfig {
+  maxTurns: number;
+  maxSessionTurns: number;
+  identicalCallThreshold: number;
+  shellStagnationThreshold: number;
+  softToolCallCap: number;
+  hardToolCallCap: number;
+  maxToolCallsPerTurn?: number;
+  validationRetryThreshold: number;
+  maxConcurrency: number;
+  rateLimitRetries: number;
+  transportRetries: number;
+  invalidStreamRetries: number;
+  serverRetries: number;
+  overflowCompressions: number;
+  compressionThreshold: number;
+  repeatedCallWarningThreshold: number;
+  maxWarningsPerTurn: number;
+}
+
+export type AgentInput =
+  | { type: 'user_query'; text: string }
+  /** Resume an interrupted session (spec G1/G2): the `Continue` button. */
+  | { type: 'continue' };
+
+export type Interruption =
+  | { type: 'none' }
+  | { type: 'interrupted_prompt'; parts: Part[] }
+  | { type: 'interrupted_turn'; dangling: { callId: string; name: string }[] };
+
+export interface Agent {
+  /** Runs one interaction to its end. Never rejects; the outcome is also emitted as `interaction_end`. */
+  run(input: AgentInput, signal: AbortSignal): Promise<InteractionOutcome>;
+  history(): readonly Content[];
+  interruption(): Interruption;
+  /** Applies at once, also to calls already waiting for approval where the new mode allows them. */
+  setApprovalMode(mode: ApprovalMode): void;
+  /** Applies from the next interaction (spec A16). */
+  updateSettings(settings: Partial<AgentSettings>): void;
+  /** H6: disable loop detection for the rest of this session. */
+  disableLoopDetection(): void;
+  /** I: manual compression. */
+  compress(signal: AbortSignal): Promise<CompressionStatus>;
+}

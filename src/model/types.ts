@@ -1,0 +1,84 @@
+/**
+ * The provider spec: everything the agent knows about a language model.
+ * Adapters (gemini/, scripted/) implement it; SDK types never leave an adapter.
+ *
+ * Contract: `stream` never throws and never rejects. Failures arrive as a final
+ * `{type:'error'}` part, classified so the agent's retry layer can pick a budget (spec B1).
+ */
+import type { Content, Part } from '../shared/content';
+
+export interface FunctionDeclaration {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parametersJsonSchema: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  model: string;
+  contents: Content[];
+  systemInstruction?: string;
+  tools?: FunctionDeclaration[];
+  /** Generation settings passed through to the provider. */
+  config?: { temperature?: number; maxOutputTokens?: number; responseMimeType?: string };
+}
+
+export type FinishReason =
+  | 'STOP'
+  | 'MAX_TOKENS'
+  | 'SAFETY'
+  | 'RECITATION'
+  | 'MALFORMED_FUNCTION_CALL'
+  | 'UNEXPECTED_TOOL_CALL'
+  | 'OTHER'
+  | 'FINISH_REASON_UNSPECIFIED';
+
+export interface Usage {
+  promptTokenCount?: number;
+  candidatesTokenCount?: number;
+  totalTokenCount?: number;
+  thoughtsTokenCount?: number;
+}
+
+/** Classes of failure; each maps to one retry budget or to none (spec B1, B2, B7, A11). */
+export type ModelFailureKind =
+  | 'auth' // 401/403, missing or wrong key: never retried
+  | 'rate-limit' // 429
+  | 'server' // 5xx, 499
+  | 'transport' // connection reset, fetch TypeError, idle stream, read error
+  | 'bad-request' // 400 and other 4xx: never retried
+  | 'context-overflow' // the prompt is larger than the model's window
+  | 'aborted' // the caller's signal fired
+  | 'unknown';
+
+export interface ModelFailure {
+  kind: ModelFailureKind;
+  message: string;
+  /** HTTP status, when there was a response. */
+  status?: number;
+  /** Transport code such as ECONNRESET or ETIMEDOUT. */
+  code?: string;
+  /** From Retry-After or Gemini RetryInfo, when the provider gave one. */
+  retryAfterMs?: number;
+}
+
+export type ModelStreamPart =
+  | {
+      type: 'chunk';
+      /** Parts of this chunk, thoughts included (`thought: true`). */
+      parts: Part[];
+      finishReason?: FinishReason;
+      usage?: Usage;
+      /** The provider's raw chunk as JSON, kept for the loop inspector. */
+      raw?: unknown;
+    }
+  | { type: 'error'; error: ModelFailure };
+
+export interface LanguageModel {
+  readonly provider: 'gemini' | 'scripted';
+  /** Shown to the person wherever the model appears ("Scripted demo" is labeled as such). */
+  readonly label: string;
+  /** Context window in tokens, for compression and overflow checks. */
+  tokenLimit(model: string): number;
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
+}

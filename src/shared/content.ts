@@ -1,0 +1,55 @@
+/**
+ * Conversation history in the shape Gemini speaks (`Content`/`Part`), as plain data we own.
+ * SDK types never appear outside src/model/gemini; these do, everywhere.
+ */
+export type Role = 'user' | 'model';
+
+export interface FunctionCall {
+  /** Our own unique id (minted when the provider omits one); sent back in the response. */
+  id?: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export interface FunctionResponse {
+  id?: string;
+  name: string;
+  /** `{output: string}` on success, `{error: string}` on failure (spec E1/E2). */
+  response: Record<string, unknown>;
+  /** Media results travel inside the response (spec E1). */
+  parts?: Part[];
+}
+
+export interface InlineData {
+  mimeType: string;
+  /** base64 */
+  data: string;
+}
+
+export interface Part {
+  text?: string;
+  /** A thought summary; never shown as content, never stored in history (spec A5). */
+  thought?: boolean;
+  /** Opaque Gemini signature, stored and sent back exactly as received (spec F6). */
+  thoughtSignature?: string;
+  functionCall?: FunctionCall;
+  functionResponse?: FunctionResponse;
+  inlineData?: InlineData;
+}
+
+export interface Content {
+  role: Role;
+  parts: Part[];
+}
+
+export function textContent(role: Role, text: string): Content {
+  return { role, parts: [{ text }] };
+}
+
+/** Visible text of a content: text parts that are not thoughts, joined. */
+export function visibleText(content: Content): string {
+  return content.parts
+    .filter((part) => typeof part.text === 'string' && !part.thought)
+    .map((part) => part.text)
+    .join('');
+}
