@@ -208,6 +208,20 @@ export interface AgentConfig {
   compressionThreshold: number;
   repeatedCallWarningThreshold: number;
   maxWarningsPerTurn: number;
+  /** Rate-limit and server backoff without Retry-After: from this, doubling (spec B1). */
+  retryInitialDelayMs?: number;
+  /** Cap of that backoff. */
+  retryMaxDelayMs?: number;
+  /** Transport replay delay, times the attempt number (spec B3). */
+  transportDelayMs?: number;
+  /** Invalid-stream retry delay, doubling per attempt (spec A12). */
+  invalidStreamDelayMs?: number;
+  /** Recovery turns after a MAX_TOKENS answer without calls (spec B10); 0 disables. */
+  outputRecoveryTurns?: number;
+  /** Stop-hook continuations per interaction (spec J3). */
+  stopHookContinuations?: number;
+  /** At most one live-output update per call within this many ms (spec E6). */
+  liveOutputThrottleMs?: number;
 }
 
 export type AgentInput =

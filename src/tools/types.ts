@@ -58,7 +58,11 @@ export interface ToolContext {
   onOutput?: (text: string) => void;
 }
 
-export type Validation<Args> = { ok: true; args: Args } | { ok: false; message: string };
+/**
+ * `errorType` (optional) is the ToolError type to report for a refused call, e.g.
+ * PATH_OUTSIDE_WORKSPACE; without it the caller uses its generic invalid-arguments type.
+ */
+export type Validation<Args> = { ok: true; args: Args } | { ok: false; message: string; errorType?: string };
 
 export interface Tool<Args = Record<string, unknown>> {
   declaration: ToolDeclaration;

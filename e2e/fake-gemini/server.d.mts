@@ -1,0 +1,58 @@
+// Types for server.mjs, so TypeScript tests can import the fake.
+
+export interface FakeFunctionCall {
+  name: string;
+  args?: Record<string, unknown>;
+  /** Gemini often omits ids; include one to test that it is kept. */
+  id?: string;
+  /** Signature on this call's part (otherwise `FakeChunk.thoughtSignature` goes on the first call). */
+  thoughtSignature?: string;
+}
+
+/** One SSE event. `raw` is sent as is: a whole GenerateContentResponse, or one candidate. */
+export interface FakeChunk {
+  text?: string;
+  /** Thought summary text, sent as a part with `thought: true`. */
+  thought?: string;
+  functionCalls?: FakeFunctionCall[];
+  thoughtSignature?: string;
+  finishReason?: string;
+  usage?: Record<string, number>;
+  raw?: Record<string, unknown>;
+}
+
+export type FakeResponse =
+  | { chunks: FakeChunk[]; delayMs?: number }
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { drop: 'before-first-chunk' | 'after-first-chunk'; chunks?: FakeChunk[] }
+  | { hang: true; chunks?: FakeChunk[] };
+
+export type FakeScriptEntry = FakeResponse | { repeat: number; response: FakeResponse };
+
+export interface FakeScript {
+  responses?: FakeScriptEntry[];
+  /** Answers every request once `responses` is used up. */
+  fallback?: FakeResponse;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  apiVersion: string;
+  model: string;
+  stream: boolean;
+  apiKey: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface FakeGemini {
+  url: string;
+  port: number;
+  setScript(script: FakeScript): void;
+  reset(): void;
+  requests(): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export function startFakeGemini(options?: { port?: number; host?: string; requireApiKey?: string }): Promise<FakeGemini>;

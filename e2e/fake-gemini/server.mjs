@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// A local fake of the Gemini REST API for Playwright tests, benchmarks and the adapter's
+// wire tests. It speaks the real format (SSE `data: {GenerateContentResponse}` events),
+// sends CORS headers on everything, and is scripted over HTTP:
+//   POST /__script   {responses: Response[], fallback?: Response}  replaces the queue
+//   POST /__reset    clears the queue, the fallback and the request log
+//   GET  /__requests the received model requests: body, headers (test key included), route
+// Each model request consumes one Response; when the queue is empty the fallback answers,
+// or a plain "(fake server: script exhausted)" text. The format is in README.md beside this file.
+//
+// Run: node e2e/fake-gemini/server.mjs --port 8765   (prints the URL)
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { errorBody, exhaustedResponse, expandScript, sseEvent, unaryResponse } from './wire-format.mjs';
+
+const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'content-type, x-goog-api-key, x-goog-api-client, x-goog-user-project, x-server-timeout, user-agent, authorization',
+  'Access-Control-Expose-Headers': 'retry-after, content-type',
+  'Access-Control-Max-Age': '600',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
+const modelRoute = /\/(v1[a-z0-9]*)\/(?:models|tunedModels)\/([^/:]+):(streamGenerateContent|generateContent)$/;
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function readBody(request) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function parseJson(text) {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function sendJson(response, status, body, headers = {}) {
+  response.writeHead(status, { ...corsHeaders, 'Content-Type': 'application/json; charset=UTF-8', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * Starts the fake. Options: `port` (0 picks a free one), `host`, and `requireApiKey`
+ * (when set, a request with another key gets Gemini's 401 "API key not valid").
+ */
+export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApiKey } = {}) {
+  let queue = [];
+  let fallback;
+  let requests = [];
+  const open = new Set();
+
+  function setScript({ responses = [], fallback: nextFallback } = {}) {
+    queue = expandScript(responses);
+    fallback = nextFallback;
+  }
+
+  function reset() {
+    queue = [];
+    fallback = undefined;
+    requests = [];
+  }
+
+  async function streamChunks(response, chunks, { delayMs = 0, model, closed }) {
+    response.writeHead(200, { ...corsHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    for (const chunk of chunks) {
+      if (delayMs > 0) await sleep(delayMs);
+      if (closed()) return;
+      response.write(sseEvent(chunk, model));
+    }
+  }
+
+  async function answer(response, scripted, { model, stream, closed }) {
+    if ('status' in scripted) {
+      sendJson(response, scripted.status, scripted.body ?? errorBody(scripted.status), scripted.headers ?? {});
+      return;
+    }
+    if ('drop' in scripted) {
+      if (scripted.drop === 'after-first-chunk') {
+        const chunks = scripted.chunks ?? [{ text: 'partial ' }];
+        await streamChunks(response, chunks, { model, closed });
+        await sleep(20); // let the bytes reach the client before the reset
+      }
+      response.socket?.destroy();
+      return;
+    }
+    if ('hang' in scripted) {
+      // Sends the given chunks (if any), then nothing until the client gives up.
+      if (scripted.chunks) await streamChunks(response, scripted.chunks, { model, closed });
+      return;
+    }
+    const chunks = scripted.chunks ?? [];
+    if (!stream) {
+      if (scripted.delayMs) await sleep(scripted.delayMs);
+      if (!closed()) sendJson(response, 200, unaryResponse(chunks, model));
+      return;
+    }
+    await streamChunks(response, chunks, { delayMs: scripted.delayMs, model, closed });
+    if (!closed()) response.end();
+  }
+
+  async function handle(request, response) {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const bodyText = await readBody(request);
+    if (request.method === 'OPTIONS') {
+      // Allow whatever headers the browser asks for, so a new SDK header never breaks the fake.
+      const asked = request.headers['access-control-request-headers'];
+      const allowed = asked ? `${corsHeaders['Access-Control-Allow-Headers']}, ${asked}` : corsHeaders['Access-Control-Allow-Headers'];
+      response.writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Headers': allowed });
+      response.end();
+      return;
+    }
+    if (url.pathname === '/__script' && request.method === 'POST') {
+      setScript(parseJson(bodyText) ?? {});
+      sendJson(response, 200, { queued: queue.length, fallback: fallback !== undefined });
+      return;
+    }
+    if (url.pathname === '/__reset' && request.method === 'POST') {
+      reset();
+      sendJson(response, 200, { ok: true });
+      return;
+    }
+    if (url.pathname === '/__requests' && request.method === 'GET') {
+      sendJson(response, 200, requests);
+      return;
+    }
+    const route = modelRoute.exec(url.pathname);
+    if (!route || request.method !== 'POST') {
+      if (url.pathname === '/' && request.method === 'GET') {
+        sendJson(response, 200, { fake: 'gemini', queued: queue.length });
+        return;
+      }
+      sendJson(response, 404, errorBody(404, `Method not found: ${request.method} ${url.pathname}`));
+      return;
+    }
+    const [, apiVersion, model, method] = route;
+    const apiKey = request.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? null;
+    requests.push({
+      method: request.method,
+      path: url.pathname,
+      apiVersion,
+      model,
+      stream: method === 'streamGenerateContent',
+      apiKey,
+      headers: request.headers,
+      body: parseJson(bodyText),
+    });
+    if (requireApiKey !== undefined && apiKey !== requireApiKey) {
+      const body = errorBody(400, 'API key not valid. Please pass a valid API key.');
+      body.error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }];
+      sendJson(response, 400, body);
+      return;
+    }
+    const next = queue.length > 0 ? queue.shift() : (fallback ?? exhaustedResponse);
+    // `{{n}}` anywhere in a scripted response becomes this request's number (1-based).
+    const scripted = JSON.parse(JSON.stringify(next).replaceAll('{{n}}', String(requests.length)));
+    let isClosed = false;
+    response.on('close', () => {
+      isClosed = true;
+    });
+    await answer(response, scripted, { model, stream: method === 'streamGenerateContent', closed: () => isClosed });
+  }
+
+  const server = createServer((request, response) => {
+    open.add(response);
+    response.on('close', () => open.delete(response));
+    handle(request, response).catch((error) => {
+      if (!response.headersSent) sendJson(response, 500, errorBody(500, `fake server bug: ${error.message}`));
+      else response.destroy();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    port: actualPort,
+    setScript,
+    reset,
+    requests: () => requests,
+    close() {
+      for (const response of open) response.destroy();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function argument(name) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakeGemini({
+    port: Number(argument('port') ?? 0),
+    host: argument('host') ?? '127.0.0.1',
+    requireApiKey: argument('require-key'),
+  });
+  console.log(fake.url);
+  const stop = () => fake.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Runs the end-to-end tests: finds (or installs) Chromium, builds the app, runs Playwright.
+import { spawnSync } from 'node:child_process';
+import { findChromium } from './find-chromium.mjs';
+
+let chromium;
+try {
+  chromium = await findChromium();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+console.log(`Using Chromium at ${chromium}`);
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

@@ -1,0 +1,139 @@
+/**
+ * The agent: a session of interactions over injected dependencies (STYLE.md §3).
+ *
+ * The outer loop owns the `while` (spec A1): send a turn; if the model called tools, run
+ * them and send their results; otherwise ask the continuations (B10, J2–J5) whether to go
+ * on. Everything else lives one call down: client.ts (one turn), turn.ts (stream → events),
+ * chat/ (one model call with retries), scheduler/ (tools), tool-round.ts (results).
+ */
+import { isAbortError, messageOf } from '../shared/errors';
+import { sendTurn } from './client';
+import type { OutgoingMessage } from './client';
+import { compressHistory } from './context-window';
+import { continuationBudget, nextContinuation } from './continuation';
+import { callHook, decisionReason } from './hooks';
+import { detectTurnInterruption, resumeParts } from './history/interruption';
+import { commitHistory, createSession } from './session';
+import type { Session } from './session';
+import { runToolRound } from './tool-round';
+import type { Agent, AgentDependencies, AgentInput, CompressionStatus, InteractionOutcome } from './types';
+
+export function createAgent(deps: AgentDependencies): Agent {
+  const session = createSession(deps);
+  let running = false;
+
+  async function run(input: AgentInput, signal: AbortSignal): Promise<InteractionOutcome> {
+    if (running) {
+      deps.emit({ type: 'error', value: { error: { kind: 'busy', message: 'The agent is already working on a request.' } } });
+      return 'error';
+    }
+    running = true;
+    const settings = { ...session.settings };
+    session.interaction = { id: deps.newId(), model: settings.model, settings, signal, modelInfoSent: false };
+    let outcome: InteractionOutcome;
+    try {
+      outcome = await runInteraction(session, input);
+    } catch (thrown) {
+      outcome = reportThrown(session, thrown);
+    } finally {
+      running = false;
+    }
+    deps.emit({ type: 'interaction_end', value: { outcome } });
+    return outcome;
+  }
+
+  return {
+    run,
+    history: () => session.history,
+    interruption: () => detectTurnInterruption(session.history),
+    setApprovalMode(mode) {
+      session.settings.approvalMode = mode;
+      session.interaction.settings.approvalMode = mode;
+      session.scheduler.onApprovalModeChanged();
+    },
+    updateSettings(settings) {
+      const { approvalMode, ...rest } = settings;
+      Object.assign(session.settings, rest);
+      if (approvalMode) this.setApprovalMode(approvalMode);
+    },
+    disableLoopDetection: () => session.loopDetector.disable(),
+    compress: (signal) => compressManually(session, signal),
+  };
+}
+
+/** One interaction, start to end. Every `return` names how it ended. */
+async function runInteraction(session: Session, input: AgentInput): Promise<InteractionOutcome> {
+  const admitted = await admit(session, input);
+  if (admitted.type === 'end') return admitted.outcome;
+  const budget = continuationBudget(session);
+  let message: OutgoingMessage = admitted.message;
+  for (;;) {
+    const turn = await sendTurn(session, message);
+    if (turn.type === 'end') return turn.outcome;
+    if (turn.calls.length > 0) {
+      const stopped = await runToolRound(session, turn.calls, turn.finishReason);
+      if (stopped) return stopped;
+      message = { kind: 'stored' };
+      continue;
+    }
+    const next = await nextContinuation(session, budget, turn.finishReason);
+    if (next.type === 'end') return next.outcome;
+    message = next.message;
+  }
+}
+
+type Admission = { type: 'send'; message: OutgoingMessage } | { type: 'end'; outcome: InteractionOutcome };
+
+/** A user query (BeforeAgent hook, J1) or `Continue` on an interrupted session (G1, G2). */
+async function admit(session: Session, input: AgentInput): Promise<Admission> {
+  const { deps, interaction } = session;
+  session.loopDetector.resetForUserQuery();
+  session.warner.resetTurn();
+  session.compressor.resetTurn();
+  if (input.type === 'continue') {
+    const resume = resumeParts(detectTurnInterruption(session.history));
+    if (!resume) return { type: 'end', outcome: 'completed' };
+    // `retry`: the interrupted prompt already ends the stored history; it is sent as is,
+    // never pushed twice. `tool_result`: the dangling calls are answered first.
+    if (resume.type === 'tool_result') await commitHistory(session, [...session.history, { role: 'user', parts: resume.parts }]);
+    return { type: 'send', message: { kind: 'stored' } };
+  }
+  const parts = [{ text: input.text }];
+  const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
+  if (decision?.decision === 'stop') {
+    await commitHistory(session, [...session.history, { role: 'user', parts }]);
+    const reason = decisionReason(decision, 'Stopped by a hook.');
+    deps.emit({ type: 'agent_execution_stopped', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
+    return { type: 'end', outcome: 'stopped' };
+  }
+  if (decision?.decision === 'block') {
+    const reason = decisionReason(decision, 'Blocked by a hook.');
+    deps.emit({ type: 'agent_execution_blocked', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
+    return { type: 'end', outcome: 'stopped' };
+  }
+  if (decision?.additionalContext) parts.push({ text: `<hook_context>${decision.additionalContext}</hook_context>` });
+  return { type: 'send', message: { kind: 'user', parts } };
+}
+
+async function compressManually(session: Session, signal: AbortSignal): Promise<CompressionStatus> {
+  const { deps } = session;
+  session.interaction = { ...session.interaction, id: deps.newId(), model: session.settings.model, signal };
+  session.compressor.resetTurn();
+  try {
+    const status = await compressHistory(session, true, signal);
+    return status === 'rapid_refill_blocked' ? 'NOOP' : status;
+  } catch (thrown) {
+    if (!isAbortError(thrown)) deps.emit({ type: 'error', value: { error: { kind: 'compression', message: messageOf(thrown) } } });
+    return 'NOOP';
+  }
+}
+
+/** A bug or a failing store: reported as data, never thrown out of `run` (A11, B8). */
+function reportThrown(session: Session, thrown: unknown): InteractionOutcome {
+  if (isAbortError(thrown) || session.interaction.signal.aborted) {
+    session.deps.emit({ type: 'user_cancelled' });
+    return 'cancelled';
+  }
+  session.deps.emit({ type: 'error', value: { error: { kind: 'internal', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` } } });
+  return 'error';
+}

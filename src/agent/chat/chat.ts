@@ -1,0 +1,166 @@
+/**
+ * One model call with retries (spec B): streams one attempt after another until a usable
+ * response, a failure that is not retried, an exhausted budget, or an abort. Each attempt
+ * is a recorded round trip (the request exactly as sent, the raw chunks as received) and is
+ * announced with `round_trip_start`/`round_trip_end`; there are no hidden model calls.
+ *
+ * Nothing here touches history: the caller stores the model turn only after `done` (F7),
+ * so a failed attempt never needs popping (B4).
+ */
+import type { FinishReason, LanguageModel, ModelFailure, ModelRequest, Usage } from '../../model/types';
+import type { Part } from '../../shared/content';
+import { messageOf } from '../../shared/errors';
+import { childController } from '../abortable';
+import type { ResolvedConfig } from '../config';
+import type { AgentEvent, Clock, HistoryStore, RetryInfo, RoundTrip } from '../types';
+import { classifyResponse, retryNudge } from './invalid-stream';
+import type { InvalidStream } from './invalid-stream';
+import { budgetFor, emptyCounters, failureError, maxRetries, retryDelayMs } from './retry-policy';
+import type { RetryBudget, RetryCounters } from './retry-policy';
+
+export interface ChatDependencies {
+  model: LanguageModel;
+  store: HistoryStore;
+  clock: Clock;
+  newId(): string;
+  emit(event: AgentEvent): void;
+  config: ResolvedConfig;
+  interactionId: string;
+}
+
+export interface ModelReply {
+  parts: Part[];
+  finishReason?: FinishReason;
+  usage?: Usage;
+}
+
+export type ChatFailure =
+  | { type: 'model'; failure: ModelFailure }
+  | { type: 'invalid_stream'; invalid: InvalidStream }
+  | { type: 'cancelled' };
+
+export type ChatEvent =
+  | { type: 'chunk'; parts: Part[] }
+  | { type: 'retry'; info: RetryInfo }
+  | { type: 'done'; reply: ModelReply }
+  | { type: 'failed'; failure: ChatFailure };
+
+export interface SendOptions {
+  /** The request answers tool calls (A12 exemptions). */
+  isFunctionResponse: boolean;
+  /** B5: reactive compression; resolves with the request to resend, or null when it did not help. */
+  compressForOverflow?(signal: AbortSignal): Promise<ModelRequest | null>;
+  /** Filled in as budgets are spent (B1), for the caller's inspection. */
+  counters?: RetryCounters;
+}
+
+interface Attempt {
+  reply: ModelReply;
+  failure?: ModelFailure;
+  /** A non-thought chunk reached the caller (B3). */
+  visibleOutputYielded: boolean;
+}
+
+async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, signal: AbortSignal): AsyncGenerator<ChatEvent, Attempt> {
+  const roundTrip: RoundTrip = {
+    id: deps.newId(),
+    interactionId: deps.interactionId,
+    startedAt: deps.clock.now(),
+    request: structuredClone(request),
+    response: [],
+  };
+  deps.emit({ type: 'round_trip_start', value: { roundTripId: roundTrip.id, model: request.model } });
+  const reply: ModelReply = { parts: [] };
+  const attempt: Attempt = { reply, visibleOutputYielded: false };
+  const { controller, dispose } = childController(signal);
+  try {
+    for await (const part of deps.model.stream(request, controller.signal)) {
+      if (part.type === 'error') {
+        attempt.failure = part.error;
+        break;
+      }
+      roundTrip.response.push(part.raw ?? { parts: part.parts, finishReason: part.finishReason, usage: part.usage });
+      reply.parts.push(...part.parts);
+      if (part.finishReason) reply.finishReason = part.finishReason;
+      if (part.usage) reply.usage = part.usage;
+      if (part.parts.some((item) => !item.thought)) attempt.visibleOutputYielded = true;
+      yield { type: 'chunk', parts: part.parts };
+    }
+  } catch (thrown) {
+    attempt.failure = { kind: 'unknown', message: messageOf(thrown) }; // a adapter broke its contract
+  } finally {
+    controller.abort();
+    dispose();
+    if (!attempt.failure && signal.aborted) attempt.failure = { kind: 'aborted', message: 'Aborted' };
+    roundTrip.endedAt = deps.clock.now();
+    if (attempt.failure) roundTrip.error = failureError(attempt.failure);
+    await deps.store.recordRoundTrip(roundTrip).catch(() => undefined);
+    deps.emit({ type: 'round_trip_end', value: { roundTripId: roundTrip.id } });
+  }
+  return attempt;
+}
+
+export async function* sendMessageStream(
+  deps: ChatDependencies,
+  request: ModelRequest,
+  signal: AbortSignal,
+  options: SendOptions,
+): AsyncGenerator<ChatEvent> {
+  const counters = options.counters ?? emptyCounters();
+  let current = request;
+  for (;;) {
+    if (signal.aborted) {
+      yield { type: 'failed', failure: { type: 'cancelled' } };
+      return;
+    }
+    const attempt = yield* streamAttempt(deps, current, signal);
+    if (signal.aborted || attempt.failure?.kind === 'aborted') {
+      yield { type: 'failed', failure: { type: 'cancelled' } };
+      return;
+    }
+    const invalid = attempt.failure ? null : classifyResponse(attempt.reply, options.isFunctionResponse);
+    if (!attempt.failure && !invalid) {
+      yield { type: 'done', reply: attempt.reply };
+      return;
+    }
+    const budget: RetryBudget | null = invalid ? 'invalid-stream' : budgetFor(attempt.failure!, attempt.visibleOutputYielded);
+    const finalFailure: ChatFailure = invalid ? { type: 'invalid_stream', invalid } : { type: 'model', failure: attempt.failure! };
+    if (budget === null || counters[budget] >= maxRetries(budget, deps.config)) {
+      yield { type: 'failed', failure: finalFailure };
+      return;
+    }
+    counters[budget]++;
+    if (budget === 'context-overflow') {
+      const compressed = await options.compressForOverflow?.(signal).catch(() => null);
+      if (signal.aborted) {
+        yield { type: 'failed', failure: { type: 'cancelled' } };
+        return;
+      }
+      if (!compressed) {
+        yield { type: 'failed', failure: finalFailure };
+        return;
+      }
+      current = compressed;
+    }
+    const nudge = invalid ? retryNudge(invalid.type) : undefined;
+    current = withNudge(current, request.systemInstruction, nudge);
+    const delayMs = retryDelayMs(budget, counters[budget], attempt.failure, deps.config);
+    const message = invalid ? invalid.message : attempt.failure!.message;
+    yield { type: 'retry', info: { attempt: counters[budget], maxRetries: maxRetries(budget, deps.config), delayMs, reason: budget, message } };
+    try {
+      await deps.clock.sleep(delayMs, signal);
+    } catch {
+      yield { type: 'failed', failure: { type: 'cancelled' } };
+      return;
+    }
+  }
+}
+
+/** A13: a nudge applies to the next attempt only, on top of the original instruction. */
+function withNudge(request: ModelRequest, baseInstruction: string | undefined, nudge: string | undefined): ModelRequest {
+  const systemInstruction = nudge ? [baseInstruction, nudge].filter(Boolean).join('\n\n') : baseInstruction;
+  const next: ModelRequest = { ...request };
+  if (systemInstruction === undefined) delete next.systemInstruction;
+  else next.systemInstruction = systemInstruction;
+  return next;
+}

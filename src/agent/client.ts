@@ -1,0 +1,169 @@
+/**
+ * One turn's pre- and post-processing around a model call (spec A1): compress if due,
+ * check the window, store the outgoing user message (F1, F4), build the request from
+ * stored history (F2–F6), run the BeforeModel/AfterModel hooks, translate the stream
+ * (turn.ts) and store the model turn once it succeeded (F7). Every store is a commit
+ * that completes before the model is called.
+ */
+import type { FinishReason, ModelRequest } from '../model/types';
+import type { Content, Part } from '../shared/content';
+import { isAbortError } from '../shared/errors';
+import { sendMessageStream } from './chat/chat';
+import type { ChatEvent } from './chat/chat';
+import { failureError } from './chat/retry-policy';
+import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
+import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
+import { callHook, decisionReason } from './hooks';
+import { repairOrphanedToolUseTurns } from './history/orphan-repair';
+import { buildRequestContents, closeDanglingToolResultTurn, mergeAdjacentText, stripThoughts } from './history/request-contents';
+import { chatDependencies, commitHistory } from './session';
+import type { Session } from './session';
+import { buildSystemPrompt, functionDeclarations } from './system-prompt';
+import { runTurn } from './turn';
+import type { PendingCall, TurnResult } from './turn';
+import type { InteractionOutcome } from './types';
+
+export type OutgoingMessage =
+  /** A new user message: stored, then sent. */
+  | { kind: 'user'; parts: Part[] }
+  /** The message is already the tail of stored history (tool results, a resumed prompt). */
+  | { kind: 'stored' }
+  /** Sent but never stored (output recovery B10, stop-hook context J3; A17). */
+  | { kind: 'request_only'; parts: Part[] };
+
+export type TurnOutcome =
+  | { type: 'reply'; calls: PendingCall[]; finishReason?: FinishReason }
+  | { type: 'end'; outcome: InteractionOutcome };
+
+function end(outcome: InteractionOutcome): TurnOutcome {
+  return { type: 'end', outcome };
+}
+
+function buildRequest(session: Session, requestOnly: Part[] | undefined): ModelRequest {
+  const contents = requestOnly ? [...session.history, { role: 'user' as const, parts: requestOnly }] : session.history;
+  return {
+    model: session.interaction.model,
+    contents: buildRequestContents(contents),
+    systemInstruction: buildSystemPrompt(session.interaction.settings.systemPromptExtra),
+    tools: functionDeclarations(session.deps.tools.declarations()),
+  };
+}
+
+async function* syntheticReply(parts: Part[]): AsyncGenerator<ChatEvent> {
+  yield { type: 'chunk', parts };
+  yield { type: 'done', reply: { parts, finishReason: 'STOP' } };
+}
+
+export async function sendTurn(session: Session, message: OutgoingMessage): Promise<TurnOutcome> {
+  try {
+    return await sendTurnUnsafe(session, message);
+  } catch (thrown) {
+    if (!isAbortError(thrown) && !session.interaction.signal.aborted) throw thrown;
+    session.deps.emit({ type: 'user_cancelled' });
+    return end('cancelled');
+  }
+}
+
+async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promise<TurnOutcome> {
+  const { deps, interaction } = session;
+  const { signal } = interaction;
+
+  if ((await compressHistory(session, false, signal)) === 'rapid_refill_blocked') {
+    deps.emit({ type: 'error', value: { error: { kind: 'ModelContextExceeded', message: MODEL_CONTEXT_EXCEEDED_MESSAGE } } });
+    return end('error');
+  }
+  const incoming: Content | undefined = message.kind === 'stored' ? session.history.at(-1) : { role: 'user', parts: message.parts };
+  if (incoming && checkOverflow(session, incoming)) return end('overflow');
+  if (message.kind === 'user') {
+    await commitHistory(session, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(session.history), { role: 'user', parts: message.parts }]));
+  }
+
+  session.sessionTurns++;
+  if (session.config.maxSessionTurns > 0 && session.sessionTurns > session.config.maxSessionTurns) {
+    deps.emit({ type: 'max_session_turns' });
+    return end('stopped');
+  }
+  const requestOnly = message.kind === 'request_only' ? message.parts : undefined;
+  const request = buildRequest(session, requestOnly);
+  if (!interaction.modelInfoSent) {
+    interaction.modelInfoSent = true;
+    deps.emit({ type: 'model_info', value: interaction.model });
+  }
+
+  const before = await callHook(deps.hooks, 'beforeModel', { request: structuredClone(request), signal });
+  if (before?.decision === 'stop') {
+    deps.emit({ type: 'agent_execution_stopped', value: stopValue(before.reason, before.systemMessage, 'Stopped before the model call.') });
+    return end('stopped');
+  }
+  let events: AsyncIterable<ChatEvent>;
+  if (before?.decision === 'block') {
+    deps.emit({ type: 'agent_execution_blocked', value: stopValue(decisionReason(before, 'Model call blocked.'), before.systemMessage, '') });
+    if (!before.syntheticResponse) return end('stopped');
+    events = syntheticReply(before.syntheticResponse);
+  } else {
+    const last = request.contents.at(-1);
+    events = sendMessageStream(chatDependencies(session), request, signal, {
+      isFunctionResponse: !!last?.parts.some((part) => part.functionResponse),
+      compressForOverflow: overflowRecovery(session, () => buildRequest(session, requestOnly)),
+    });
+  }
+
+  const result = await runTurn(events, { emit: deps.emit, newId: deps.newId, loopDetector: session.loopDetector });
+  if (result.type !== 'ok') return failed(session, result);
+  if (result.usage?.promptTokenCount !== undefined) session.lastPromptTokenCount = result.usage.promptTokenCount;
+
+  let parts = mergeAdjacentText(stripThoughts(result.parts));
+  let calls = result.calls;
+  const after = await callHook(deps.hooks, 'afterModel', { parts: structuredClone(parts), signal });
+  if (after?.decision === 'block' || after?.decision === 'stop') {
+    const value = stopValue(decisionReason(after, 'Response blocked.'), after.systemMessage, '');
+    if (after.decision === 'stop') deps.emit({ type: 'agent_execution_stopped', value });
+    else deps.emit({ type: 'agent_execution_blocked', value });
+    if (!after.syntheticResponse) return end('stopped');
+    parts = after.syntheticResponse.filter((part) => !part.functionCall);
+    calls = [];
+  }
+  await storeModelTurn(session, parts, message.kind === 'request_only');
+  return result.finishReason ? { type: 'reply', calls, finishReason: result.finishReason } : { type: 'reply', calls };
+}
+
+function stopValue(reason: string | undefined, systemMessage: string | undefined, fallback: string): { reason: string; systemMessage?: string } {
+  const value: { reason: string; systemMessage?: string } = { reason: reason ?? fallback };
+  if (systemMessage !== undefined) value.systemMessage = systemMessage;
+  return value;
+}
+
+function failed(session: Session, result: Exclude<TurnResult, { type: 'ok' }>): TurnOutcome {
+  const { emit } = session.deps;
+  if (result.type === 'loop') {
+    emit({ type: 'loop_detected', value: result.detection });
+    return end('loop_detected');
+  }
+  const { failure } = result;
+  switch (failure.type) {
+    case 'cancelled':
+      emit({ type: 'user_cancelled' });
+      return end('cancelled');
+    case 'invalid_stream':
+      emit({ type: 'invalid_stream', value: failure.invalid });
+      return end('error');
+    case 'model':
+      emit({ type: 'error', value: { error: failureError(failure.failure) } });
+      return end('error');
+  }
+}
+
+/**
+ * F7: thoughts dropped (signatures kept on the first call), adjacent text merged. A reply
+ * to a request-only prompt continues the model turn before it (A17: "part1part2").
+ */
+async function storeModelTurn(session: Session, parts: Part[], continuesLastTurn: boolean): Promise<void> {
+  if (parts.length === 0) return;
+  const history = session.history;
+  const last = history.at(-1);
+  const next: Content[] =
+    continuesLastTurn && last?.role === 'model'
+      ? [...history.slice(0, -1), { role: 'model', parts: mergeAdjacentText([...last.parts, ...parts]) }]
+      : [...history, { role: 'model', parts }];
+  await commitHistory(session, next);
+}

@@ -1,0 +1,69 @@
+/**
+ * What follows a reply without tool calls (spec A2): output recovery after MAX_TOKENS
+ * (B10), the Stop hook (J2, J3), the next-speaker check (J5), all bounded by MAX_TURNS
+ * (J6). `end` with 'completed' is the normal exit.
+ */
+import { textContent } from '../shared/content';
+import type { FinishReason } from '../model/types';
+import type { OutgoingMessage } from './client';
+import { callHook, decisionReason } from './hooks';
+import { checkNextSpeaker, CONTINUE_PROMPT } from './next-speaker';
+import type { Session } from './session';
+import type { InteractionOutcome } from './types';
+
+export const OUTPUT_RECOVERY_PROMPT =
+  'Output token limit hit. Resume directly — no apology, no recap of what you were doing. ' +
+  'Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.';
+
+/** Counters of one interaction. */
+export interface ContinuationBudget {
+  /** Continuations left before MAX_TURNS (J6). */
+  turnsLeft: number;
+  outputRecoveries: number;
+  stopHookContinuations: number;
+}
+
+export function continuationBudget(session: Session): ContinuationBudget {
+  return { turnsLeft: session.config.maxTurns - 1, outputRecoveries: 0, stopHookContinuations: 0 };
+}
+
+export type Continuation = { type: 'send'; message: OutgoingMessage } | { type: 'end'; outcome: InteractionOutcome };
+
+export async function nextContinuation(session: Session, budget: ContinuationBudget, finishReason: FinishReason | undefined): Promise<Continuation> {
+  const { deps, config } = session;
+  const { signal } = session.interaction;
+  if (budget.turnsLeft <= 0 || signal.aborted) return { type: 'end', outcome: 'completed' };
+
+  if (finishReason === 'MAX_TOKENS' && budget.outputRecoveries < config.outputRecoveryTurns) {
+    budget.outputRecoveries++;
+    return send(budget, { kind: 'request_only', parts: [{ text: OUTPUT_RECOVERY_PROMPT }] });
+  }
+
+  const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, signal });
+  if (stopHook?.decision === 'stop') {
+    const value = stopHook.systemMessage ? { reason: decisionReason(stopHook, 'Stopped by a hook.'), systemMessage: stopHook.systemMessage } : { reason: decisionReason(stopHook, 'Stopped by a hook.') };
+    deps.emit({ type: 'agent_execution_stopped', value });
+    return { type: 'end', outcome: 'stopped' };
+  }
+  if (stopHook?.decision === 'block') {
+    // J2: the hook's reason becomes the next prompt.
+    const reason = decisionReason(stopHook, 'Please continue.');
+    deps.emit({ type: 'agent_execution_blocked', value: stopHook.systemMessage ? { reason, systemMessage: stopHook.systemMessage } : { reason } });
+    return send(budget, { kind: 'user', parts: [{ text: reason }] });
+  }
+  const context = stopHook?.additionalContext?.trim();
+  if (stopHook?.continue && context && budget.stopHookContinuations < config.stopHookContinuations) {
+    budget.stopHookContinuations++;
+    return send(budget, { kind: 'request_only', parts: [{ text: `<hook_context>${context}</hook_context>` }] });
+  }
+
+  if (session.interaction.settings.nextSpeakerCheck && (await checkNextSpeaker(session)) === 'model') {
+    return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
+  }
+  return { type: 'end', outcome: 'completed' };
+}
+
+function send(budget: ContinuationBudget, message: OutgoingMessage): Continuation {
+  budget.turnsLeft--;
+  return { type: 'send', message };
+}

@@ -1,0 +1,60 @@
+/**
+ * Spec F8 and C11: provider call ids that repeat. A call whose id already has a
+ * functionResponse in history is not executed again (F8); within one batch the first
+ * call with an id wins (C11).
+ */
+import type { Content } from '../../shared/content';
+
+/** Ids that already have a functionResponse somewhere in `history`. */
+export function findHandledCallIds(history: readonly Content[]): Set<string> {
+  const handled = new Set<string>();
+  for (const content of history) {
+    for (const part of content.parts) {
+      const id = part.functionResponse?.id;
+      if (id) handled.add(id);
+    }
+  }
+  return handled;
+}
+
+/** F8 error text for a duplicate call (newer Qwen wording, with the re-issue hint). */
+export function DUPLICATE_CALL_ID_MESSAGE(id: string): string {
+  return (
+    `Duplicate provider tool call id "${id}" was already handled. ` +
+    'The duplicate tool call was ignored and not executed again. ' +
+    'If you intended to run this tool again, re-issue the call with a new unique tool-call id ' +
+    '(or explicitly different arguments).'
+  );
+}
+
+/**
+ * Anything that carries a call id: a scheduler request (`callId`), a `FunctionCall`
+ * (`id`), or a model `Part` holding one (`functionCall.id`).
+ */
+export interface CallIdCarrier {
+  callId?: string;
+  id?: string;
+  functionCall?: { id?: string };
+}
+
+function callIdOf(call: CallIdCarrier): string | undefined {
+  return call.callId ?? call.id ?? call.functionCall?.id;
+}
+
+/**
+ * C11. Keep the first call for each id; calls (or parts) without an id are all kept.
+ * Works on scheduler requests and on the stored model turn's parts alike, so the
+ * duplicate functionCall part can be dropped from history too ([CHOICE] in C11).
+ * Returns `calls` itself when there is no duplicate.
+ */
+export function dedupeCallsById<T extends CallIdCarrier>(calls: readonly T[]): T[] {
+  const seen = new Set<string>();
+  const kept = calls.filter((call) => {
+    const id = callIdOf(call);
+    if (!id) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return kept.length === calls.length ? (calls as T[]) : kept;
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { CONTINUE_PROMPT } from './next-speaker';
+import { FC, reply } from './testing/fake-model';
+import { createHarness, texts } from './testing/harness';
+
+const toolScript = () => [reply(FC('read_file', { file_path: 'a' }), 'STOP'), reply('ok', 'STOP')];
+
+describe('J. hooks, continuations and turn limits', () => {
+  it('J1 BeforeAgent stop: no model call, the prompt is still stored', async () => {
+    const h = createHarness({ hooks: { beforeAgent: async () => ({ decision: 'stop', reason: 'not now' }) } });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.model.requests).toHaveLength(0);
+    expect(h.store.history()).toEqual([{ role: 'user', parts: [{ text: 'q' }] }]);
+    expect(h.ofType('agent_execution_stopped')[0]!.value.reason).toBe('not now');
+  });
+
+  it('J1 BeforeAgent block: no model call', async () => {
+    const h = createHarness({ hooks: { beforeAgent: async () => ({ decision: 'block', reason: 'no' }) } });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.model.requests).toHaveLength(0);
+    expect(h.ofType('agent_execution_blocked')).toHaveLength(1);
+  });
+
+  it('J1 BeforeAgent context is added to the prompt as <hook_context>', async () => {
+    const h = createHarness({ script: [reply('ok', 'STOP')], hooks: { beforeAgent: async () => ({ additionalContext: 'X' }) } });
+    await h.run('q');
+    expect(texts(h.model.requests[0]!.contents.at(-1))).toEqual(['q', '<hook_context>X</hook_context>']);
+  });
+
+  it('J1 BeforeAgent fires once per prompt, not per round trip', async () => {
+    let calls = 0;
+    const h = createHarness({ script: toolScript(), hooks: { beforeAgent: async () => { calls++; } } });
+    await h.run('q');
+    expect(calls).toBe(1);
+  });
+
+  it('J2 AfterAgent block: its reason becomes the next prompt', async () => {
+    let fired = 0;
+    const h = createHarness({
+      script: [reply('first', 'STOP'), reply('second', 'STOP')],
+      hooks: { afterAgent: async () => (fired++ === 0 ? { decision: 'block', reason: 'Also add tests.' } : undefined) },
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(texts(h.model.requests[1]!.contents.at(-1))).toEqual(['Also add tests.']);
+    expect(h.ofType('agent_execution_blocked')).toHaveLength(1);
+    h.expectHealthy();
+  });
+
+  it('J2 AfterAgent stop ends the interaction as stopped', async () => {
+    const h = createHarness({ script: [reply('done', 'STOP')], hooks: { afterAgent: async () => ({ decision: 'stop', reason: 'enough' }) } });
+    expect(await h.run('q')).toBe('stopped');
+  });
+
+  it('J3 a Stop hook that always continues is bounded to 3 continuations', async () => {
+    const h = createHarness({
+      script: Array.from({ length: 4 }, () => reply('done', 'STOP')),
+      hooks: { afterAgent: async () => ({ continue: true, additionalContext: 'keep going' }) },
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.model.requests).toHaveLength(4);
+    expect(texts(h.model.requests[1]!.contents.at(-1))).toEqual(['<hook_context>keep going</hook_context>']);
+    for (const commit of h.store.commits) expect(JSON.stringify(commit)).not.toContain('keep going');
+    h.expectHealthy();
+  });
+
+  it('J3 continue without context is ignored', async () => {
+    const h = createHarness({ script: [reply('done', 'STOP')], hooks: { afterAgent: async () => ({ continue: true }) } });
+    await h.run('q');
+    expect(h.model.requests).toHaveLength(1);
+  });
+
+  it('J4 BeforeModel block with a synthetic response: no model call', async () => {
+    const h = createHarness({ hooks: { beforeModel: async () => ({ decision: 'block', syntheticResponse: [{ text: 'cached' }] }) } });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.model.requests).toHaveLength(0);
+    expect(h.types().filter((type) => ['agent_execution_blocked', 'content', 'finished'].includes(type))).toEqual([
+      'agent_execution_blocked', 'content', 'finished',
+    ]);
+    expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: 'cached' }] });
+  });
+
+  it('J4 BeforeModel stop emits agent_execution_stopped', async () => {
+    const h = createHarness({ hooks: { beforeModel: async () => ({ decision: 'stop', reason: 'quota' }) } });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.ofType('agent_execution_stopped')[0]!.value.reason).toBe('quota');
+  });
+
+  it('J4 AfterModel can replace a response', async () => {
+    const h = createHarness({ script: [reply('raw', 'STOP')], hooks: { afterModel: async () => ({ decision: 'block', syntheticResponse: [{ text: 'redacted' }] }) } });
+    await h.run('q');
+    expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: 'redacted' }] });
+  });
+
+  it('J5 next-speaker check (opt-in) continues with "Please continue."', async () => {
+    const h = createHarness({
+      settings: { nextSpeakerCheck: true },
+      script: [
+        reply('Next, I will read the file', 'STOP'),
+        reply('{"reasoning":"r","next_speaker":"model"}', 'STOP'),
+        reply('done', 'STOP'),
+        reply('{"reasoning":"r","next_speaker":"user"}', 'STOP'),
+      ],
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(texts(h.model.requests[2]!.contents.at(-1))).toEqual([CONTINUE_PROMPT]);
+    expect(h.model.requests).toHaveLength(4);
+    h.expectHealthy();
+  });
+
+  it('J5 the check is off by default', async () => {
+    const h = createHarness({ script: [reply('Next, I will read the file', 'STOP')] });
+    await h.run('q');
+    expect(h.model.requests).toHaveLength(1);
+  });
+
+  it('J6 MAX_TURNS bounds continuations', async () => {
+    const speaker = () => reply('{"reasoning":"r","next_speaker":"model"}', 'STOP');
+    const h = createHarness({
+      settings: { nextSpeakerCheck: true },
+      config: { maxTurns: 3 },
+      script: [reply('a', 'STOP'), speaker(), reply('b', 'STOP'), speaker(), reply('c', 'STOP')],
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.model.requests.filter((request) => request.tools !== undefined)).toHaveLength(3);
+  });
+
+  it('J6 maxSessionTurns emits max_session_turns', async () => {
+    const h = createHarness({ config: { maxSessionTurns: 1 }, script: toolScript() });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.ofType('max_session_turns')).toHaveLength(1);
+    expect(h.model.requests).toHaveLength(1);
+    h.model.push();
+  });
+
+  it('J7 a throwing hook never breaks the loop', async () => {
+    const boom = async (): Promise<never> => { throw new Error('hook broke'); };
+    const h = createHarness({
+      script: toolScript(),
+      hooks: { postToolBatch: boom, beforeAgent: boom, beforeModel: boom, afterModel: boom, beforeTool: boom, afterTool: boom, afterAgent: boom },
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.model.requests).toHaveLength(2);
+    h.expectHealthy();
+  });
+
+  it('AfterTool context is appended to that call’s output', async () => {
+    const h = createHarness({ script: toolScript(), hooks: { afterTool: async () => ({ additionalContext: 'checked' }) } });
+    await h.run('q');
+    expect(h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response).toEqual({ output: 'contents of a\n\nchecked' });
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Calls one optional hook (spec J). A hook that throws, or is still running when the
+ * signal aborts, counts as "no decision": hooks never break the loop (J7).
+ */
+import { raceAbort } from './abortable';
+import type { HookDecision, Hooks } from './types';
+
+export type HookInput<K extends keyof Hooks> = Parameters<NonNullable<Hooks[K]>>[0];
+
+export async function callHook<K extends keyof Hooks>(
+  hooks: Hooks | undefined,
+  name: K,
+  input: HookInput<K>,
+): Promise<HookDecision | undefined> {
+  const hook = hooks?.[name] as ((input: HookInput<K>) => Promise<HookDecision | void>) | undefined;
+  if (!hook) return undefined;
+  try {
+    const decision = await raceAbort(Promise.resolve(hook.call(hooks, input)), input.signal);
+    return decision ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `reason` of a stop/block decision, with a fallback the person can read. */
+export function decisionReason(decision: HookDecision, fallback: string): string {
+  return decision.reason ?? decision.systemMessage ?? fallback;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { FC, reply } from './testing/fake-model';
+import { createHarness } from './testing/harness';
+
+const one = (name = 'read_file', args: Record<string, unknown> = { file_path: 'a' }) => [reply(FC(name, args), 'STOP'), reply('ok', 'STOP')];
+
+function lastResponse(h: ReturnType<typeof createHarness>, request = 1) {
+  return h.model.requests[request]!.contents.at(-1)!.parts[0]!.functionResponse!;
+}
+
+describe('E. result feedback', () => {
+  it('E1 a string result becomes {output}', async () => {
+    const h = createHarness({ script: one(), tools: { read_file: { impl: () => 'abc' } } });
+    await h.run('q');
+    expect(lastResponse(h).response).toEqual({ output: 'abc' });
+  });
+
+  it('E1 parts: text joined, media inside functionResponse.parts', async () => {
+    const image = { inlineData: { mimeType: 'image/png', data: 'AAAA' } };
+    const h = createHarness({ script: one(), tools: { read_file: { impl: () => [{ text: 'img' }, image] } } });
+    await h.run('q');
+    expect(lastResponse(h)).toMatchObject({ response: { output: 'img' }, parts: [image] });
+    h.expectHealthy();
+  });
+
+  it('E1 an empty result list still says the tool succeeded', async () => {
+    const h = createHarness({ script: one(), tools: { read_file: { impl: () => [] } } });
+    await h.run('q');
+    expect(lastResponse(h).response).toEqual({ output: 'Tool execution succeeded.' });
+  });
+
+  it('E2 a throwing tool becomes {error} and the loop goes on', async () => {
+    const h = createHarness({ script: one(), tools: { read_file: { impl: () => { throw new Error('boom'); } } } });
+    expect(await h.run('q')).toBe('completed');
+    expect(lastResponse(h).response).toEqual({ error: 'boom' });
+    expect(h.ofType('tool_calls_update').at(-1)!.value[0]!.errorType).toBe('UNHANDLED_EXCEPTION');
+    expect(h.model.requests).toHaveLength(2);
+  });
+
+  it('E2 a tool error result is {error: message} with its type for the UI', async () => {
+    const h = createHarness({
+      script: one(),
+      tools: { read_file: { impl: () => ({ llmContent: '', error: { type: 'FILE_NOT_FOUND', message: 'no such file: a' } }) } },
+    });
+    await h.run('q');
+    expect(lastResponse(h).response).toEqual({ error: 'no such file: a' });
+    expect(h.ofType('tool_calls_update').at(-1)!.value[0]).toMatchObject({ status: 'error', errorType: 'FILE_NOT_FOUND' });
+  });
+
+  it('E3 every call gets exactly one result: success, error, not registered, duplicate', async () => {
+    const h = createHarness({
+      script: [
+        reply({ calls: [FC('read_file', { file_path: 'a' }, 'p1'), FC('nope', {}), FC('read_file', {})], finish: 'STOP' }),
+        reply(FC('read_file', { file_path: 'a' }, 'p1'), 'STOP'),
+        reply('ok', 'STOP'),
+      ],
+    });
+    await h.run('q');
+    h.expectHealthy();
+    expect(h.ofType('tool_call_response')).toHaveLength(4);
+  });
+
+  it('E4 PostToolBatch context is appended to the last call only', async () => {
+    const h = createHarness({
+      script: [reply({ calls: [FC('read_file', { file_path: 'a' }), FC('read_file', { file_path: 'b' })], finish: 'STOP' }), reply('ok', 'STOP')],
+      hooks: { postToolBatch: async () => ({ additionalContext: 'NOTE' }) },
+    });
+    await h.run('q');
+    const [first, second] = h.model.requests[1]!.contents.at(-1)!.parts;
+    expect(first!.functionResponse!.response).toEqual({ output: 'contents of a' });
+    expect(second!.functionResponse!.response).toEqual({ output: 'contents of b\n\nNOTE' });
+  });
+
+  it('E4 a PostToolBatch stop replaces the last response and ends the interaction', async () => {
+    const h = createHarness({ script: [reply(FC('read_file', { file_path: 'a' }), 'STOP')], hooks: { postToolBatch: async () => ({ decision: 'stop', reason: 'budget spent' }) } });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.agent.history().at(-1)!.parts[0]!.functionResponse!.response).toEqual({ error: 'budget spent' });
+    expect(h.ofType('agent_execution_stopped')[0]!.value.reason).toBe('budget spent');
+    h.expectHealthy();
+  });
+
+  it('tool_call_response events carry each response', async () => {
+    const h = createHarness({ script: one() });
+    await h.run('q');
+    expect(h.ofType('tool_call_response')[0]!.value).toEqual({ callId: h.callIds()[0], name: 'read_file', response: { output: 'contents of a' } });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Approvals (spec C3, C7, C8): correlated requests to the person, one card at a time in
+ * declaration order. The approval mode is read live, so switching it while a card is open
+ * lets the call through (the open request's signal aborts, which closes the card).
+ */
+import { USER_DENIED_REASON } from '../history/function-response';
+import type { ApprovalMode, ApprovalOutcome, ApprovalRequest, AgentEvent } from '../types';
+import type { Sandbox } from '../../sandbox/types';
+import type { ToolPreview } from '../../tools/types';
+import { approvalDecision, planModeMessage } from './policy';
+import type { CallRecord, StateManager } from './state-manager';
+import { raceAbort } from '../abortable';
+
+export interface ApprovalContext {
+  state: StateManager;
+  sandbox: Sandbox;
+  emit(event: AgentEvent): void;
+  requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
+  approvalMode(): ApprovalMode;
+  /** Tools allowed "for this session" (proceed_always). */
+  allowedTools: Set<string>;
+}
+
+/** Open approval requests, so a mode switch can close them. */
+export type OpenApprovals = Map<string, AbortController>;
+
+export function decisionFor(record: CallRecord, context: ApprovalContext): 'allow' | 'ask' | 'refuse' {
+  const kind = record.tool?.declaration.kind ?? 'execute';
+  return approvalDecision(kind, context.approvalMode(), context.allowedTools.has(record.request.name));
+}
+
+/** Applies the current mode to one waiting call: lets it through or refuses it (plan). */
+export function settleByPolicy(record: CallRecord, context: ApprovalContext): boolean {
+  const decision = decisionFor(record, context);
+  if (decision === 'allow') return context.state.setStatus(record.request.callId, 'scheduled');
+  if (decision === 'refuse') {
+    return context.state.finish(record.request.callId, {
+      status: 'error',
+      error: { type: 'EXECUTION_DENIED', message: planModeMessage(record.request.name) },
+    });
+  }
+  return false;
+}
+
+async function previewOf(record: CallRecord, context: ApprovalContext, signal: AbortSignal): Promise<ToolPreview> {
+  try {
+    if (record.tool) return await record.tool.preview(record.args, { sandbox: context.sandbox, signal });
+  } catch {
+    // A preview that fails still lets the person decide from the summary.
+  }
+  return { type: 'text', text: `${record.request.name} ${JSON.stringify(record.args)}` };
+}
+
+/** Moves every validated call to `scheduled`, `awaiting_approval` or a refusal. */
+export async function admitCalls(records: CallRecord[], context: ApprovalContext, signal: AbortSignal): Promise<void> {
+  for (const record of records) {
+    if (record.view.status !== 'validating') continue;
+    if (decisionFor(record, context) !== 'ask') {
+      settleByPolicy(record, context);
+      continue;
+    }
+    const preview = await previewOf(record, context, signal);
+    context.state.setStatus(record.request.callId, 'awaiting_approval', { preview });
+  }
+}
+
+/** Asks for each waiting call in turn. Resolves once none is waiting (or the batch aborted). */
+export async function awaitApprovals(
+  records: CallRecord[],
+  context: ApprovalContext,
+  open: OpenApprovals,
+  signal: AbortSignal,
+): Promise<void> {
+  for (const record of records) {
+    if (signal.aborted) return;
+    const { callId, name } = record.request;
+    if (record.view.status !== 'awaiting_approval') continue;
+    if (settleByPolicy(record, context)) continue;
+    const request: ApprovalRequest = {
+      callId,
+      name,
+      args: record.request.args,
+      summary: record.view.summary,
+      preview: record.view.preview ?? { type: 'text', text: name },
+      kind: record.tool?.declaration.kind ?? 'execute',
+    };
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    open.set(callId, controller);
+    context.emit({ type: 'tool_call_confirmation', value: request });
+    let outcome: ApprovalOutcome | undefined;
+    try {
+      outcome = await raceAbort(context.requestApproval(request, controller.signal), controller.signal);
+    } catch {
+      outcome = undefined; // closed by a mode switch, the batch abort, or a failing channel
+    } finally {
+      open.delete(callId);
+      signal.removeEventListener('abort', onAbort);
+    }
+    if (signal.aborted || record.view.status !== 'awaiting_approval') continue;
+    applyOutcome(record, outcome ?? 'cancel', records, context);
+  }
+}
+
+function applyOutcome(record: CallRecord, outcome: ApprovalOutcome, batch: CallRecord[], context: ApprovalContext): void {
+  switch (outcome) {
+    case 'proceed_once':
+      context.state.setStatus(record.request.callId, 'scheduled');
+      return;
+    case 'proceed_always':
+      context.allowedTools.add(record.request.name);
+      context.state.setStatus(record.request.callId, 'scheduled');
+      // C7: also lets through the other waiting calls this allows.
+      for (const other of batch) if (other.view.status === 'awaiting_approval') settleByPolicy(other, context);
+      return;
+    case 'cancel':
+      context.state.finish(record.request.callId, { status: 'cancelled', reason: USER_DENIED_REASON });
+      return;
+  }
+}
+
+/** After a mode switch: settle every waiting call the new mode decides, closing its card. */
+export function reapplyApprovalMode(records: readonly CallRecord[], context: ApprovalContext, open: OpenApprovals): void {
+  for (const record of records) {
+    if (record.view.status !== 'awaiting_approval') continue;
+    if (settleByPolicy(record, context)) open.get(record.request.callId)?.abort();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The calls of one batch and their seven states (spec C1). The only place a status
+ * changes: terminal states are final (C2), every change emits a `tool_calls_update`
+ * snapshot, UI-only fields are dropped when a call leaves `executing` (E6), and live
+ * output is throttled on the injected clock.
+ */
+import type { Tool, ToolError, ToolResult } from '../../tools/types';
+import type { ToolCallStatus, ToolCallView } from '../types';
+
+export interface ToolCallRequestInfo {
+  callId: string;
+  name: string;
+  args: Record<string, unknown>;
+  /** Declaration index in its batch (D5). */
+  index: number;
+}
+
+/** How the call fared at validation; feeds the validation-retry tracker (C6). */
+export type ValidationOutcome = 'passed' | 'invalid_params' | 'output_truncated' | 'not_registered' | 'denied';
+
+export type CallOutcome =
+  | { status: 'success'; result: ToolResult }
+  | { status: 'error'; error: ToolError; result?: ToolResult }
+  | { status: 'cancelled'; reason: string };
+
+export interface CallRecord {
+  request: ToolCallRequestInfo;
+  tool: Tool | undefined;
+  /** Validated arguments (a private copy: tool-side mutation never reaches history, C11). */
+  args: Record<string, unknown>;
+  view: ToolCallView;
+  validation: ValidationOutcome;
+  outcome?: CallOutcome;
+}
+
+export function isTerminal(status: ToolCallStatus): boolean {
+  return status === 'success' || status === 'error' || status === 'cancelled';
+}
+
+export interface StateManager {
+  add(record: CallRecord): void;
+  records(): readonly CallRecord[];
+  get(callId: string): CallRecord | undefined;
+  /** Returns false (and changes nothing) when the call is already terminal. */
+  setStatus(callId: string, status: ToolCallStatus, patch?: Partial<ToolCallView>): boolean;
+  /** Sets the terminal status and the result together. */
+  finish(callId: string, outcome: CallOutcome): boolean;
+  appendLiveOutput(callId: string, text: string): void;
+}
+
+function outcomeView(outcome: CallOutcome): Partial<ToolCallView> {
+  switch (outcome.status) {
+    case 'success': {
+      const content = outcome.result.llmContent;
+      const resultText = typeof content === 'string' ? content : content.map((part) => part.text ?? '').join('\n');
+      return outcome.result.display ? { resultText, display: outcome.result.display } : { resultText };
+    }
+    case 'error':
+      return outcome.result?.display
+        ? { resultText: outcome.error.message, errorType: outcome.error.type, display: outcome.result.display }
+        : { resultText: outcome.error.message, errorType: outcome.error.type };
+    case 'cancelled':
+      return { resultText: `[Operation Cancelled] Reason: ${outcome.reason}`, errorType: 'CANCELLED' };
+  }
+}
+
+export function createStateManager(options: {
+  emit(views: ToolCallView[]): void;
+  now(): number;
+  throttleMs: number;
+}): StateManager {
+  const list: CallRecord[] = [];
+  const lastLiveEmit = new Map<string, number>();
+
+  function emitSnapshot(): void {
+    options.emit(list.map((record) => structuredClone(record.view)));
+  }
+
+  function get(callId: string): CallRecord | undefined {
+    return list.find((record) => record.request.callId === callId);
+  }
+
+  function setStatus(callId: string, status: ToolCallStatus, patch: Partial<ToolCallView> = {}): boolean {
+    const record = get(callId);
+    if (!record || isTerminal(record.view.status)) return false;
+    const leavingExecution = record.view.status === 'executing' && status !== 'executing';
+    const live = record.view.liveOutput;
+    Object.assign(record.view, patch, { status });
+    if (leavingExecution) {
+      delete record.view.liveOutput;
+      // K2: what a cancelled command printed stays visible.
+      if (status === 'cancelled' && live && !record.view.display) record.view.display = { type: 'text', text: live };
+    }
+    emitSnapshot();
+    return true;
+  }
+
+  return {
+    add(record) {
+      list.push(record);
+      emitSnapshot();
+    },
+    records: () => list,
+    get,
+    setStatus,
+    finish(callId, outcome) {
+      const record = get(callId);
+      if (!record || isTerminal(record.view.status)) return false;
+      record.outcome = outcome;
+      return setStatus(callId, outcome.status, outcomeView(outcome));
+    },
+    appendLiveOutput(callId, text) {
+      const record = get(callId);
+      if (!record || record.view.status !== 'executing') return;
+      record.view.liveOutput = (record.view.liveOutput ?? '') + text;
+      const now = options.now();
+      const last = lastLiveEmit.get(callId);
+      if (last !== undefined && now - last < options.throttleMs) return;
+      lastLiveEmit.set(callId, now);
+      emitSnapshot();
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Spec §2 FakeModel: a script of responses consumed one per `stream()` call. It records
+ * every request (deep-copied, as sent) and honors the LanguageModel contract: it never
+ * throws; failures arrive as a final `{type:'error'}` part.
+ */
+import type { Part } from '../../shared/content';
+import type {
+  FinishReason,
+  LanguageModel,
+  ModelFailure,
+  ModelRequest,
+  ModelStreamPart,
+  Usage,
+} from '../../model/types';
+
+export interface FakeCall {
+  name: string;
+  args: Record<string, unknown>;
+  id?: string;
+  signature?: string;
+}
+
+export interface FakeChunk {
+  text?: string;
+  thought?: string;
+  /** Signature carried by the thought part (Gemini puts it there when thinking). */
+  thoughtSignature?: string;
+  calls?: FakeCall[];
+  finish?: FinishReason;
+  usage?: Usage;
+}
+
+/** {status}, {code}, {contextOverflow}, 'abort', or a ready ModelFailure. */
+export type FakeError =
+  | { status: number; message?: string; retryAfterMs?: number }
+  | { code: string; message?: string }
+  | { contextOverflow: true }
+  | 'abort'
+  | ModelFailure;
+
+export type FakeResponse =
+  | {
+      chunks: FakeChunk[];
+      failAfter?: { chunkIndex: number; error: FakeError };
+      /** Waits on this before yielding chunk `chunkIndex`. */
+      hold?: { chunkIndex: number; until: Promise<void> };
+    }
+  | { error: FakeError };
+
+const TRANSPORT_CODES = new Set([
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+export function toModelFailure(error: FakeError): ModelFailure {
+  if (error === 'abort') return { kind: 'aborted', message: 'Aborted' };
+  if ('kind' in error) return error;
+  if ('contextOverflow' in error) {
+    return { kind: 'context-overflow', message: 'The input token count exceeds the maximum allowed.', status: 400 };
+  }
+  if ('code' in error) {
+    const kind = TRANSPORT_CODES.has(error.code) ? 'transport' : 'unknown';
+    return { kind, code: error.code, message: error.message ?? error.code };
+  }
+  const { status } = error;
+  const kind =
+    status === 401 || status === 403
+      ? 'auth'
+      : status === 429
+        ? 'rate-limit'
+        : status >= 500 || status === 499
+          ? 'server'
+          : 'bad-request';
+  const failure: ModelFailure = { kind, status, message: error.message ?? `HTTP ${status}` };
+  if (error.retryAfterMs !== undefined) failure.retryAfterMs = error.retryAfterMs;
+  return failure;
+}
+
+function toParts(chunk: FakeChunk): Part[] {
+  const parts: Part[] = [];
+  if (chunk.thought !== undefined) {
+    parts.push(chunk.thoughtSignature ? { text: chunk.thought, thought: true, thoughtSignature: chunk.thoughtSignature } : { text: chunk.thought, thought: true });
+  }
+  if (chunk.text !== undefined) parts.push({ text: chunk.text });
+  for (const call of chunk.calls ?? []) {
+    const functionCall = call.id === undefined ? { name: call.name, args: call.args } : { id: call.id, name: call.name, args: call.args };
+    parts.push(call.signature === undefined ? { functionCall } : { functionCall, thoughtSignature: call.signature });
+  }
+  return parts;
+}
+
+function toStreamPart(chunk: FakeChunk): ModelStreamPart {
+  const part: ModelStreamPart = { type: 'chunk', parts: toParts(chunk), raw: { fake: chunk } };
+  if (chunk.finish) part.finishReason = chunk.finish;
+  if (chunk.usage) part.usage = chunk.usage;
+  return part;
+}
+
+export interface FakeModel extends LanguageModel {
+  readonly requests: ModelRequest[];
+  /** Responses not yet consumed. */
+  remaining(): number;
+  /** stream() calls made after the script ran out. */
+  readonly overruns: number;
+  push(...responses: FakeResponse[]): void;
+  setTokenLimit(limit: number): void;
+}
+
+export function createFakeModel(script: FakeResponse[] = [], options: { tokenLimit?: number } = {}): FakeModel {
+  const queue = [...script];
+  const requests: ModelRequest[] = [];
+  let limit = options.tokenLimit ?? 1_000_000;
+  let overruns = 0;
+
+  async function* run(response: FakeResponse | undefined, signal: AbortSignal): AsyncGenerator<ModelStreamPart> {
+    if (!response) {
+      overruns++;
+      yield { type: 'error', error: { kind: 'unknown', message: 'FakeModel script exhausted' } };
+      return;
+    }
+    if ('error' in response) {
+      yield { type: 'error', error: toModelFailure(response.error) };
+      return;
+    }
+    for (let index = 0; index < response.chunks.length; index++) {
+      if (response.hold?.chunkIndex === index) await response.hold.until;
+      if (signal.aborted) {
+        yield { type: 'error', error: { kind: 'aborted', message: 'Aborted' } };
+        return;
+      }
+      yield toStreamPart(response.chunks[index]!);
+      if (response.failAfter?.chunkIndex === index) {
+        yield { type: 'error', error: toModelFailure(response.failAfter.error) };
+        return;
+      }
+    }
+  }
+
+  return {
+    provider: 'scripted',
+    label: 'Fake model',
+    requests,
+    get overruns() {
+      return overruns;
+    },
+    tokenLimit: () => limit,
+    setTokenLimit(next) {
+      limit = next;
+    },
+    remaining: () => queue.length,
+    push(...responses) {
+      queue.push(...responses);
+    },
+    stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
+      requests.push(structuredClone(request));
+      return run(queue.shift(), signal);
+    },
+  };
+}
+
+// Shorthands of spec §2.
+export function T(text: string, finish?: FinishReason): FakeChunk {
+  return finish ? { text, finish } : { text };
+}
+
+export function TH(thought: string): FakeChunk {
+  return { thought };
+}
+
+export function FC(name: string, args: Record<string, unknown>, id?: string): FakeCall {
+  return id === undefined ? { name, args } : { name, args, id };
+}
+
+/**
+ * One response: each text/chunk/call becomes a chunk; a finish reason (and `usage`)
+ * lands on the last chunk. `reply(FC(...), 'STOP')` is the spec's `{FC(...), STOP}`.
+ */
+export function reply(...items: (FakeChunk | FakeCall | FinishReason | string | { usage: Usage })[]): FakeResponse {
+  const chunks: FakeChunk[] = [];
+  for (const item of items) {
+    if (typeof item === 'string') {
+      if (isFinishReason(item)) {
+        if (chunks.length === 0) chunks.push({});
+        chunks[chunks.length - 1]!.finish = item;
+      } else {
+        chunks.push({ text: item });
+      }
+    } else if ('usage' in item && Object.keys(item).length === 1) {
+      if (chunks.length === 0) chunks.push({});
+      chunks[chunks.length - 1]!.usage = item.usage;
+    } else if ('name' in item && 'args' in item) {
+      chunks.push({ calls: [item as FakeCall] });
+    } else {
+      chunks.push(item as FakeChunk);
+    }
+  }
+  return { chunks };
+}
+
+const FINISH_REASONS = new Set<string>([
+  'STOP',
+  'MAX_TOKENS',
+  'SAFETY',
+  'RECITATION',
+  'MALFORMED_FUNCTION_CALL',
+  'UNEXPECTED_TOOL_CALL',
+  'OTHER',
+  'FINISH_REASON_UNSPECIFIED',
+]);
+
+function isFinishReason(value: string): value is FinishReason {
+  return FINISH_REASONS.has(value);
+}

@@ -1,0 +1,138 @@
+/**
+ * Wires a real agent to the fakes of spec §2 and exposes the observables: `events`,
+ * `model.requests`, `tools.toolLog`, `store.commits`. `expectHealthy()` checks
+ * INVARIANT(P) on every request sent and on the stored history.
+ */
+import { expect } from 'vitest';
+import type { Content } from '../../shared/content';
+import type { Sandbox } from '../../sandbox/types';
+import { createAgent } from '../agent';
+import type {
+  Agent,
+  AgentConfig,
+  AgentEvent,
+  AgentSettings,
+  ApprovalOutcome,
+  ApprovalRequest,
+  Hooks,
+  InteractionOutcome,
+  ToolCallStatus,
+} from '../types';
+import { createFakeClock } from './fake-clock';
+import type { FakeClock } from './fake-clock';
+import { createFakeModel } from './fake-model';
+import type { FakeModel, FakeResponse } from './fake-model';
+import { standardFakeTools } from './fake-tools';
+import type { FakeToolSpec, FakeTools } from './fake-tools';
+import { expectInvariants, pairingViolations } from './invariants';
+import { createMemoryStore } from './memory-store';
+import type { MemoryStore } from './memory-store';
+
+export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalOutcome> | ApprovalOutcome;
+
+export interface HarnessOptions {
+  script?: FakeResponse[];
+  tools?: Record<string, Partial<FakeToolSpec>>;
+  settings?: Partial<AgentSettings>;
+  config?: Partial<AgentConfig>;
+  hooks?: Hooks;
+  initialHistory?: Content[];
+  /** Answers approval requests; defaults to proceed_once. */
+  approve?: Approver;
+  clockMode?: 'auto' | 'manual';
+  tokenLimit?: number;
+}
+
+export interface Harness {
+  agent: Agent;
+  model: FakeModel;
+  tools: FakeTools;
+  clock: FakeClock;
+  store: MemoryStore;
+  events: AgentEvent[];
+  approvals: ApprovalRequest[];
+  run(text: string, signal?: AbortSignal): Promise<InteractionOutcome>;
+  resume(signal?: AbortSignal): Promise<InteractionOutcome>;
+  /** Event types in order. */
+  types(): AgentEvent['type'][];
+  ofType<T extends AgentEvent['type']>(type: T): Extract<AgentEvent, { type: T }>[];
+  /** The distinct statuses one call went through, from tool_calls_update snapshots. */
+  statuses(callId: string): ToolCallStatus[];
+  /** Call ids in the order tool_call_request announced them. */
+  callIds(): string[];
+  /** INVARIANT(P) on every request, pairing on the stored history, and (c) store = memory. */
+  expectHealthy(): void;
+}
+
+export const noSandbox = {} as Sandbox;
+
+export function createHarness(options: HarnessOptions = {}): Harness {
+  const clock = createFakeClock({ mode: options.clockMode ?? 'auto' });
+  const model = createFakeModel(options.script ?? [], options.tokenLimit === undefined ? {} : { tokenLimit: options.tokenLimit });
+  const tools = standardFakeTools(clock, options.tools);
+  const store = createMemoryStore(options.initialHistory);
+  const events: AgentEvent[] = [];
+  const approvals: ApprovalRequest[] = [];
+  let counter = 0;
+  const agent = createAgent({
+    model,
+    tools,
+    sandbox: noSandbox,
+    store,
+    clock,
+    newId: () => `id${++counter}`,
+    emit: (event) => events.push(structuredClone(event)),
+    async requestApproval(request, signal) {
+      approvals.push(request);
+      return options.approve ? options.approve(request, signal) : 'proceed_once';
+    },
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.config ? { config: options.config } : {}),
+    ...(options.initialHistory ? { initialHistory: options.initialHistory } : {}),
+    settings: { model: 'model-a', approvalMode: 'allow-all', ...options.settings },
+  });
+
+  const harness: Harness = {
+    agent,
+    model,
+    tools,
+    clock,
+    store,
+    events,
+    approvals,
+    run: (text, signal = new AbortController().signal) => agent.run({ type: 'user_query', text }, signal),
+    resume: (signal = new AbortController().signal) => agent.run({ type: 'continue' }, signal),
+    types: () => events.map((event) => event.type),
+    ofType: <T extends AgentEvent['type']>(type: T) => events.filter((event): event is Extract<AgentEvent, { type: T }> => event.type === type),
+    statuses(callId) {
+      const seen: ToolCallStatus[] = [];
+      for (const event of harness.ofType('tool_calls_update')) {
+        const view = event.value.find((candidate) => candidate.callId === callId);
+        if (view && seen.at(-1) !== view.status) seen.push(view.status);
+      }
+      return seen;
+    },
+    callIds: () => harness.ofType('tool_call_request').map((event) => event.value.callId),
+    expectHealthy() {
+      for (const request of model.requests) expectInvariants(request.contents);
+      expect(model.overruns, 'the fake model script ran out').toBe(0);
+      expect(pairingViolations(store.history())).toEqual([]);
+      if (store.commits.length > 0) expect(store.history()).toEqual(agent.history());
+    },
+  };
+  return harness;
+}
+
+/** Polls (on macrotasks) until `predicate` holds; fails after `limit` turns. */
+export async function waitUntil(predicate: () => boolean, limit = 500): Promise<void> {
+  for (let turn = 0; turn < limit; turn++) {
+    if (predicate()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('waitUntil: condition never held');
+}
+
+/** Text of every part of a Content, for assertions. */
+export function texts(content: Content | undefined): string[] {
+  return (content?.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []));
+}

@@ -1,0 +1,107 @@
+/**
+ * One turn: translates the chat's chunks into agent events (spec A4–A7, A9). Thoughts
+ * become `thought`, visible text `content`, every functionCall a `tool_call_request` with
+ * an id we mint ourselves (A6; the provider's id is kept aside for F8). A retry throws away
+ * everything the failed attempt collected (A9), and `finished` is emitted only for the
+ * attempt that is kept.
+ */
+import type { FinishReason, Usage } from '../model/types';
+import type { Part } from '../shared/content';
+import type { ChatEvent, ChatFailure } from './chat/chat';
+import { dedupeCallsById } from './history/duplicate-ids';
+import type { LoopDetection, LoopDetector } from './guards/loop-detector';
+import type { AgentEvent } from './types';
+
+export interface PendingCall {
+  callId: string;
+  /** The provider's id, when it sent one (F8, C11). */
+  providerId?: string;
+  name: string;
+  args: Record<string, unknown>;
+  /** Declaration index in the round trip (D5). */
+  index: number;
+}
+
+export type TurnResult =
+  | { type: 'ok'; parts: Part[]; calls: PendingCall[]; finishReason?: FinishReason; usage?: Usage }
+  | { type: 'failed'; failure: ChatFailure }
+  | { type: 'loop'; detection: LoopDetection };
+
+export interface TurnContext {
+  emit(event: AgentEvent): void;
+  newId(): string;
+  loopDetector: LoopDetector;
+}
+
+/** `**Subject** description` → {subject, description} (A5). */
+export function parseThought(text: string): { subject: string; description: string } {
+  const match = /^\s*\*\*(.+?)\*\*\s*([\s\S]*)$/.exec(text);
+  return match ? { subject: match[1]!.trim(), description: match[2]!.trim() } : { subject: '', description: text.trim() };
+}
+
+export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnContext): Promise<TurnResult> {
+  let parts: Part[] = [];
+  let calls: PendingCall[] = [];
+  /** The provider's call parts of this attempt, for C11. */
+  let providerCalls: Part[] = [];
+
+  function onPart(part: Part): LoopDetection | null {
+    if (part.thought) {
+      parts.push(part);
+      if (!part.text) return null;
+      const value = parseThought(part.text);
+      context.emit({ type: 'thought', value });
+      return context.loopDetector.onThought(value.subject, value.description);
+    }
+    if (part.functionCall) {
+      const { id: providerId, name } = part.functionCall;
+      const withThis = dedupeCallsById([...providerCalls, part]);
+      if (withThis.length === providerCalls.length) return null; // C11: a repeated id in one response; first wins
+      providerCalls = withThis;
+      const call: PendingCall = { callId: context.newId(), name, args: structuredClone(part.functionCall.args ?? {}), index: calls.length };
+      if (providerId !== undefined) call.providerId = providerId;
+      calls.push(call);
+      parts.push({ ...part, functionCall: { id: call.callId, name, args: structuredClone(call.args) } });
+      context.emit({ type: 'tool_call_request', value: { callId: call.callId, name, args: structuredClone(call.args) } });
+      return null;
+    }
+    parts.push(part);
+    if (typeof part.text === 'string' && part.text !== '') {
+      context.emit({ type: 'content', value: part.text });
+      return context.loopDetector.onContent(part.text);
+    }
+    return null;
+  }
+
+  for await (const event of events) {
+    switch (event.type) {
+      case 'chunk':
+        for (const part of event.parts) {
+          const detection = onPart(part);
+          if (detection) return { type: 'loop', detection };
+        }
+        break;
+      case 'retry':
+        parts = [];
+        calls = [];
+        providerCalls = [];
+        context.loopDetector.onRetry();
+        context.emit({ type: 'retry', value: event.info });
+        break;
+      case 'done': {
+        const { finishReason, usage } = event.reply;
+        if (finishReason) {
+          context.emit({ type: 'finished', value: usage ? { reason: finishReason, usageMetadata: usage } : { reason: finishReason } });
+        }
+        context.loopDetector.onFinished();
+        const result: TurnResult = { type: 'ok', parts, calls };
+        if (finishReason) result.finishReason = finishReason;
+        if (usage) result.usage = usage;
+        return result;
+      }
+      case 'failed':
+        return { type: 'failed', failure: event.failure };
+    }
+  }
+  return { type: 'failed', failure: { type: 'cancelled' } };
+}

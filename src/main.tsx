@@ -1,0 +1,112 @@
+/**
+ * The UI thread's composition root: opens the store reader, starts the agent worker,
+ * chooses the sandbox (WebContainer raced against a timeout, else the offline sandbox,
+ * saying so), and renders the app. Nothing else runs at import time.
+ */
+import { StrictMode, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { openDatabase } from './store/db';
+import { getSettings, putSettings } from './store/settings';
+import type { SettingsRecord } from './store/types';
+import { DEFAULT_SETTINGS } from './store/types';
+import { App, toWorkerSettings } from './ui/app';
+import type { SandboxStatus } from './ui/app';
+import { createWorkerClient } from './worker/client';
+import type { SandboxChoice } from './worker/protocol';
+import { serveSandbox } from './worker/sandbox-port';
+import './ui/styles.css';
+
+const WEBCONTAINER_BOOT_TIMEOUT_MS = 12_000;
+
+function createStatusStore(initial: SandboxStatus) {
+  let status = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => status,
+    set(next: SandboxStatus) {
+      status = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** `?sandbox=offline` forces the offline sandbox; `?sandbox=webcontainer` forces the attempt. */
+function sandboxPreference(): 'offline' | 'webcontainer' | 'auto' {
+  const value = new URLSearchParams(location.search).get('sandbox');
+  return value === 'offline' || value === 'webcontainer' ? value : 'auto';
+}
+
+async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Promise<{ choice: SandboxChoice; transfer: Transferable[] }> {
+  const preference = sandboxPreference();
+  const offline = (reason: string) => {
+    status.set({ text: `Offline sandbox${reason ? ` (${reason})` : ''}`, busy: false });
+    return { choice: { kind: 'offline' } as SandboxChoice, transfer: [] };
+  };
+  if (preference === 'offline') return offline('');
+  if (preference === 'auto' && !crossOriginIsolated) return offline('this page is not cross-origin isolated, so WebContainer cannot run');
+  status.set({ text: 'Starting WebContainer…', busy: true });
+  const { bootWebContainer } = await import('./sandbox/webcontainer/boot-webcontainer');
+  const booted = await bootWebContainer({ timeoutMs: WEBCONTAINER_BOOT_TIMEOUT_MS });
+  if (!booted.ok) return offline(`fell back: ${booted.error.message}`);
+  const { createWebContainerSandbox } = await import('./sandbox/webcontainer/webcontainer-sandbox');
+  const sandbox = createWebContainerSandbox(booted.container);
+  const channel = new MessageChannel();
+  serveSandbox(channel.port1, sandbox);
+  status.set({ text: 'WebContainer', busy: false });
+  return { choice: { kind: 'remote', sandboxKind: 'webcontainer', port: channel.port2 }, transfer: [channel.port2] };
+}
+
+async function start(): Promise<void> {
+  const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
+  const db = openDatabase({
+    onVersionChange: () => banner('Loopscope was updated in another tab. Reload this page to go on.'),
+    onBlocked: () => banner('Another Loopscope tab is using an older version of the database. Close it to go on.'),
+  });
+  void navigator.storage?.persist?.().catch(() => false);
+  const loaded = await getSettings(db);
+  if (!loaded.ok) banner(`Settings could not be read (${loaded.error.message}); using defaults.`);
+  const settings: SettingsRecord = loaded.ok ? loaded.value : { ...DEFAULT_SETTINGS };
+  // The key lives in memory for this tab unless the person chose to remember it.
+  let memoryKey = settings.apiKey;
+
+  const worker = new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' });
+  const client = createWorkerClient(worker);
+  const status = createStatusStore({ text: 'Preparing the sandbox…', busy: true });
+
+  client.subscribe((event) => {
+    if (event.type === 'session-loaded') void putSettings(db, { lastSessionId: event.session.sessionId });
+  });
+
+  const saveSettings = async (next: SettingsRecord): Promise<SettingsRecord> => {
+    memoryKey = next.apiKey || undefined;
+    // putSettings also strips the key unless rememberKey is set (reliability rule 9).
+    const stored = await putSettings(db, next.rememberKey ? next : { ...next, apiKey: undefined });
+    if (!stored.ok) banner(`Settings could not be saved: ${stored.error.message}`);
+    const used = stored.ok ? stored.value : next;
+    return memoryKey ? { ...used, apiKey: memoryKey } : used;
+  };
+
+  function Root() {
+    const sandboxStatus = useSyncExternalStore(status.subscribe, status.get);
+    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} saveSettings={saveSettings} />;
+  }
+
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+  createRoot(rootElement).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+
+  const { choice, transfer } = await chooseSandbox(status);
+  const init = { type: 'init' as const, sandbox: choice, settings: toWorkerSettings(settings) };
+  const answer = await client.request(settings.lastSessionId ? { ...init, sessionId: settings.lastSessionId } : init, transfer);
+  if (!answer.ok) banner(`The session could not be opened: ${answer.error.message}`);
+}
+
+void start();

@@ -1,0 +1,86 @@
+/**
+ * One SDK stream chunk → our `{type:'chunk'}` part. Thoughts, thought signatures and
+ * function-call ids are kept exactly; a missing id stays missing (the agent mints ids,
+ * reliability rule 3). Parts we have no field for (code execution, file data) are left
+ * out of `parts` but stay visible in `raw`.
+ */
+import type { GenerateContentResponse, Part as SdkPart } from '@google/genai';
+import type { Part } from '../../shared/content';
+import type { FinishReason, ModelStreamPart, Usage } from '../types';
+
+const ourFinishReasons: ReadonlySet<string> = new Set<FinishReason>([
+  'STOP',
+  'MAX_TOKENS',
+  'SAFETY',
+  'RECITATION',
+  'MALFORMED_FUNCTION_CALL',
+  'UNEXPECTED_TOOL_CALL',
+  'OTHER',
+  'FINISH_REASON_UNSPECIFIED',
+]);
+
+/** Gemini's content-policy reasons, all reported to the agent as SAFETY. */
+const safetyReasons: ReadonlySet<string> = new Set([
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+]);
+
+export function toFinishReason(reason: string | undefined): FinishReason | undefined {
+  if (reason === undefined) return undefined;
+  if (ourFinishReasons.has(reason)) return reason as FinishReason;
+  if (safetyReasons.has(reason)) return 'SAFETY';
+  if (reason === 'IMAGE_RECITATION') return 'RECITATION';
+  return 'OTHER';
+}
+
+export function fromSdkPart(sdkPart: SdkPart): Part | undefined {
+  const part: Part = {};
+  if (typeof sdkPart.text === 'string') part.text = sdkPart.text;
+  if (sdkPart.thought === true) part.thought = true;
+  if (typeof sdkPart.thoughtSignature === 'string') part.thoughtSignature = sdkPart.thoughtSignature;
+  if (sdkPart.functionCall) {
+    const { id, name, args } = sdkPart.functionCall;
+    part.functionCall = { name: name ?? '', args: args ?? {} };
+    if (typeof id === 'string' && id !== '') part.functionCall.id = id;
+  }
+  if (sdkPart.inlineData?.data !== undefined) {
+    part.inlineData = { mimeType: sdkPart.inlineData.mimeType ?? 'application/octet-stream', data: sdkPart.inlineData.data };
+  }
+  return Object.keys(part).length > 0 ? part : undefined;
+}
+
+function toUsage(response: GenerateContentResponse): Usage | undefined {
+  const metadata = response.usageMetadata;
+  if (!metadata) return undefined;
+  const usage: Usage = {};
+  if (metadata.promptTokenCount !== undefined) usage.promptTokenCount = metadata.promptTokenCount;
+  if (metadata.candidatesTokenCount !== undefined) usage.candidatesTokenCount = metadata.candidatesTokenCount;
+  if (metadata.totalTokenCount !== undefined) usage.totalTokenCount = metadata.totalTokenCount;
+  if (metadata.thoughtsTokenCount !== undefined) usage.thoughtsTokenCount = metadata.thoughtsTokenCount;
+  return usage;
+}
+
+/** The chunk as plain JSON (no SDK class, no HTTP headers), safe to post between threads. */
+function toRaw(response: GenerateContentResponse): unknown {
+  const { sdkHttpResponse: _headers, ...rest } = response;
+  return JSON.parse(JSON.stringify(rest)) as unknown;
+}
+
+export function fromGeminiChunk(response: GenerateContentResponse): ModelStreamPart {
+  const candidate = response.candidates?.[0];
+  const parts = (candidate?.content?.parts ?? []).flatMap((sdkPart) => {
+    const part = fromSdkPart(sdkPart);
+    return part ? [part] : [];
+  });
+  let finishReason = toFinishReason(candidate?.finishReason);
+  const blocked = response.promptFeedback?.blockReason;
+  if (!candidate && blocked) finishReason = blocked === 'SAFETY' || safetyReasons.has(blocked) ? 'SAFETY' : 'OTHER';
+  const chunk: ModelStreamPart = { type: 'chunk', parts, raw: toRaw(response) };
+  if (finishReason) chunk.finishReason = finishReason;
+  const usage = toUsage(response);
+  if (usage) chunk.usage = usage;
+  return chunk;
+}

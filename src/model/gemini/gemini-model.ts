@@ -1,0 +1,133 @@
+/**
+ * The Gemini adapter: the only module that talks to `@google/genai`. It maps our request to
+ * `generateContentStream`, each SDK chunk to a `chunk` part, and anything thrown to a final
+ * `error` part. `stream` never throws (types.ts contract); retries belong to the agent, so
+ * the SDK's own retry and automatic function calling stay off.
+ */
+import { GoogleGenAI } from '@google/genai';
+import { abortError } from '../../shared/abort';
+import type { GenerateContentResponse } from '@google/genai';
+import type { LanguageModel, ModelFailure, ModelRequest, ModelStreamPart } from '../types';
+import { classifyFailure } from './classify-failure';
+import { fromGeminiChunk } from './from-gemini-chunk';
+import { createStreamStopper } from './stream-stopper';
+import { toGeminiParameters } from './to-gemini-request';
+import { geminiTokenLimit } from './token-limit';
+
+export { DEFAULT_GEMINI_MODEL } from './token-limit';
+
+/** Qwen Code's stream-idle default (spec B2). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+
+export interface GeminiModelOptions {
+  apiKey: string;
+  /** Empty or absent: Google's endpoint. Otherwise a proxy or the fake server. */
+  baseUrl?: string;
+  apiVersion?: string;
+  /** A stream with no chunk for this long ends with a transport ETIMEDOUT failure. */
+  idleTimeoutMs?: number;
+  /** Ask thinking models for thought summaries (default true). */
+  includeThoughts?: boolean;
+}
+
+const MISSING_KEY: ModelFailure = {
+  kind: 'auth',
+  message: 'No Gemini API key is set. Add your Gemini API key in Settings, or choose the Scripted demo provider.',
+};
+
+interface StreamSettings {
+  apiKey: string;
+  idleTimeoutMs: number;
+  includeThoughts: boolean;
+}
+
+async function* streamGemini(
+  client: () => GoogleGenAI,
+  request: ModelRequest,
+  signal: AbortSignal,
+  settings: StreamSettings,
+): AsyncGenerator<ModelStreamPart> {
+  const stopper = createStreamStopper(signal, settings.idleTimeoutMs);
+  let headers: Headers | undefined;
+  let received = 0;
+  let iterator: AsyncIterator<GenerateContentResponse> | undefined;
+  let finished = false;
+  // Reads the response headers (Retry-After) that the SDK's ApiError does not keep.
+  // `globalThis.fetch` is looked up per call: tests and browsers may replace it.
+  const observingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await globalThis.fetch(input, init);
+    headers = response.headers;
+    return response;
+  };
+  try {
+    if (signal.aborted) throw abortError();
+    if (!settings.apiKey.trim()) {
+      yield { type: 'error', error: MISSING_KEY };
+      return;
+    }
+    const ai = client();
+    const params = toGeminiParameters(request, {
+      abortSignal: stopper.signal,
+      fetch: observingFetch,
+      includeThoughts: settings.includeThoughts,
+    });
+    stopper.arm();
+    const stream = await stopper.race(ai.models.generateContentStream(params));
+    iterator = stream[Symbol.asyncIterator]();
+    for (;;) {
+      const result = await stopper.race(iterator.next());
+      if (result.done) break;
+      received += 1;
+      stopper.pause();
+      yield fromGeminiChunk(result.value);
+      stopper.arm();
+    }
+    finished = true;
+  } catch (thrown) {
+    stopper.pause();
+    yield {
+      type: 'error',
+      error: classifyFailure(thrown, {
+        aborted: signal.aborted,
+        idle: stopper.idleFired,
+        idleTimeoutMs: settings.idleTimeoutMs,
+        headers,
+        responded: received > 0,
+        model: request.model,
+        apiKey: settings.apiKey,
+      }),
+    };
+  } finally {
+    stopper.dispose();
+    // Release the connection; not awaited, since a stuck SDK stream may never settle.
+    if (!finished) iterator?.return?.().catch(() => {});
+  }
+}
+
+export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
+  const baseUrl = options.baseUrl?.trim() || undefined;
+  const apiVersion = options.apiVersion?.trim() || undefined;
+  // Created on first use, inside the stream's try: a constructor error becomes an error part.
+  let ai: GoogleGenAI | undefined;
+  const client = (): GoogleGenAI => {
+    ai ??= new GoogleGenAI({
+      apiKey: options.apiKey,
+      ...(apiVersion ? { apiVersion } : {}),
+      httpOptions: { ...(baseUrl ? { baseUrl } : {}), ...(apiVersion ? { apiVersion } : {}) },
+    });
+    return ai;
+  };
+  const settings: StreamSettings = {
+    apiKey: options.apiKey,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    includeThoughts: options.includeThoughts ?? true,
+  };
+  return {
+    provider: 'gemini',
+    label: 'Gemini',
+    tokenLimit: geminiTokenLimit,
+    stream(request, signal) {
+      return streamGemini(client, request, signal, settings);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Our ModelRequest → the SDK's `generateContentStream` parameters. Contents are already in
+ * Gemini's shape; parts are copied field by field so nothing of ours leaks onto the wire,
+ * and ids and thought signatures go back exactly as they came (spec F6).
+ */
+import type {
+  Content as SdkContent,
+  Fetch,
+  FunctionResponsePart as SdkFunctionResponsePart,
+  GenerateContentConfig,
+  GenerateContentParameters,
+  Part as SdkPart,
+} from '@google/genai';
+import type { Content, Part } from '../../shared/content';
+import type { ModelRequest } from '../types';
+import { supportsThoughts } from './token-limit';
+
+export interface RequestWiring {
+  abortSignal: AbortSignal;
+  /** Per-request fetch, so the adapter sees response headers (Retry-After). */
+  fetch: Fetch;
+  /** Ask thinking models for thought summaries. */
+  includeThoughts: boolean;
+}
+
+function toSdkResponseParts(parts: Part[] | undefined): SdkFunctionResponsePart[] | undefined {
+  const media = (parts ?? []).flatMap((part) =>
+    part.inlineData ? [{ inlineData: { mimeType: part.inlineData.mimeType, data: part.inlineData.data } }] : [],
+  );
+  return media.length > 0 ? media : undefined;
+}
+
+export function toSdkPart(part: Part): SdkPart {
+  const sdkPart: SdkPart = {};
+  if (part.text !== undefined) sdkPart.text = part.text;
+  if (part.thought !== undefined) sdkPart.thought = part.thought;
+  if (part.thoughtSignature !== undefined) sdkPart.thoughtSignature = part.thoughtSignature;
+  if (part.functionCall) {
+    const { id, name, args } = part.functionCall;
+    sdkPart.functionCall = id === undefined ? { name, args } : { id, name, args };
+  }
+  if (part.functionResponse) {
+    const { id, name, response, parts } = part.functionResponse;
+    const responseParts = toSdkResponseParts(parts);
+    sdkPart.functionResponse = {
+      ...(id === undefined ? {} : { id }),
+      name,
+      response,
+      ...(responseParts ? { parts: responseParts } : {}),
+    };
+  }
+  if (part.inlineData) sdkPart.inlineData = { mimeType: part.inlineData.mimeType, data: part.inlineData.data };
+  return sdkPart;
+}
+
+export function toSdkContent(content: Content): SdkContent {
+  return { role: content.role, parts: content.parts.map(toSdkPart) };
+}
+
+export function toGeminiParameters(request: ModelRequest, wiring: RequestWiring): GenerateContentParameters {
+  const config: GenerateContentConfig = {
+    abortSignal: wiring.abortSignal,
+    httpOptions: { fetch: wiring.fetch },
+    // The agent runs tools and retries itself (spec B1): the SDK must do neither.
+    automaticFunctionCalling: { disable: true },
+    automaticContinuation: false,
+  };
+  if (request.systemInstruction) config.systemInstruction = request.systemInstruction;
+  if (request.tools && request.tools.length > 0) {
+    config.tools = [
+      {
+        functionDeclarations: request.tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parametersJsonSchema: tool.parametersJsonSchema,
+        })),
+      },
+    ];
+  }
+  const settings = request.config ?? {};
+  if (settings.temperature !== undefined) config.temperature = settings.temperature;
+  if (settings.maxOutputTokens !== undefined) config.maxOutputTokens = settings.maxOutputTokens;
+  if (settings.responseMimeType !== undefined) config.responseMimeType = settings.responseMimeType;
+  if (wiring.includeThoughts && supportsThoughts(request.model)) config.thinkingConfig = { includeThoughts: true };
+  return { model: request.model, contents: request.contents.map(toSdkContent), config };
+}

@@ -1,0 +1,51 @@
+/**
+ * One place for the two ways an exec ends early: the caller's AbortSignal and `timeoutMs`.
+ * Both sandboxes watch `deadline.signal` and report `deadline.reason()` in the result.
+ */
+export type StopReason = 'timeout' | 'abort';
+
+export interface ExecDeadline {
+  /** Aborts on the caller's abort or on the timeout, whichever comes first. */
+  readonly signal: AbortSignal;
+  reason(): StopReason | null;
+  /** Resolves when the deadline fires (never when it does not). */
+  readonly fired: Promise<StopReason>;
+  dispose(): void;
+}
+
+export function createExecDeadline(options: { signal?: AbortSignal; timeoutMs?: number }): ExecDeadline {
+  const controller = new AbortController();
+  let reason: StopReason | null = null;
+  let fire: (value: StopReason) => void = () => {};
+  const fired = new Promise<StopReason>((resolve) => {
+    fire = resolve;
+  });
+  const stop = (why: StopReason): void => {
+    if (reason !== null) return;
+    reason = why;
+    controller.abort();
+    fire(why);
+  };
+  const onAbort = (): void => stop('abort');
+  const external = options.signal;
+  if (external?.aborted) stop('abort');
+  else external?.addEventListener('abort', onAbort, { once: true });
+  const timeoutMs = options.timeoutMs;
+  const timer = timeoutMs !== undefined && timeoutMs > 0 && reason === null ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
+  return {
+    signal: controller.signal,
+    reason: () => reason,
+    fired,
+    dispose(): void {
+      clearTimeout(timer);
+      external?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Exit code and a line for stderr describing an early stop, like a shell would (124 for timeout, 130 for Ctrl+C). */
+export function stopReport(reason: StopReason, timeoutMs: number | undefined): { exitCode: number; message: string } {
+  return reason === 'timeout'
+    ? { exitCode: 124, message: `Command timed out after ${timeoutMs ?? 0} ms and was stopped.\n` }
+    : { exitCode: 130, message: 'Command was aborted.\n' };
+}

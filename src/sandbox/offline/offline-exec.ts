@@ -1,0 +1,82 @@
+/**
+ * `exec` on just-bash. One Bash instance serves every call (its file system is the
+ * sandbox's); each call is isolated (variables and `cd` do not carry over), like `bash -c`.
+ *
+ * just-bash returns output only when the script ends, so `onOutput` gets it in one chunk per
+ * stream at the end. Abort and timeout are cooperative: just-bash stops at the next statement
+ * boundary (a running `sleep` stops at once). A busy loop that never yields to the event loop
+ * is bounded by just-bash's execution limits instead (exit code 126).
+ */
+import type { Bash } from 'just-bash';
+import { messageOf } from '../../shared/errors';
+import { createExecDeadline, stopReport } from '../exec-deadline';
+import type { ExecOptions, ExecResult } from '../types';
+import type { WorkspaceFiles } from '../workspace-files';
+import { resolveWorkingDirectory } from '../workspace-files';
+
+/** How long to wait for just-bash to settle after an abort, to keep any partial output. */
+const ABORT_GRACE_MS = 250;
+
+export interface ShellOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** Working directory at the end of the script (absolute, in the virtual file system). */
+  finalCwd?: string;
+  env?: Record<string, string>;
+}
+
+export async function runOfflineExec(bash: Bash, files: WorkspaceFiles, command: string, options: ExecOptions = {}): Promise<ExecResult> {
+  const cwd = await resolveWorkingDirectory(files, options.cwd ?? '');
+  if (!cwd.ok) return finish({ exitCode: 1, stdout: '', stderr: `${cwd.message}\n` }, options);
+  const deadline = createExecDeadline(options);
+  try {
+    const early = deadline.reason();
+    if (early !== null) return finish(stopped(null, early, options.timeoutMs), options);
+    const run = runScript(bash, command, cwd.absolute, deadline.signal);
+    const first = await Promise.race([run, deadline.fired.then(() => null)]);
+    const reason = deadline.reason();
+    if (first && reason === null) return finish({ exitCode: first.exitCode, stdout: first.stdout, stderr: first.stderr }, options);
+    const settled = first ?? (await Promise.race([run, delay(ABORT_GRACE_MS)]));
+    return finish(stopped(settled, reason ?? 'abort', options.timeoutMs), options);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** Runs one script to completion; never rejects. */
+export async function runScript(
+  bash: Bash,
+  command: string,
+  cwd: string,
+  signal: AbortSignal,
+  env?: Record<string, string>,
+): Promise<ShellOutcome> {
+  try {
+    const result = await bash.exec(command, { cwd, signal, rawScript: true, ...(env ? { env } : {}) });
+    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, finalCwd: result.env.PWD, env: result.env };
+  } catch (thrown) {
+    return { stdout: '', stderr: `${messageOf(thrown)}\n`, exitCode: 1 };
+  }
+}
+
+function stopped(partial: ShellOutcome | null, reason: 'timeout' | 'abort', timeoutMs: number | undefined): ExecResult {
+  const report = stopReport(reason, timeoutMs);
+  const stderr = (partial?.stderr ?? '').replace(/^bash: execution aborted\n?/m, '');
+  return {
+    exitCode: report.exitCode,
+    stdout: partial?.stdout ?? '',
+    stderr: stderr + report.message,
+    ...(reason === 'timeout' ? { timedOut: true } : { aborted: true }),
+  };
+}
+
+function finish(result: ExecResult, options: ExecOptions): ExecResult {
+  if (result.stdout !== '') options.onOutput?.({ stream: 'stdout', text: result.stdout });
+  if (result.stderr !== '') options.onOutput?.({ stream: 'stderr', text: result.stderr });
+  return result;
+}
+
+function delay(ms: number): Promise<null> {
+  return new Promise((resolve) => setTimeout(() => resolve(null), ms));
+}

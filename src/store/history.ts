@@ -1,0 +1,156 @@
+/**
+ * History repository: one record per Content, keyed [sessionId+seq].
+ *
+ * A commit writes only the changed suffix (from the first entry that differs from the
+ * last committed array) and deletes records beyond the new length, in one transaction
+ * that also bumps the session revision. The commit names the revision it expects; if
+ * another writer (another tab's worker) bumped it first, nothing is written and the
+ * result is a `conflict` (reliability rule 10: two tabs must not overwrite each other).
+ */
+import { Dexie } from 'dexie';
+import { err, ok } from '../shared/errors';
+import type { Result } from '../shared/errors';
+import type { Content } from '../shared/content';
+import type { LoopscopeDb } from './db';
+import { attempt, notFound } from './errors';
+import { firstDifference } from './history-diff';
+import { queryHistory } from './queries';
+import type { HistoryRecord, StoreError } from './types';
+
+export interface LoadedHistory {
+  history: Content[];
+  /** The session revision this history belongs to; pass it to the next commit. */
+  revision: number;
+}
+
+export interface HistoryCommit {
+  sessionId: string;
+  history: readonly Content[];
+  /** The array last loaded or committed at `expectedRevision`; it decides what is rewritten. */
+  previous: readonly Content[];
+  expectedRevision: number;
+}
+
+export interface CommitOutcome {
+  revision: number;
+  /** Records put (the changed suffix). */
+  written: number;
+  /** Records deleted beyond the new length. */
+  deleted: number;
+}
+
+/** The history and its revision, read together in one transaction. */
+export function loadHistory(db: LoopscopeDb, sessionId: string): Promise<Result<LoadedHistory, StoreError>> {
+  return attempt(() =>
+    db.transaction('r', [db.sessions, db.history], async () => {
+      const session = await db.sessions.get(sessionId);
+      if (!session) return undefined;
+      return { history: await queryHistory(db, sessionId), revision: session.revision };
+    }),
+  ).then((loaded) => {
+    if (!loaded.ok) return loaded;
+    return loaded.value ? ok(loaded.value) : err(notFound('The session'));
+  });
+}
+
+type CommitStep =
+  | { type: 'committed'; outcome: CommitOutcome }
+  | { type: 'conflict'; actual: number }
+  | { type: 'missing' };
+
+export async function commitHistory(
+  db: LoopscopeDb,
+  { sessionId, history, previous, expectedRevision }: HistoryCommit,
+): Promise<Result<CommitOutcome, StoreError>> {
+  const start = firstDifference(previous, history);
+  if (start === history.length && history.length === previous.length) {
+    return ok({ revision: expectedRevision, written: 0, deleted: 0 });
+  }
+  const records: HistoryRecord[] = history
+    .slice(start)
+    .map((content, offset) => ({ sessionId, seq: start + offset, content }));
+  const step = await attempt(() =>
+    db.transaction('rw', [db.sessions, db.history], async (): Promise<CommitStep> => {
+      const session = await db.sessions.get(sessionId);
+      if (!session) return { type: 'missing' };
+      if (session.revision !== expectedRevision) return { type: 'conflict', actual: session.revision };
+      if (records.length > 0) await db.history.bulkPut(records);
+      const deleted =
+        previous.length > history.length
+          ? await db.history
+              .where('[sessionId+seq]')
+              .between([sessionId, history.length], [sessionId, Dexie.maxKey], true, true)
+              .delete()
+          : 0;
+      const revision = expectedRevision + 1;
+      await db.sessions.update(sessionId, { revision, updatedAt: db.now() });
+      return { type: 'committed', outcome: { revision, written: records.length, deleted } };
+    }),
+  );
+  if (!step.ok) return step;
+  switch (step.value.type) {
+    case 'committed':
+      return ok(step.value.outcome);
+    case 'missing':
+      return err(notFound('The session'));
+    case 'conflict':
+      return err({
+        kind: 'conflict',
+        message:
+          'This session was changed in another tab, so this change was not saved. Reload the session to continue from the saved version.',
+        detail: `expected revision ${expectedRevision}, found ${step.value.actual}`,
+      });
+  }
+}
+
+/** One session's history as seen by one writer (the worker running it). */
+export interface HistoryWriter {
+  readonly sessionId: string;
+  /** Reads the stored history and remembers it and its revision as the commit base. */
+  load(): Promise<Result<Content[], StoreError>>;
+  /**
+   * Makes `history` durable, writing only what changed since the last load or commit.
+   * On `conflict` the base is kept; call load() to adopt the other writer's history.
+   * Calling it before load() is a bug and throws.
+   */
+  commit(history: readonly Content[]): Promise<Result<void, StoreError>>;
+  /** The revision of the last load or commit; undefined before load(). */
+  revision(): number | undefined;
+}
+
+export function createHistoryWriter(db: LoopscopeDb, sessionId: string): HistoryWriter {
+  let base: { revision: number; previous: readonly Content[] } | undefined;
+  // Loads and commits run one at a time, so the base always matches what is stored.
+  let queue: Promise<unknown> = Promise.resolve();
+  function serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    sessionId,
+    load: () =>
+      serialized(async () => {
+        const loaded = await loadHistory(db, sessionId);
+        if (!loaded.ok) return loaded;
+        base = { revision: loaded.value.revision, previous: loaded.value.history };
+        return ok([...loaded.value.history]);
+      }),
+    commit: (history) =>
+      serialized(async () => {
+        if (!base) throw new Error('HistoryWriter.commit() called before load()');
+        const snapshot = [...history];
+        const committed = await commitHistory(db, {
+          sessionId,
+          history: snapshot,
+          previous: base.previous,
+          expectedRevision: base.revision,
+        });
+        if (!committed.ok) return committed;
+        base = { revision: committed.value.revision, previous: snapshot };
+        return ok(undefined);
+      }),
+    revision: () => base?.revision,
+  };
+}

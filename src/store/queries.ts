@@ -1,0 +1,96 @@
+/**
+ * Raw reads, shared by the live-query hooks (read.ts) and the repositories. They reject
+ * on failure (a live query needs that); repositories wrap them into Result values.
+ */
+import { Dexie } from 'dexie';
+import type { LoopscopeDb } from './db';
+import { SETTINGS_KEY } from './schema';
+import { DEFAULT_SETTINGS } from './types';
+import type {
+  CheckpointRecord,
+  FileContent,
+  FileRecord,
+  FileSummary,
+  RoundTripRecord,
+  SessionRecord,
+  SettingsRecord,
+} from './types';
+import type { Content } from '../shared/content';
+
+/** Key range bounds covering every compound key that starts with `sessionId`. */
+export function sessionRange(sessionId: string): [[string, unknown], [string, unknown]] {
+  return [
+    [sessionId, Dexie.minKey],
+    [sessionId, Dexie.maxKey],
+  ];
+}
+
+export function querySessions(db: LoopscopeDb): Promise<SessionRecord[]> {
+  return db.sessions.orderBy('updatedAt').reverse().toArray();
+}
+
+/** null when the session does not exist (undefined is the hooks' "loading"). */
+export async function querySession(db: LoopscopeDb, id: string): Promise<SessionRecord | null> {
+  return (await db.sessions.get(id)) ?? null;
+}
+
+export async function queryHistory(db: LoopscopeDb, sessionId: string): Promise<Content[]> {
+  const [lower, upper] = sessionRange(sessionId);
+  const records = await db.history.where('[sessionId+seq]').between(lower, upper, true, true).toArray();
+  return records.map((record) => record.content);
+}
+
+export function queryRoundTrips(db: LoopscopeDb, sessionId: string): Promise<RoundTripRecord[]> {
+  const [lower, upper] = sessionRange(sessionId);
+  return db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).toArray();
+}
+
+export function countRoundTripsOf(db: LoopscopeDb, sessionId: string): Promise<number> {
+  const [lower, upper] = sessionRange(sessionId);
+  return db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).count();
+}
+
+export function queryFiles(db: LoopscopeDb, sessionId: string): Promise<FileRecord[]> {
+  const [lower, upper] = sessionRange(sessionId);
+  return db.files.where('[sessionId+path]').between(lower, upper, true, true).toArray();
+}
+
+/** Paths and sizes, sorted by path, read from index keys only (no file contents are loaded). */
+export async function queryFileSummaries(db: LoopscopeDb, sessionId: string): Promise<FileSummary[]> {
+  // Two-part bounds cover every [sessionId, path, size] key of the session. (Three-part
+  // bounds with minKey/maxKey make Dexie's live-query range tracking raise a DataError.)
+  const [lower, upper] = sessionRange(sessionId);
+  const keys = await db.files.where('[sessionId+path+size]').between(lower, upper, true, true).keys();
+  const summaries: FileSummary[] = [];
+  for (const key of keys) {
+    if (!Array.isArray(key)) continue;
+    const [, path, size] = key as unknown[];
+    if (typeof path === 'string' && typeof size === 'number') summaries.push({ path, size });
+  }
+  return summaries;
+}
+
+/** null when the file does not exist. */
+export async function queryFileContent(db: LoopscopeDb, sessionId: string, path: string): Promise<FileContent | null> {
+  const record = await db.files.get([sessionId, path]);
+  return record ? record.content : null;
+}
+
+/** Oldest first, the order they were taken in. */
+export function queryCheckpoints(db: LoopscopeDb, sessionId: string): Promise<CheckpointRecord[]> {
+  const [lower, upper] = sessionRange(sessionId);
+  return db.checkpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).toArray();
+}
+
+/** Stored settings over the defaults. A stored key without rememberKey is never returned. */
+export async function querySettings(db: LoopscopeDb): Promise<SettingsRecord> {
+  const stored = await db.settings.get(SETTINGS_KEY);
+  return normalizeSettings({ ...DEFAULT_SETTINGS, ...stored });
+}
+
+/** Drops the API key unless the person chose to remember it (reliability rule 9). */
+export function normalizeSettings(settings: SettingsRecord): SettingsRecord {
+  if (settings.rememberKey && settings.apiKey) return settings;
+  const { apiKey: _dropped, ...rest } = settings;
+  return rest;
+}

@@ -1,0 +1,68 @@
+/**
+ * The UI thread's view of storage: live queries that re-render when the worker commits.
+ * The only importer of dexie-react-hooks. Each hook returns undefined while loading;
+ * "does not exist" is null. A failing read throws to the nearest React error boundary
+ * (the expected cause is a closed database after another tab upgraded it, which
+ * openDatabase's onVersionChange already reports). Dexie's live queries need a global
+ * `indexedDB` (any browser has one; node tests import 'fake-indexeddb/auto').
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Content } from '../shared/content';
+import type { LoopscopeDb } from './db';
+import {
+  queryCheckpoints,
+  queryFileContent,
+  queryFileSummaries,
+  queryHistory,
+  queryRoundTrips,
+  querySession,
+  querySessions,
+  querySettings,
+} from './queries';
+import type {
+  CheckpointRecord,
+  FileContent,
+  FileSummary,
+  RoundTripRecord,
+  SessionRecord,
+  SettingsRecord,
+} from './types';
+
+/** The UI may import only read.ts and types.ts from store/, so the db type is re-exported here. */
+export type { LoopscopeDb } from './db';
+
+/** Newest first. */
+export function useSessions(db: LoopscopeDb): SessionRecord[] | undefined {
+  return useLiveQuery(() => querySessions(db), [db]);
+}
+
+export function useSession(db: LoopscopeDb, id: string): SessionRecord | null | undefined {
+  return useLiveQuery(() => querySession(db, id), [db, id]);
+}
+
+export function useHistory(db: LoopscopeDb, sessionId: string): Content[] | undefined {
+  return useLiveQuery(() => queryHistory(db, sessionId), [db, sessionId]);
+}
+
+/** Paths and sizes sorted by path; contents are not loaded (see useFileContent). */
+export function useFiles(db: LoopscopeDb, sessionId: string): FileSummary[] | undefined {
+  return useLiveQuery(() => queryFileSummaries(db, sessionId), [db, sessionId]);
+}
+
+export function useFileContent(db: LoopscopeDb, sessionId: string, path: string): FileContent | null | undefined {
+  return useLiveQuery(() => queryFileContent(db, sessionId, path), [db, sessionId, path]);
+}
+
+export function useRoundTrips(db: LoopscopeDb, sessionId: string): RoundTripRecord[] | undefined {
+  return useLiveQuery(() => queryRoundTrips(db, sessionId), [db, sessionId]);
+}
+
+/** DEFAULT_SETTINGS merged with what is stored. */
+export function useSettings(db: LoopscopeDb): SettingsRecord | undefined {
+  return useLiveQuery(() => querySettings(db), [db]);
+}
+
+/** Oldest first, with their file snapshots. */
+export function useCheckpoints(db: LoopscopeDb, sessionId: string): CheckpointRecord[] | undefined {
+  return useLiveQuery(() => queryCheckpoints(db, sessionId), [db, sessionId]);
+}

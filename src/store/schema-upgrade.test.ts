@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Content } from '../shared/content';
+import { getFile, listFiles } from './files';
+import { createHistoryWriter } from './history';
+import { SCHEMA_VERSIONS, SETTINGS_KEY } from './schema';
+import type { SchemaVersion } from './schema';
+import { createSession, getSession, listSessions } from './sessions';
+import { getSettings } from './settings';
+import { openFakeDatabase, unwrap } from './testing/fake-database';
+import { DEFAULT_SETTINGS } from './types';
+
+const v1 = SCHEMA_VERSIONS.filter((schema) => schema.version === 1);
+
+/** A later version as a future change would add it: new index plus an upgrade function. */
+const hypotheticalV2: SchemaVersion = {
+  version: Math.max(...SCHEMA_VERSIONS.map((schema) => schema.version)) + 1,
+  stores: { sessions: 'id, updatedAt, origin' },
+  upgrade: (transaction) =>
+    transaction
+      .table('sessions')
+      .toCollection()
+      .modify((session: { title: string }) => {
+        session.title = `${session.title} (upgraded)`;
+      }),
+};
+
+const history: Content[] = [
+  { role: 'user', parts: [{ text: 'build a counter' }] },
+  { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'write_file', args: { path: 'a.ts' } }, thoughtSignature: 'sig' }] },
+  { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'write_file', response: { output: 'ok' } } }] },
+];
+
+/** Records exactly as schema v1 stores them, written without today's repositories. */
+async function writeV1Data(reopen: ReturnType<typeof openFakeDatabase>['reopen']): Promise<void> {
+  const old = reopen({ versions: v1 });
+  await old.sessions.add({ id: 's1', title: 'Old session', createdAt: 1, updatedAt: 2, origin: 'local', revision: 3 });
+  await old.history.bulkAdd(history.map((content, seq) => ({ sessionId: 's1', seq, content })));
+  await old.files.add({ sessionId: 's1', path: 'a.ts', content: 'export {}', size: 9, updatedAt: 2 });
+  await old.settings.put({ ...DEFAULT_SETTINGS, provider: 'gemini', lastSessionId: 's1' }, SETTINGS_KEY);
+  old.close();
+}
+
+describe('schema upgrades', () => {
+  it('keeps every published version, numbered in order', () => {
+    expect(SCHEMA_VERSIONS[0]?.version).toBe(1);
+    SCHEMA_VERSIONS.forEach((schema, index) => expect(schema.version).toBe(index + 1));
+  });
+
+  it('reads a v1 database with data using the current code', async () => {
+    const { reopen } = openFakeDatabase();
+    await writeV1Data(reopen);
+    const current = reopen();
+    expect(unwrap(await getSession(current, 's1'))).toMatchObject({ title: 'Old session', revision: 3 });
+    const writer = createHistoryWriter(current, 's1');
+    expect(unwrap(await writer.load())).toEqual(history);
+    expect(writer.revision()).toBe(3);
+    expect(unwrap(await getFile(current, 's1', 'a.ts'))?.content).toBe('export {}');
+    expect(unwrap(await getSettings(current))).toMatchObject({ provider: 'gemini', lastSessionId: 's1' });
+    unwrap(await writer.commit([...history, { role: 'model', parts: [{ text: 'done' }] }]));
+    current.close();
+  });
+
+  it('runs a later version’s upgrade over v1 data without losing any', async () => {
+    const { reopen } = openFakeDatabase();
+    await writeV1Data(reopen);
+    const upgraded = reopen({ versions: [...SCHEMA_VERSIONS, hypotheticalV2] });
+    expect(unwrap(await listSessions(upgraded)).map((session) => session.title)).toEqual(['Old session (upgraded)']);
+    expect(unwrap(await createHistoryWriter(upgraded, 's1').load())).toEqual(history);
+    expect(unwrap(await listFiles(upgraded, 's1'))).toHaveLength(1);
+    upgraded.close();
+  });
+});
+
+describe('another tab changes the schema', () => {
+  it('closes this connection and calls onVersionChange when another tab upgrades', async () => {
+    const onVersionChange = vi.fn();
+    const { db, reopen } = openFakeDatabase({ onVersionChange });
+    unwrap(await createSession(db, { title: 'kept' }));
+
+    const newerTab = reopen({ versions: [...SCHEMA_VERSIONS, hypotheticalV2] });
+    await newerTab.open();
+
+    expect(onVersionChange).toHaveBeenCalledTimes(1);
+    expect(db.isOpen()).toBe(false);
+    // Old code does not reopen the new schema by itself: it reports the closed database.
+    expect(await createSession(db)).toMatchObject({ ok: false, error: { kind: 'closed' } });
+    expect(unwrap(await listSessions(newerTab)).map((session) => session.title)).toEqual(['kept (upgraded)']);
+    newerTab.close();
+  });
+
+  it('calls onBlocked while an old connection holds the database open, then opens once it closes', async () => {
+    const { db, indexedDB, reopen } = openFakeDatabase();
+    await db.open();
+    db.close();
+    // A tab with old code that ignores versionchange (a raw connection at v1's native version).
+    const stubborn = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(db.name, 10);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const onBlocked = vi.fn();
+    const newer = reopen({ versions: [...SCHEMA_VERSIONS, hypotheticalV2], onBlocked });
+    const opening = newer.open();
+    await vi.waitFor(() => expect(onBlocked).toHaveBeenCalled());
+    stubborn.close();
+    await opening;
+    expect(newer.isOpen()).toBe(true);
+    newer.close();
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Every published schema version, oldest first. Never edit or remove a published entry:
+ * a browser may still hold a database at any of them (reliability rule 10). To change the
+ * schema, append `{version: N + 1, stores: {changed tables only}, upgrade}`; Dexie runs each
+ * upgrade in order from the version it finds. schema-upgrade.test.ts keeps the v1 path tested.
+ *
+ * Index syntax (Dexie): first entry is the primary key, `[a+b]` is compound, `''` is an
+ * outbound key (the settings row is stored under the key 'settings').
+ */
+import type { Transaction } from 'dexie';
+
+export interface SchemaVersion {
+  version: number;
+  /** Table name → index spec; `null` deletes the table. */
+  stores: Readonly<Record<string, string | null>>;
+  /** Rewrites existing data from the previous version. */
+  upgrade?: (transaction: Transaction) => PromiseLike<unknown> | void;
+}
+
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      sessions: 'id, updatedAt',
+      history: '[sessionId+seq]',
+      roundTrips: 'id, [sessionId+startedAt]',
+      // The second index lets the file list read paths and sizes without loading contents.
+      files: '[sessionId+path], [sessionId+path+size]',
+      checkpoints: 'id, [sessionId+createdAt]',
+      settings: '',
+    },
+  },
+];
+
+export const SETTINGS_KEY = 'settings';

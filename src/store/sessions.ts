@@ -1,0 +1,98 @@
+/**
+ * Sessions repository (written by the worker). A session owns its history, round-trips,
+ * workspace files and checkpoints; removing it removes them in the same transaction.
+ */
+import { err, ok } from '../shared/errors';
+import type { Result } from '../shared/errors';
+import { newId } from '../shared/ids';
+import type { ApprovalMode } from '../agent/types';
+import type { LoopscopeDb } from './db';
+import { attempt, notFound } from './errors';
+import { querySession, querySessions, sessionRange } from './queries';
+import { DEFAULT_SESSION_TITLE } from './types';
+import type { SessionOrigin, SessionRecord, StoreError } from './types';
+
+export interface NewSession {
+  title?: string;
+  origin?: SessionOrigin;
+  approvalMode?: ApprovalMode;
+  id?: string;
+}
+
+function cleanTitle(title: string | undefined): string {
+  const trimmed = title?.trim();
+  return trimmed ? trimmed : DEFAULT_SESSION_TITLE;
+}
+
+/** A shared or imported session is untrusted: it always starts in 'ask' (reliability rule 5). */
+export async function createSession(
+  db: LoopscopeDb,
+  init: NewSession = {},
+): Promise<Result<SessionRecord, StoreError>> {
+  const now = db.now();
+  const origin = init.origin ?? 'local';
+  const record: SessionRecord = {
+    id: init.id ?? newId('session'),
+    title: cleanTitle(init.title),
+    createdAt: now,
+    updatedAt: now,
+    origin,
+    revision: 0,
+  };
+  const approvalMode = origin === 'local' ? init.approvalMode : 'ask';
+  if (approvalMode) record.approvalMode = approvalMode;
+  const added = await attempt(() => db.sessions.add(record));
+  return added.ok ? ok(record) : added;
+}
+
+/** Newest (most recently updated) first. */
+export function listSessions(db: LoopscopeDb): Promise<Result<SessionRecord[], StoreError>> {
+  return attempt(() => querySessions(db));
+}
+
+/** ok(null) when the session does not exist. */
+export function getSession(db: LoopscopeDb, id: string): Promise<Result<SessionRecord | null, StoreError>> {
+  return attempt(() => querySession(db, id));
+}
+
+async function updateSession(
+  db: LoopscopeDb,
+  id: string,
+  changes: Partial<Pick<SessionRecord, 'title' | 'approvalMode' | 'updatedAt'>>,
+): Promise<Result<void, StoreError>> {
+  const updated = await attempt(() => db.sessions.update(id, changes));
+  if (!updated.ok) return updated;
+  return updated.value === 0 ? err(notFound('The session')) : ok(undefined);
+}
+
+/** An empty title becomes "New session". */
+export function renameSession(db: LoopscopeDb, id: string, title: string): Promise<Result<void, StoreError>> {
+  return updateSession(db, id, { title: cleanTitle(title), updatedAt: db.now() });
+}
+
+export function setSessionApprovalMode(
+  db: LoopscopeDb,
+  id: string,
+  approvalMode: ApprovalMode,
+): Promise<Result<void, StoreError>> {
+  return updateSession(db, id, { approvalMode });
+}
+
+/** Marks the session as just used, so it moves to the top of the list. */
+export function touchSession(db: LoopscopeDb, id: string): Promise<Result<void, StoreError>> {
+  return updateSession(db, id, { updatedAt: db.now() });
+}
+
+/** Deletes the session and everything it owns, all or nothing. Removing a missing session is ok. */
+export function removeSession(db: LoopscopeDb, id: string): Promise<Result<void, StoreError>> {
+  const [lower, upper] = sessionRange(id);
+  return attempt(() =>
+    db.transaction('rw', [db.sessions, db.history, db.roundTrips, db.files, db.checkpoints], async () => {
+      await db.history.where('[sessionId+seq]').between(lower, upper, true, true).delete();
+      await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).delete();
+      await db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
+      await db.checkpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).delete();
+      await db.sessions.delete(id);
+    }),
+  );
+}

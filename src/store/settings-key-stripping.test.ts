@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { SETTINGS_KEY } from './schema';
+import { getSettings, putSettings } from './settings';
+import { openFakeDatabase, unwrap } from './testing/fake-database';
+import { DEFAULT_SETTINGS } from './types';
+
+describe('settings', () => {
+  it('returns the defaults when nothing is stored', async () => {
+    const { db } = openFakeDatabase();
+    expect(unwrap(await getSettings(db))).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toMatchObject({ provider: 'scripted', model: 'gemini-2.5-flash', baseUrl: '', approvalMode: 'ask', rememberKey: false });
+  });
+
+  it('merges changes over what is stored', async () => {
+    const { db } = openFakeDatabase();
+    unwrap(await putSettings(db, { provider: 'gemini', lastSessionId: 's1' }));
+    unwrap(await putSettings(db, { model: 'gemini-2.5-pro' }));
+    expect(unwrap(await getSettings(db))).toEqual({ ...DEFAULT_SETTINGS, provider: 'gemini', model: 'gemini-2.5-pro', lastSessionId: 's1' });
+    unwrap(await putSettings(db, { lastSessionId: undefined }));
+    expect(unwrap(await getSettings(db)).lastSessionId).toBeUndefined();
+  });
+
+  it('never stores the API key unless rememberKey is true', async () => {
+    const { db } = openFakeDatabase();
+    const stored = unwrap(await putSettings(db, { provider: 'gemini', apiKey: 'secret-key' }));
+    expect(stored.apiKey).toBeUndefined();
+    expect(await db.settings.get(SETTINGS_KEY)).not.toHaveProperty('apiKey');
+    expect(JSON.stringify(await db.settings.toArray())).not.toContain('secret-key');
+  });
+
+  it('stores the key when remembered, and erases it when the person stops remembering', async () => {
+    const { db } = openFakeDatabase();
+    unwrap(await putSettings(db, { rememberKey: true, apiKey: 'secret-key' }));
+    expect((await db.settings.get(SETTINGS_KEY))?.apiKey).toBe('secret-key');
+    expect(unwrap(await getSettings(db)).apiKey).toBe('secret-key');
+
+    unwrap(await putSettings(db, { rememberKey: false }));
+    expect(await db.settings.get(SETTINGS_KEY)).not.toHaveProperty('apiKey');
+    expect(unwrap(await getSettings(db)).apiKey).toBeUndefined();
+  });
+
+  it('does not return a key found in a row without rememberKey', async () => {
+    const { db } = openFakeDatabase();
+    await db.settings.put({ ...DEFAULT_SETTINGS, apiKey: 'leaked' }, SETTINGS_KEY);
+    expect(unwrap(await getSettings(db)).apiKey).toBeUndefined();
+  });
+});

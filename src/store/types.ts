@@ -1,0 +1,106 @@
+/**
+ * What the store keeps, as plain records. The UI may import this file (types and
+ * DEFAULT_SETTINGS) besides read.ts; everything else in store/ belongs to the worker.
+ */
+import type { ApprovalMode, RoundTrip } from '../agent/types';
+import type { Content } from '../shared/content';
+import type { AppError } from '../shared/errors';
+
+export type SessionOrigin = 'local' | 'shared' | 'imported';
+
+export interface SessionRecord {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Absent = use the settings' mode. Shared and imported sessions always start at 'ask' (reliability rule 5). */
+  approvalMode?: ApprovalMode;
+  origin: SessionOrigin;
+  /** Bumped by every history commit; a writer whose expected revision is stale gets a conflict. */
+  revision: number;
+}
+
+/** One entry of a session's history; `seq` is its index in the history array. */
+export interface HistoryRecord {
+  sessionId: string;
+  seq: number;
+  content: Content;
+}
+
+export interface RoundTripRecord extends RoundTrip {
+  sessionId: string;
+}
+
+export type FileContent = string | Uint8Array;
+
+/** A workspace file. Workspace files belong to a session. */
+export interface FileRecord {
+  sessionId: string;
+  /** Workspace-relative, as the sandbox names it (`src/app.ts`). */
+  path: string;
+  content: FileContent;
+  /** Bytes (UTF-8 for text). Kept so useFiles reads paths and sizes from an index, not contents. */
+  size: number;
+  updatedAt: number;
+}
+
+/** What the file list shows: no contents. */
+export interface FileSummary {
+  path: string;
+  size: number;
+}
+
+export interface CheckpointFile {
+  path: string;
+  /** null = the file did not exist at the checkpoint (restoring deletes it). */
+  content: FileContent | null;
+}
+
+export interface CheckpointRecord {
+  id: string;
+  sessionId: string;
+  /** The tool call the checkpoint was taken before, if any. */
+  callId?: string;
+  createdAt: number;
+  label: string;
+  files: CheckpointFile[];
+}
+
+export interface SettingsRecord {
+  provider: 'gemini' | 'scripted';
+  /** Stored only when rememberKey is true (reliability rule 9); otherwise held in memory by the UI. */
+  apiKey?: string;
+  rememberKey: boolean;
+  model: string;
+  baseUrl: string;
+  approvalMode: ApprovalMode;
+  stepThrough: boolean;
+  loopHeuristics: boolean;
+  nextSpeakerCheck: boolean;
+  lastSessionId?: string;
+}
+
+export const DEFAULT_SETTINGS: Readonly<SettingsRecord> = Object.freeze({
+  provider: 'scripted',
+  rememberKey: false,
+  model: 'gemini-2.5-flash',
+  baseUrl: '',
+  approvalMode: 'ask',
+  stepThrough: false,
+  loopHeuristics: false,
+  nextSpeakerCheck: false,
+});
+
+export const DEFAULT_SESSION_TITLE = 'New session';
+
+/**
+ * Store failures as values (STYLE.md §8).
+ * - storage-full: the browser's quota is exhausted; the failed write was rolled back, earlier data is intact.
+ * - conflict: another writer (usually another tab) committed this session's history first.
+ * - closed: the database was closed, normally because another tab upgraded it; reload.
+ * - not-found: the session (or record) does not exist (any more).
+ * - storage: anything else IndexedDB reported.
+ */
+export type StoreErrorKind = 'storage-full' | 'storage' | 'conflict' | 'closed' | 'not-found';
+
+export type StoreError = AppError<StoreErrorKind>;

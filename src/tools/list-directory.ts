@@ -1,0 +1,101 @@
+/**
+ * list_directory {dir_path}: the entries of one folder, folders first (with a trailing
+ * "/"), then files with their sizes; capped with a note.
+ */
+import { z } from 'zod';
+import type { DirEntry, Sandbox } from '../sandbox/types';
+import type { WorkspacePathOptions } from '../shared/workspace-path';
+import { joinWorkspacePath } from '../shared/workspace-path';
+import { formatBytes } from './file-content';
+import { pathCheck, validateArgs } from './tool-args';
+import { resolveToolPath, resolvedOrRaw } from './tool-paths';
+import { errorResult, sandboxFailure, shownPath } from './tool-result';
+import type { Tool, ToolResult } from './types';
+import { comparePaths } from './workspace-walk';
+
+/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+export type ListDirectoryArgs = {
+  dir_path: string;
+};
+
+export interface ListDirectoryOptions {
+  workspaceRoots?: string[];
+  /** Most entries listed (default 500). */
+  maxEntries?: number;
+}
+
+const schema = z.object({ dir_path: z.string() });
+
+export function summarize(args: ListDirectoryArgs, options?: WorkspacePathOptions): string {
+  return resolvedOrRaw(args.dir_path === '' ? '.' : args.dir_path, options);
+}
+
+export function createListDirectoryTool(options: ListDirectoryOptions = {}): Tool<ListDirectoryArgs> {
+  const paths = { roots: options.workspaceRoots };
+  const maxEntries = options.maxEntries ?? 500;
+  return {
+    declaration: {
+      name: 'list_directory',
+      kind: 'read',
+      description: 'Lists the files and folders in a directory: folders first with a trailing "/", files with sizes.',
+      parametersJsonSchema: {
+        type: 'object',
+        properties: { dir_path: { type: 'string', description: 'Directory relative to the workspace root ("." for the root).' } },
+        required: ['dir_path'],
+      },
+    },
+    validate: (args) => validateArgs(schema, args, pathCheck('dir_path', (value) => value.dir_path, paths)),
+    summarize: (args) => summarize(args, paths),
+    preview: async (args) => ({ type: 'text', text: `List ${summarize(args, paths)}` }),
+    affectedPaths: () => [],
+    execute: async (args, context) => {
+      try {
+        return await listDirectory(args.dir_path, context.sandbox, paths, maxEntries);
+      } catch (thrown) {
+        return sandboxFailure(thrown, 'LIST_DIRECTORY_FAILURE');
+      }
+    },
+  };
+}
+
+async function listDirectory(dirPath: string, sandbox: Sandbox, paths: WorkspacePathOptions, maxEntries: number): Promise<ToolResult> {
+  const resolved = resolveToolPath(dirPath, 'dir_path', paths);
+  if (!resolved.ok) return errorResult(resolved.error.type, resolved.error.message);
+  const path = resolved.path;
+  const shown = shownPath(path);
+  const stat = await sandbox.stat(path);
+  if (stat === null) return errorResult('DIRECTORY_NOT_FOUND', `Directory not found: ${shown}`);
+  if (stat.kind === 'file') {
+    return errorResult('PATH_IS_NOT_A_DIRECTORY', `Path is a file, not a directory: ${shown}. Use read_file to read it.`);
+  }
+  const entries = [...(await sandbox.readDir(path))].sort(compareEntries);
+  if (entries.length === 0) {
+    return { llmContent: `Directory ${shown} is empty.`, display: { type: 'files', paths: [], note: 'Empty directory' } };
+  }
+  const shownEntries = entries.slice(0, maxEntries);
+  const sizes = await Promise.all(
+    shownEntries.map((entry) =>
+      entry.kind === 'file'
+        ? sandbox.stat(joinWorkspacePath(path, entry.name)).then((info) => info?.size, () => undefined)
+        : Promise.resolve(undefined),
+    ),
+  );
+  const lines = shownEntries.map((entry, index) => {
+    if (entry.kind === 'directory') return `${entry.name}/`;
+    if (entry.kind === 'symlink') return `${entry.name} (symlink)`;
+    const size = sizes[index];
+    return size === undefined ? entry.name : `${entry.name} (${formatBytes(size)})`;
+  });
+  const note =
+    entries.length > maxEntries
+      ? `Showing the first ${maxEntries} of ${entries.length} entries; list a subfolder or use glob to narrow down.`
+      : undefined;
+  const llmContent = [`Directory listing for ${shown}:`, ...lines, ...(note ? ['', note] : [])].join('\n');
+  const listed = shownEntries.map((entry) => joinWorkspacePath(path, entry.name) + (entry.kind === 'directory' ? '/' : ''));
+  return { llmContent, display: note ? { type: 'files', paths: listed, note } : { type: 'files', paths: listed } };
+}
+
+function compareEntries(a: DirEntry, b: DirEntry): number {
+  const folderFirst = Number(b.kind === 'directory') - Number(a.kind === 'directory');
+  return folderFirst !== 0 ? folderFirst : comparePaths(a.name, b.name);
+}

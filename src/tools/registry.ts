@@ -1,0 +1,63 @@
+/**
+ * The tool registry (by name, with aliases) and the eight built-in tools. Composition
+ * roots (worker/) build one per session with `createToolRegistry(createBuiltinTools(…))`.
+ */
+import type { BackgroundProcesses } from './background-processes';
+import { createEditTool } from './edit';
+import { createGlobTool } from './glob';
+import { createGrepSearchTool } from './grep-search';
+import { createListDirectoryTool } from './list-directory';
+import { createReadFileTool } from './read-file';
+import type { ReadFileOptions } from './read-file';
+import { createRunShellCommandTool } from './run-shell-command';
+import type { RunShellCommandOptions } from './run-shell-command';
+import type { Tool, ToolDeclaration, ToolRegistry } from './types';
+import { createWriteFileTool } from './write-file';
+import { createWriteTodosTool } from './write-todos';
+
+/** Accepted alternative names (spec/agent-loop.md 1.2–1.3). */
+export const TOOL_ALIASES: Readonly<Record<string, string>> = { replace: 'edit' };
+
+export interface BuiltinToolsOptions {
+  /** Absolute paths that name the workspace root (default `/home/project` and `/workspace`). */
+  workspaceRoots?: string[];
+  /** run_shell_command's foreground timeout (default 120 s). */
+  shellTimeoutMs?: number;
+  /** Registry of background processes, to list or stop them from outside (one is made if absent). */
+  backgroundProcesses?: BackgroundProcesses;
+  /** Finer limits per tool. */
+  readFile?: Omit<ReadFileOptions, 'workspaceRoots'>;
+  shell?: Omit<RunShellCommandOptions, 'workspaceRoots' | 'timeoutMs' | 'backgroundProcesses'>;
+}
+
+export function createBuiltinTools(options: BuiltinToolsOptions = {}): Tool[] {
+  const workspaceRoots = options.workspaceRoots;
+  return [
+    createReadFileTool({ ...options.readFile, workspaceRoots }),
+    createWriteFileTool({ workspaceRoots }),
+    createEditTool({ workspaceRoots }),
+    createListDirectoryTool({ workspaceRoots }),
+    createGlobTool({ workspaceRoots }),
+    createGrepSearchTool({ workspaceRoots }),
+    createRunShellCommandTool({
+      ...options.shell,
+      workspaceRoots,
+      ...(options.shellTimeoutMs === undefined ? {} : { timeoutMs: options.shellTimeoutMs }),
+      ...(options.backgroundProcesses === undefined ? {} : { backgroundProcesses: options.backgroundProcesses }),
+    }),
+    createWriteTodosTool(),
+  ];
+}
+
+export function createToolRegistry(tools: Tool[] = createBuiltinTools(), aliases: Readonly<Record<string, string>> = TOOL_ALIASES): ToolRegistry {
+  const byName = new Map<string, Tool>();
+  for (const tool of tools) {
+    if (byName.has(tool.declaration.name)) throw new Error(`Duplicate tool name: ${tool.declaration.name}`);
+    byName.set(tool.declaration.name, tool);
+  }
+  return {
+    get: (name) => byName.get(name) ?? (Object.hasOwn(aliases, name) ? byName.get(aliases[name] ?? '') : undefined),
+    names: () => [...byName.keys()],
+    declarations: (): ToolDeclaration[] => tools.map((tool) => tool.declaration),
+  };
+}

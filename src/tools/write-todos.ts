@@ -1,0 +1,76 @@
+/**
+ * write_todos {todos: [{description, status}]}: replaces the session's todo list. At most
+ * one item may be in_progress. Changes no files.
+ */
+import { z } from 'zod';
+import { INVALID_PARAMETERS, validateArgs } from './tool-args';
+import { errorResult } from './tool-result';
+import type { Todo, Tool } from './types';
+
+/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+export type WriteTodosArgs = {
+  todos: Todo[];
+};
+
+const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
+
+const schema = z.object({
+  todos: z.array(z.object({ description: z.string().min(1), status: z.enum(STATUSES) })),
+});
+
+export function summarize(args: WriteTodosArgs): string {
+  const done = args.todos.filter((todo) => todo.status === 'completed').length;
+  return `${done}/${args.todos.length} done`;
+}
+
+/** The list as the model sees it: "1. [in_progress] Write the parser". */
+export function formatTodos(todos: Todo[]): string {
+  if (todos.length === 0) return 'The todo list is now empty.';
+  return ['The todo list is now:', ...todos.map((todo, index) => `${index + 1}. [${todo.status}] ${todo.description}`)].join('\n');
+}
+
+export function createWriteTodosTool(): Tool<WriteTodosArgs> {
+  return {
+    declaration: {
+      name: 'write_todos',
+      kind: 'think',
+      description:
+        'Replaces your todo list for a multi-step task. Keep exactly one item in_progress while working; ' +
+        'mark items completed as soon as they are done.',
+      parametersJsonSchema: {
+        type: 'object',
+        properties: {
+          todos: {
+            type: 'array',
+            description: 'The complete list; it replaces the previous one.',
+            items: {
+              type: 'object',
+              properties: {
+                description: { type: 'string' },
+                status: { type: 'string', enum: [...STATUSES] },
+              },
+              required: ['description', 'status'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['todos'],
+      },
+    },
+    validate: (args) =>
+      validateArgs(schema, args, (value) => {
+        const active = value.todos.filter((todo) => todo.status === 'in_progress').length;
+        return active > 1 ? { message: `Only one todo may be in_progress at a time; found ${active}.` } : null;
+      }),
+    summarize,
+    preview: async (args) => ({ type: 'text', text: formatTodos(args.todos) }),
+    affectedPaths: () => [],
+    execute: async (args) => {
+      // Never rejects, even when called without validate.
+      const checked = schema.safeParse(args);
+      if (!checked.success) return errorResult(INVALID_PARAMETERS, 'Parameter "todos" must be an array of {description, status}.');
+      const todos = checked.data.todos;
+      return { llmContent: formatTodos(todos), display: { type: 'todos', todos } };
+    },
+  };
+}

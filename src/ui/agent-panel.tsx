@@ -1,0 +1,113 @@
+/** The agent panel: controls of the loop, the transcript, the approval card and the prompt. */
+import { useEffect } from 'react';
+import type { ApprovalMode, ApprovalOutcome } from '../agent/types';
+import type { WorkerClient } from '../worker/client';
+import type { LessonInfo } from '../worker/protocol';
+import { ApprovalCard } from './approval-card';
+import { PromptBox } from './prompt-box';
+import type { SessionAction, SessionView } from './session-reducer';
+import { Transcript } from './transcript';
+
+export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
+  { value: 'ask', label: 'Ask every time' },
+  { value: 'auto-edit', label: 'Auto-accept edits' },
+  { value: 'plan', label: 'Plan (read-only)' },
+  { value: 'allow-all', label: 'Allow all' },
+];
+
+export interface AgentPanelProps {
+  client: WorkerClient;
+  view: SessionView;
+  dispatch: (action: SessionAction) => void;
+  approvalMode: ApprovalMode;
+  onApprovalModeChange: (mode: ApprovalMode) => void;
+  stepThrough: boolean;
+  onStepThroughChange: (enabled: boolean) => void;
+  provider: { label: string; lessons: LessonInfo[] } | null;
+}
+
+export function AgentPanel(props: AgentPanelProps) {
+  const { client, view, dispatch } = props;
+  const awaiting = view.items.find((item) => item.type === 'tool' && item.call.status === 'awaiting_approval');
+
+  useEffect(() => {
+    if (!view.running) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) client.send({ type: 'stop' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [view.running, client]);
+
+  const send = (text: string): boolean => {
+    if (view.running || !view.sessionId) return false;
+    dispatch({ type: 'local-send', text });
+    client.send({ type: 'send', text });
+    return true;
+  };
+  const decide = (callId: string, outcome: ApprovalOutcome) => client.send({ type: 'approval-response', callId, outcome });
+
+  return (
+    <div className="agent-panel">
+      <div className="agent-controls">
+        <label>
+          Approval mode{' '}
+          <select
+            aria-label="Approval mode"
+            value={props.approvalMode}
+            onChange={(event) => props.onApprovalModeChange(event.target.value as ApprovalMode)}
+          >
+            {APPROVAL_MODES.map((mode) => (
+              <option key={mode.value} value={mode.value}>
+                {mode.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={props.stepThrough} onChange={(event) => props.onStepThroughChange(event.target.checked)} /> Step
+          through
+        </label>
+        {view.pause ? (
+          <button type="button" onClick={() => client.send({ type: 'next-step' })}>
+            Next step
+          </button>
+        ) : null}
+        <button type="button" disabled={view.running} onClick={() => client.send({ type: 'compress' })}>
+          Compress
+        </button>
+      </div>
+      {props.approvalMode === 'allow-all' ? (
+        <p className="warning-banner">Allow all: the agent writes files and runs commands without asking.</p>
+      ) : null}
+      {view.pause ? (
+        <p className="paused" role="status">
+          Paused before {view.pause.stage === 'before_model' ? 'the model call' : 'the tool'}: {view.pause.label}
+        </p>
+      ) : null}
+      <Transcript items={view.items} onDisableLoopDetection={() => client.send({ type: 'disable-loop-detection' })} />
+      {props.provider?.lessons.length && view.items.length === 0 ? (
+        <div className="lessons" aria-label="Lessons">
+          <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>
+          {props.provider.lessons.map((lesson) => (
+            <button key={lesson.id} type="button" onClick={() => send(lesson.prompt)}>
+              {lesson.title}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {awaiting && awaiting.type === 'tool' ? (
+        <ApprovalCard call={awaiting.call} onDecide={(outcome) => decide(awaiting.call.callId, outcome)} />
+      ) : null}
+      {view.interruption.type !== 'none' && !view.running ? (
+        <div className="interrupted">
+          <p>This session was interrupted mid-turn.</p>
+          <button type="button" onClick={() => client.send({ type: 'continue' })}>
+            Continue
+          </button>
+        </div>
+      ) : null}
+      <PromptBox running={view.running} onSend={send} onStop={() => client.send({ type: 'stop' })} />
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The page: sessions and files | editor | agent panel. State that belongs to the loop comes
+ * from worker events (useAgentSession); stored state comes from live queries (store/read).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ApprovalMode } from '../agent/types';
+import type { LoopscopeDb } from '../store/read';
+import { useFileContent, useFiles, useSessions } from '../store/read';
+import type { SettingsRecord } from '../store/types';
+import type { WorkerClient } from '../worker/client';
+import type { LessonInfo, WorkerSettings } from '../worker/protocol';
+import { AgentPanel } from './agent-panel';
+import { EditorPane } from './editor-pane';
+import { ErrorBoundary } from './error-boundary';
+import { FileTree } from './file-tree';
+import { SessionsList } from './sessions-list';
+import { SettingsDialog } from './settings-dialog';
+import { useAgentSession } from './use-agent-session';
+
+export interface SandboxStatus {
+  /** Shown in the status area; contains `WebContainer` or `Offline sandbox`. */
+  text: string;
+  busy: boolean;
+}
+
+export interface AppProps {
+  db: LoopscopeDb;
+  client: WorkerClient;
+  sandboxStatus: SandboxStatus;
+  settings: SettingsRecord;
+  /** Persists settings (the key only when the person opted in) and returns what the app now uses. */
+  saveSettings: (settings: SettingsRecord) => Promise<SettingsRecord>;
+}
+
+export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
+  const worker: WorkerSettings = {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    approvalMode: settings.approvalMode,
+    stepThrough: settings.stepThrough,
+    loopHeuristics: settings.loopHeuristics,
+    nextSpeakerCheck: settings.nextSpeakerCheck,
+  };
+  if (settings.apiKey) worker.apiKey = settings.apiKey;
+  return worker;
+}
+
+export function App({ db, client, sandboxStatus, settings: initialSettings, saveSettings }: AppProps) {
+  const [view, dispatch] = useAgentSession(client);
+  const [settings, setSettings] = useState(initialSettings);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [provider, setProvider] = useState<{ label: string; lessons: LessonInfo[] } | null>(null);
+  const [openPaths, setOpenPaths] = useState<string[]>([]);
+  const [activePath, setActivePath] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const flushRef = useRef<(() => void) | null>(null);
+  const sessionId = view.sessionId ?? '';
+  const sessions = useSessions(db) ?? [];
+  const files = useFiles(db, sessionId);
+  const content = useFileContent(db, sessionId, activePath ?? '');
+
+  useEffect(
+    () =>
+      client.subscribe((event) => {
+        if (event.type === 'provider') setProvider({ label: event.label, lessons: event.lessons });
+        if (event.type === 'session-loaded') {
+          setOpenPaths([]);
+          setActivePath(null);
+        }
+        if (event.type === 'files-changed' && event.by !== 'person') {
+          const written = event.paths[0];
+          if (written && event.by === 'agent') {
+            setOpenPaths((current) => (current.includes(written) ? current : [...current, written]));
+            setActivePath(written);
+          }
+        }
+      }),
+    [client],
+  );
+
+  useEffect(() => {
+    const onBanner = (event: Event) => setBanner((event as CustomEvent<string>).detail);
+    window.addEventListener('loopscope-banner', onBanner);
+    return () => window.removeEventListener('loopscope-banner', onBanner);
+  }, []);
+
+  const applySettings = async (next: SettingsRecord) => {
+    const used = await saveSettings(next);
+    setSettings(used);
+    client.send({ type: 'update-settings', settings: toWorkerSettings(used) });
+  };
+
+  const setApprovalMode = (mode: ApprovalMode) => {
+    client.send({ type: 'set-approval-mode', mode });
+    void applySettings({ ...settings, approvalMode: mode });
+  };
+
+  const open = (path: string) => {
+    setOpenPaths((current) => (current.includes(path) ? current : [...current, path]));
+    setActivePath(path);
+  };
+  const close = (path: string) => {
+    flushRef.current?.();
+    setOpenPaths((current) => current.filter((candidate) => candidate !== path));
+    setActivePath((current) => (current === path ? (openPaths.find((candidate) => candidate !== path) ?? null) : current));
+  };
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1>Loopscope</h1>
+        <div role="status" className={`sandbox-status${sandboxStatus.busy ? ' busy' : ''}`}>
+          {sandboxStatus.text}
+        </div>
+        <span className="provider-label">{provider ? `Model: ${provider.label}` : ''}</span>
+        <button type="button" onClick={() => setSettingsOpen(true)}>
+          Settings
+        </button>
+      </header>
+      {banner ? (
+        <div role="alert" className="banner">
+          {banner}
+        </div>
+      ) : null}
+      <main className="workspace">
+        <aside className="sidebar">
+          <ErrorBoundary name="sessions">
+            <SessionsList
+              sessions={sessions}
+              currentId={view.sessionId}
+              disabled={view.running}
+              onNew={() => client.send({ type: 'new-session' })}
+              onOpen={(id) => client.send({ type: 'open-session', sessionId: id })}
+              onRename={(id, title) => client.send({ type: 'rename-session', sessionId: id, title })}
+              onDelete={(id) => client.send({ type: 'delete-session', sessionId: id })}
+            />
+          </ErrorBoundary>
+          <ErrorBoundary name="files">
+            <h2 className="pane-title">Files</h2>
+            <FileTree paths={(files ?? []).map((file) => file.path)} activePath={activePath} onOpen={open} />
+          </ErrorBoundary>
+        </aside>
+        <section className="editor-area" aria-label="Editor">
+          <ErrorBoundary name="editor">
+            <EditorPane
+              openPaths={openPaths}
+              activePath={activePath}
+              content={activePath ? content : undefined}
+              onActivate={setActivePath}
+              onClose={close}
+              onSave={(path, text) => client.send({ type: 'write-file', path, content: text })}
+              flushRef={flushRef}
+            />
+          </ErrorBoundary>
+        </section>
+        <section className="agent-area" aria-label="Agent panel">
+          <ErrorBoundary name="agent">
+            <AgentPanel
+              client={{
+                ...client,
+                send: (request, transfer) => {
+                  if (request.type === 'send' || request.type === 'continue') flushRef.current?.();
+                  client.send(request, transfer);
+                },
+              }}
+              view={view}
+              dispatch={dispatch}
+              approvalMode={settings.approvalMode}
+              onApprovalModeChange={setApprovalMode}
+              stepThrough={settings.stepThrough}
+              onStepThroughChange={(enabled) => void applySettings({ ...settings, stepThrough: enabled })}
+              provider={provider}
+            />
+          </ErrorBoundary>
+        </section>
+      </main>
+      {settingsOpen ? (
+        <SettingsDialog
+          settings={settings}
+          onClose={() => setSettingsOpen(false)}
+          onSave={(next) => {
+            setSettingsOpen(false);
+            void applySettings(next);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

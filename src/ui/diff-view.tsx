@@ -1,0 +1,53 @@
+/**
+ * A before/after view for approvals. Shows a compact line diff at once and upgrades to
+ * Monaco's diff editor when it has loaded (Monaco loads lazily, after the shell).
+ */
+import { Suspense, lazy } from 'react';
+
+const MonacoDiff = lazy(() => import('./monaco-diff'));
+
+/** Lines removed and added, by a simple longest-common-prefix/suffix trim. */
+export function lineDiff(before: string, after: string): { removed: string[]; added: string[]; context: number } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  return { removed: a.slice(start, endA), added: b.slice(start, endB), context: start };
+}
+
+function PlainDiff({ before, after }: { before: string | null; after: string }) {
+  const diff = lineDiff(before ?? '', after);
+  return (
+    <pre className="plain-diff" aria-label="Proposed change">
+      {before === null ? <span className="diff-note">New file{'\n'}</span> : null}
+      {diff.removed.map((line, index) => (
+        <span key={`r${index}`} className="diff-removed">
+          - {line}
+          {'\n'}
+        </span>
+      ))}
+      {diff.added.map((line, index) => (
+        <span key={`a${index}`} className="diff-added">
+          + {line}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
+export function DiffView({ path, before, after }: { path: string; before: string | null; after: string }) {
+  return (
+    <div className="diff-view">
+      <Suspense fallback={<PlainDiff before={before} after={after} />}>
+        <MonacoDiff path={path} before={before ?? ''} after={after} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+/**
+ * The agent panel's state: a pure reducer over worker events (STYLE.md §10 — the session
+ * hook is this reducer plus a thin hook). No React here, so it is tested in Node.
+ */
+import type { AgentEvent, Interruption, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
+import type { Content } from '../shared/content';
+import type { PauseStage, SessionState } from '../worker/protocol';
+import type { SandboxKind } from '../sandbox/types';
+
+export type TranscriptItem =
+  | { type: 'user'; id: string; text: string }
+  | { type: 'agent'; id: string; text: string; streaming: boolean }
+  | { type: 'thought'; id: string; subject: string; description: string }
+  | { type: 'tool'; id: string; call: ToolCallView }
+  | { type: 'alert'; id: string; message: string; action?: 'disable-loop-detection' }
+  | { type: 'notice'; id: string; message: string };
+
+export interface SessionView {
+  sessionId: string | null;
+  sandboxKind: SandboxKind | null;
+  items: TranscriptItem[];
+  running: boolean;
+  pause: PauseStage | null;
+  interruption: Interruption;
+  retry: RetryInfo | null;
+  counter: number;
+}
+
+export type SessionAction =
+  | { type: 'session-loaded'; session: SessionState }
+  | { type: 'local-send'; text: string }
+  | { type: 'running'; running: boolean }
+  | { type: 'paused'; pause: PauseStage | null }
+  | { type: 'agent-event'; event: AgentEvent }
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
+
+export const initialSessionView: SessionView = {
+  sessionId: null,
+  sandboxKind: null,
+  items: [],
+  running: false,
+  pause: null,
+  interruption: { type: 'none' },
+  retry: null,
+  counter: 0,
+};
+
+const CANCELLED_PREFIX = '[Operation Cancelled]';
+
+function statusFromResponse(response: Record<string, unknown> | undefined): ToolCallStatus {
+  if (!response) return 'cancelled';
+  const error = response.error;
+  if (typeof error === 'string') return error.startsWith(CANCELLED_PREFIX) ? 'cancelled' : 'error';
+  return 'success';
+}
+
+function responseText(response: Record<string, unknown> | undefined): string | undefined {
+  const value = response?.error ?? response?.output;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Rebuilds the transcript from stored history (after a reload or a session switch). */
+export function itemsFromHistory(history: readonly Content[]): TranscriptItem[] {
+  const items: TranscriptItem[] = [];
+  const responses = new Map<string, Record<string, unknown>>();
+  for (const content of history) {
+    for (const part of content.parts) {
+      const response = part.functionResponse;
+      if (response?.id) responses.set(response.id, response.response);
+    }
+  }
+  history.forEach((content, turn) => {
+    let index = 0;
+    content.parts.forEach((part, partIndex) => {
+      const key = `h${turn}-${partIndex}`;
+      if (part.functionCall) {
+        const callId = part.functionCall.id ?? key;
+        const response = responses.get(callId);
+        const view: ToolCallView = {
+          callId,
+          name: part.functionCall.name,
+          args: part.functionCall.args,
+          summary: summarizeArgs(part.functionCall.args),
+          status: statusFromResponse(response),
+          index: index++,
+        };
+        const text = responseText(response);
+        if (text !== undefined) view.resultText = text;
+        items.push({ type: 'tool', id: callId, call: view });
+        return;
+      }
+      if (typeof part.text !== 'string' || part.thought || part.text.trim() === '') return;
+      if (content.role === 'user') {
+        if (part.text.startsWith('<system-reminder>') || part.text.startsWith('<hook_context>')) return;
+        items.push({ type: 'user', id: key, text: part.text });
+      } else {
+        const last = items.at(-1);
+        if (last?.type === 'agent') items[items.length - 1] = { ...last, text: last.text + part.text };
+        else items.push({ type: 'agent', id: key, text: part.text, streaming: false });
+      }
+    });
+  });
+  return items;
+}
+
+/** The card title's second half: the path, pattern or command. */
+export function summarizeArgs(args: Record<string, unknown>): string {
+  for (const key of ['file_path', 'dir_path', 'command', 'pattern']) {
+    const value = args[key];
+    if (typeof value === 'string') return value;
+  }
+  return '';
+}
+
+function joinText(a: string, b: string): string {
+  if (!a) return b;
+  if (!b) return a;
+  return /\s$/.test(a) || /^\s/.test(b) ? a + b : `${a} ${b}`;
+}
+
+function endStreaming(items: TranscriptItem[]): TranscriptItem[] {
+  const last = items.at(-1);
+  if (last?.type === 'agent' && last.streaming) return [...items.slice(0, -1), { ...last, streaming: false }];
+  return items;
+}
+
+type NewItem = TranscriptItem extends infer Item ? (Item extends TranscriptItem ? Omit<Item, 'id'> : never) : never;
+
+function push(state: SessionView, item: NewItem): SessionView {
+  const counter = state.counter + 1;
+  const withId = { ...item, id: `i${counter}` } as TranscriptItem;
+  return { ...state, counter, items: [...endStreaming(state.items), withId] };
+}
+
+function upsertCalls(state: SessionView, calls: ToolCallView[]): SessionView {
+  let items = state.items;
+  for (const call of calls) {
+    const at = items.findIndex((item) => item.type === 'tool' && item.id === call.callId);
+    if (at >= 0) {
+      items = items.slice();
+      items[at] = { type: 'tool', id: call.callId, call };
+    } else {
+      items = [...endStreaming(items), { type: 'tool', id: call.callId, call }];
+    }
+  }
+  return { ...state, items };
+}
+
+function retryNotice(retry: RetryInfo): string {
+  const seconds = Math.round(retry.delayMs / 100) / 10;
+  return `Retrying (attempt ${retry.attempt} of ${retry.maxRetries}) in ${seconds} s: ${retry.message}`;
+}
+
+function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
+  switch (event.type) {
+    case 'content': {
+      const last = state.items.at(-1);
+      if (last?.type === 'agent' && last.streaming) {
+        const items = state.items.slice();
+        items[items.length - 1] = { ...last, text: last.text + event.value };
+        return { ...state, items, retry: null };
+      }
+      return { ...push(state, { type: 'agent', text: event.value, streaming: true }), retry: null };
+    }
+    case 'thought': {
+      // Thought summaries stream in pieces: a piece without a new subject continues the last one.
+      const last = state.items.at(-1);
+      if (last?.type === 'thought' && (!event.value.subject || event.value.subject === last.subject)) {
+        const items = state.items.slice();
+        items[items.length - 1] = { ...last, description: joinText(last.description, event.value.description) };
+        return { ...state, items };
+      }
+      return push(state, { type: 'thought', subject: event.value.subject, description: event.value.description });
+    }
+    case 'tool_calls_update':
+      return upsertCalls(state, event.value);
+    case 'retry': {
+      // A9: the failed attempt's half-rendered text is discarded.
+      const last = state.items.at(-1);
+      const items = last?.type === 'agent' && last.streaming ? state.items.slice(0, -1) : state.items;
+      return { ...push({ ...state, items }, { type: 'notice', message: retryNotice(event.value) }), retry: event.value };
+    }
+    case 'error':
+      return push(state, { type: 'alert', message: event.value.error.message });
+    case 'loop_detected':
+      return push(state, {
+        type: 'alert',
+        message: `Loop detected (${event.value.loopType.replace(/_/g, ' ')}). The agent was stopped.${event.value.detail ? ` ${event.value.detail}` : ''}`,
+        action: 'disable-loop-detection',
+      });
+    case 'invalid_stream':
+      return push(state, { type: 'alert', message: `The model gave no usable answer (${event.value.type}): ${event.value.message}` });
+    case 'context_window_will_overflow':
+      return push(state, {
+        type: 'alert',
+        message: `This message would not fit the model's context (${event.value.estimatedRequestTokenCount} tokens needed, ${event.value.remainingTokenCount} left). Compress the chat or start a new session.`,
+      });
+    case 'user_cancelled':
+      return push(state, { type: 'notice', message: 'Request cancelled.' });
+    case 'chat_compressed':
+      return push(state, {
+        type: 'notice',
+        message: `Chat compressed from ${event.value.originalTokenCount} to ${event.value.newTokenCount} tokens.`,
+      });
+    case 'model_anomaly_warning':
+      return push(state, { type: 'notice', message: event.value.message });
+    case 'agent_execution_stopped':
+    case 'agent_execution_blocked':
+      return push(state, { type: 'notice', message: event.value.systemMessage ?? event.value.reason });
+    case 'max_session_turns':
+      return push(state, { type: 'alert', message: 'This session reached its turn limit. Start a new session to go on.' });
+    case 'finished':
+    case 'round_trip_start':
+    case 'round_trip_end':
+      return { ...state, items: endStreaming(state.items) };
+    case 'interaction_end':
+      return { ...state, items: endStreaming(state.items), retry: null, interruption: { type: 'none' } };
+    case 'tool_call_request':
+    case 'tool_call_response':
+    case 'tool_call_confirmation':
+    case 'citation':
+    case 'model_info':
+      return state;
+  }
+}
+
+export function sessionReducer(state: SessionView, action: SessionAction): SessionView {
+  switch (action.type) {
+    case 'session-loaded':
+      return {
+        ...initialSessionView,
+        sessionId: action.session.sessionId,
+        sandboxKind: action.session.sandboxKind,
+        items: itemsFromHistory(action.session.history),
+        interruption: action.session.interruption,
+      };
+    case 'local-send':
+      return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } };
+    case 'running':
+      return { ...state, running: action.running, pause: action.running ? state.pause : null };
+    case 'paused':
+      return { ...state, pause: action.pause };
+    case 'agent-event':
+      return reduceAgentEvent(state, action.event);
+    case 'notice':
+      return push(state, action.level === 'error' ? { type: 'alert', message: action.message } : { type: 'notice', message: action.message });
+  }
+}

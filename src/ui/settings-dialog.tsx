@@ -1,0 +1,139 @@
+/**
+ * Settings: provider, Gemini key (kept in memory unless the person opts in to remembering
+ * it), model and API base URL. Nothing typed is lost on Cancel of a nested error: the draft
+ * lives here until Save or Cancel.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SettingsRecord } from '../store/types';
+
+export interface SettingsDialogProps {
+  settings: SettingsRecord;
+  onSave: (settings: SettingsRecord) => void;
+  onClose: () => void;
+}
+
+function validBaseUrl(value: string): string | null {
+  if (value.trim() === '') return null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The API base URL must start with https:// (or http:// for a local server).';
+    return null;
+  } catch {
+    return 'The API base URL is not a valid URL, e.g. https://generativelanguage.googleapis.com';
+  }
+}
+
+export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProps) {
+  const [draft, setDraft] = useState<SettingsRecord>(settings);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const urlError = validBaseUrl(draft.baseUrl);
+  const keyMissing = draft.provider === 'gemini' && !draft.apiKey;
+
+  useEffect(() => {
+    const first = dialogRef.current?.querySelector<HTMLElement>('select, input');
+    first?.focus();
+  }, []);
+
+  const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
+  const save = () => {
+    if (urlError) return;
+    onSave({ ...draft, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() || settings.model });
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onClose();
+          }
+        }}
+      >
+        <h2 id={titleId}>Settings</h2>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <label>
+            Provider
+            <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
+              <option value="gemini">Gemini</option>
+              <option value="scripted">Scripted demo</option>
+            </select>
+          </label>
+          <label>
+            Gemini API key
+            <input
+              type="password"
+              aria-label="Gemini API key"
+              autoComplete="off"
+              value={draft.apiKey ?? ''}
+              onChange={(event) => update({ apiKey: event.target.value })}
+              placeholder="Paste a key from Google AI Studio"
+            />
+          </label>
+          {keyMissing ? <p className="field-hint">Gemini needs an API key; without one the scripted demo answers.</p> : null}
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.rememberKey} onChange={(event) => update({ rememberKey: event.target.checked })} />
+            Remember key on this device
+          </label>
+          <p className="field-hint">
+            The key is sent only to the model endpoint. Unless remembered, it is forgotten when you close the tab.
+          </p>
+          <label>
+            Model
+            <input type="text" aria-label="Model" value={draft.model} onChange={(event) => update({ model: event.target.value })} />
+          </label>
+          <label>
+            API base URL
+            <input
+              type="text"
+              aria-label="API base URL"
+              value={draft.baseUrl}
+              placeholder="Empty: Google's endpoint"
+              aria-invalid={urlError ? true : undefined}
+              onChange={(event) => update({ baseUrl: event.target.value })}
+            />
+          </label>
+          {urlError ? (
+            <p className="field-error" role="alert">
+              {urlError}
+            </p>
+          ) : null}
+          <fieldset>
+            <legend>Loop</legend>
+            <label className="checkbox">
+              <input type="checkbox" checked={draft.loopHeuristics} onChange={(event) => update({ loopHeuristics: event.target.checked })} />
+              Heuristic loop checks
+            </label>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={draft.nextSpeakerCheck}
+                onChange={(event) => update({ nextSpeakerCheck: event.target.checked })}
+              />
+              Next-speaker check (an extra, visible model call)
+            </label>
+          </fieldset>
+          <div className="dialog-actions">
+            <button type="submit" disabled={!!urlError}>
+              Save
+            </button>
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

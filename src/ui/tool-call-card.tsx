@@ -1,0 +1,74 @@
+/** One tool call: its name and target, its live status, and a renderer per result kind. */
+import type { ToolCallStatus, ToolCallView } from '../agent/types';
+import type { ToolDisplay } from '../tools/types';
+
+export function statusLabel(status: ToolCallStatus): string {
+  return status.replace(/_/g, ' ');
+}
+
+function DisplayView({ display }: { display: ToolDisplay }) {
+  switch (display.type) {
+    case 'text':
+      return <pre className="tool-output">{display.text}</pre>;
+    case 'shell':
+      return (
+        <pre className="tool-output" aria-label="Command output">
+          {display.output || '(no output)'}
+          {display.exitCode !== null && display.exitCode !== 0 ? `\n[exit code ${display.exitCode}]` : ''}
+          {display.timedOut ? '\n[timed out]' : ''}
+        </pre>
+      );
+    case 'diff':
+      return <p className="tool-note">{display.before === null ? 'Created' : 'Changed'} {display.path}</p>;
+    case 'files':
+      return (
+        <pre className="tool-output">
+          {display.paths.join('\n')}
+          {display.note ? `\n${display.note}` : ''}
+        </pre>
+      );
+    case 'todos':
+      return (
+        <ul className="todos" aria-label="Todos">
+          {display.todos.map((todo, index) => (
+            <li key={index} data-todo-status={todo.status}>
+              [{todo.status === 'completed' ? 'x' : todo.status === 'in_progress' ? '>' : ' '}] {todo.description}
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+export function ToolCallCard({ call, onRestore }: { call: ToolCallView; onRestore?: () => void }) {
+  const title = call.summary ? `${call.name} ${call.summary}` : call.name;
+  const label = statusLabel(call.status);
+  return (
+    <article className={`tool-card status-${call.status}`} aria-label={title}>
+      <header>
+        <span className="tool-name">{call.name}</span> <span className="tool-summary">{call.summary}</span>
+        <span className="tool-status" data-status={label}>
+          {label}
+        </span>
+      </header>
+      {call.status === 'executing' && call.liveOutput ? (
+        <pre className="tool-output live" aria-live="off">
+          {call.liveOutput}
+        </pre>
+      ) : null}
+      {call.display ? <DisplayView display={call.display} /> : null}
+      {!call.display && call.resultText && call.status !== 'success' ? <p className="tool-error">{call.resultText}</p> : null}
+      {!call.display && call.resultText && call.status === 'success' ? (
+        <details>
+          <summary>Result</summary>
+          <pre className="tool-output">{call.resultText}</pre>
+        </details>
+      ) : null}
+      {onRestore ? (
+        <button type="button" className="link-button" onClick={onRestore}>
+          Restore
+        </button>
+      ) : null}
+    </article>
+  );
+}

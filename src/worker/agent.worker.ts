@@ -1,0 +1,75 @@
+/**
+ * The worker's composition root: builds the store, tools, models and sandbox for the
+ * session controller and connects it to the UI thread. Nothing runs at import time except
+ * listening for the first message.
+ */
+/// <reference lib="webworker" />
+import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
+import type { Sandbox } from '../sandbox/types';
+import { LESSONS } from '../model/scripted/scripted-model';
+import { openDatabase } from '../store/db';
+import { createBuiltinTools, createToolRegistry } from '../tools/registry';
+import { isReadOnlyShellCommand } from '../tools/shell-read-only';
+import { createModelFor, createSwitchableModel } from './model-factory';
+import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
+import { PROTOCOL_VERSION, isClientMessage } from './protocol';
+import { connectSandbox } from './sandbox-port';
+import type { SessionController } from './session-controller';
+import { createSessionController } from './session-controller';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+function post(event: WorkerEvent): void {
+  self.postMessage({ ...event, v: PROTOCOL_VERSION });
+}
+
+/** Clears a long-lived sandbox (WebContainer) for the next session. */
+async function clearWorkspace(sandbox: Sandbox): Promise<Sandbox> {
+  const entries = await sandbox.readDir('').catch(() => []);
+  for (const entry of entries) await sandbox.remove(entry.name, { recursive: true }).catch(() => undefined);
+  return sandbox;
+}
+
+function sandboxSource(choice: SandboxChoice): (previous: Sandbox | null) => Promise<Sandbox> {
+  if (choice.kind === 'remote') {
+    const remote = connectSandbox(choice.port, choice.sandboxKind);
+    return () => clearWorkspace(remote);
+  }
+  return async (previous) => {
+    await previous?.dispose();
+    return createOfflineSandbox();
+  };
+}
+
+let controller: SessionController | null = null;
+let ready: Promise<void> | null = null;
+
+async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Promise<void> {
+  const db = openDatabase({
+    ...(message.databaseName ? { name: message.databaseName } : {}),
+    onVersionChange: () => post({ type: 'notice', level: 'error', message: 'Loopscope was updated in another tab. Reload this page to go on.' }),
+  });
+  const makeModel = (settings: typeof message.settings) => createModelFor(settings);
+  controller = createSessionController({
+    db,
+    post,
+    model: createSwitchableModel(makeModel(message.settings)),
+    makeModel,
+    lessons: LESSONS.map(({ id, title, prompt }) => ({ id, title, prompt })),
+    tools: createToolRegistry(createBuiltinTools()),
+    isReadOnlyCommand: isReadOnlyShellCommand,
+    acquireSandbox: sandboxSource(message.sandbox),
+    initialSettings: message.settings,
+  });
+  await controller.handle(message);
+}
+
+self.addEventListener('message', (event: MessageEvent) => {
+  const message: unknown = event.data;
+  if (!isClientMessage(message)) return;
+  if (message.type === 'init') {
+    ready = initialize(message);
+    return;
+  }
+  void (ready ?? Promise.resolve()).then(() => controller?.handle(message));
+});

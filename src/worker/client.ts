@@ -1,0 +1,72 @@
+/**
+ * The UI side of the worker boundary: sends requests, correlates responses by id, and
+ * fans out streamed worker events to subscribers. UI code reaches the worker only here.
+ */
+import { newId } from '../shared/ids';
+import type { AppError } from '../shared/errors';
+import type { ClientRequest, WorkerEvent } from './protocol';
+import { PROTOCOL_VERSION, isWorkerMessage } from './protocol';
+
+export interface WorkerLike {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  terminate?(): void;
+}
+
+export type WorkerResponse = { ok: true; value: unknown } | { ok: false; error: AppError };
+
+export interface WorkerClient {
+  /** Sends a request; resolves with the worker's answer (errors as values, never a rejection). */
+  request(request: ClientRequest, transfer?: Transferable[]): Promise<WorkerResponse>;
+  /** Sends without waiting for the answer. */
+  send(request: ClientRequest, transfer?: Transferable[]): void;
+  subscribe(listener: (event: WorkerEvent) => void): () => void;
+}
+
+export function createWorkerClient(worker: WorkerLike): WorkerClient {
+  const pending = new Map<string, (response: WorkerResponse) => void>();
+  const listeners = new Set<(event: WorkerEvent) => void>();
+
+  worker.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data;
+    if (!isWorkerMessage(message)) return;
+    if (message.type === 'response') {
+      const resolve = pending.get(message.id);
+      pending.delete(message.id);
+      resolve?.(message.error ? { ok: false, error: message.error } : { ok: true, value: message.value });
+      return;
+    }
+    for (const listener of listeners) listener(message);
+  });
+
+  worker.addEventListener('error', (event: ErrorEvent) => {
+    const error: AppError = { kind: 'worker', message: `The agent worker failed: ${event.message || 'unknown error'}. Reload the page; your history is saved.` };
+    for (const resolve of pending.values()) resolve({ ok: false, error });
+    pending.clear();
+    for (const listener of listeners) listener({ type: 'notice', level: 'error', message: error.message });
+  });
+
+  function post(request: ClientRequest, transfer?: Transferable[]): string {
+    const id = newId('rq');
+    worker.postMessage({ ...request, v: PROTOCOL_VERSION, id }, transfer ?? []);
+    return id;
+  }
+
+  return {
+    request(request, transfer) {
+      return new Promise((resolve) => {
+        const id = newId('rq');
+        pending.set(id, resolve);
+        worker.postMessage({ ...request, v: PROTOCOL_VERSION, id }, transfer ?? []);
+      });
+    },
+    send(request, transfer) {
+      post(request, transfer);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

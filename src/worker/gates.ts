@@ -1,0 +1,76 @@
+/**
+ * Correlated waits inside the worker: approvals by call id (STYLE.md §9, never callbacks
+ * into React) and the step-through gate. Both end at once when the run is aborted.
+ */
+import type { ApprovalOutcome } from '../agent/types';
+
+export interface Approvals {
+  wait(callId: string, signal: AbortSignal): Promise<ApprovalOutcome>;
+  answer(callId: string, outcome: ApprovalOutcome): boolean;
+  cancelAll(): void;
+}
+
+export function createApprovals(): Approvals {
+  const pending = new Map<string, (outcome: ApprovalOutcome) => void>();
+  return {
+    wait(callId, signal) {
+      return new Promise((resolve) => {
+        if (signal.aborted) {
+          resolve('cancel');
+          return;
+        }
+        const finish = (outcome: ApprovalOutcome) => {
+          pending.delete(callId);
+          signal.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        };
+        const onAbort = () => finish('cancel');
+        signal.addEventListener('abort', onAbort, { once: true });
+        pending.set(callId, finish);
+      });
+    },
+    answer(callId, outcome) {
+      const finish = pending.get(callId);
+      finish?.(outcome);
+      return !!finish;
+    },
+    cancelAll() {
+      for (const finish of [...pending.values()]) finish('cancel');
+    },
+  };
+}
+
+export interface StepGate {
+  /** Resolves when the person presses Next step; rejects with AbortError when the run stops. */
+  pause(signal: AbortSignal): Promise<void>;
+  next(): void;
+}
+
+export function createStepGate(): StepGate {
+  let release: (() => void) | null = null;
+  return {
+    pause(signal) {
+      return new Promise((resolve, reject) => {
+        const onAbort = () => {
+          release = null;
+          const error = new Error('Aborted');
+          error.name = 'AbortError';
+          reject(error);
+        };
+        if (signal.aborted) {
+          onAbort();
+          return;
+        }
+        signal.addEventListener('abort', onAbort, { once: true });
+        release = () => {
+          release = null;
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        };
+      });
+    },
+    next() {
+      release?.();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Messages between the UI thread and the agent worker: versioned discriminated unions.
+ * Requests that expect an answer carry an `id`; the worker answers with `response` and the
+ * same id. Agent events stream one `postMessage` each, never one awaited round trip per event.
+ * Errors cross as plain `{kind, message}` values.
+ */
+import type { AgentEvent, ApprovalMode, ApprovalOutcome, Interruption } from '../agent/types';
+import type { Content } from '../shared/content';
+import type { AppError } from '../shared/errors';
+import type { SandboxKind } from '../sandbox/types';
+
+export const PROTOCOL_VERSION = 1;
+
+export interface WorkerSettings {
+  provider: 'gemini' | 'scripted';
+  /** Held in memory; stored only when the person opts in (see store/settings). */
+  apiKey?: string;
+  model: string;
+  /** Empty: Google's endpoint. */
+  baseUrl: string;
+  approvalMode: ApprovalMode;
+  stepThrough: boolean;
+  loopHeuristics: boolean;
+  nextSpeakerCheck: boolean;
+}
+
+export type SandboxChoice =
+  | { kind: 'offline' }
+  /** A sandbox served from the UI thread (WebContainer) over this port (sandbox-port.ts). */
+  | { kind: 'remote'; sandboxKind: SandboxKind; port: MessagePort };
+
+export type ClientRequest =
+  | { type: 'init'; databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }
+  | { type: 'send'; text: string }
+  | { type: 'continue' }
+  | { type: 'stop' }
+  | { type: 'approval-response'; callId: string; outcome: ApprovalOutcome }
+  | { type: 'set-approval-mode'; mode: ApprovalMode }
+  | { type: 'update-settings'; settings: WorkerSettings }
+  | { type: 'new-session' }
+  | { type: 'open-session'; sessionId: string }
+  | { type: 'delete-session'; sessionId: string }
+  | { type: 'rename-session'; sessionId: string; title: string }
+  | { type: 'write-file'; path: string; content: string }
+  | { type: 'next-step' }
+  | { type: 'disable-loop-detection' }
+  | { type: 'compress' }
+  | { type: 'restore-checkpoint'; checkpointId: string };
+
+export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: string };
+
+export interface SessionState {
+  sessionId: string;
+  history: Content[];
+  interruption: Interruption;
+  sandboxKind: SandboxKind;
+}
+
+export type PauseStage = { stage: 'before_model'; label: string } | { stage: 'before_tool'; label: string };
+
+export type WorkerEvent =
+  | { type: 'response'; id: string; error?: AppError; value?: unknown }
+  | { type: 'session-loaded'; session: SessionState }
+  | { type: 'agent-event'; sessionId: string; event: AgentEvent }
+  | { type: 'running'; sessionId: string; running: boolean }
+  | { type: 'paused'; sessionId: string; pause: PauseStage | null }
+  | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
+  /** Which model answers; the scripted demo offers its lessons. */
+  | { type: 'provider'; provider: 'gemini' | 'scripted'; label: string; lessons: LessonInfo[] };
+
+export interface LessonInfo {
+  id: string;
+  title: string;
+  prompt: string;
+}
+
+export type WorkerMessage = WorkerEvent & { v: typeof PROTOCOL_VERSION };
+
+export function isWorkerMessage(data: unknown): data is WorkerMessage {
+  return !!data && typeof data === 'object' && (data as { v?: unknown }).v === PROTOCOL_VERSION && 'type' in data;
+}
+
+export function isClientMessage(data: unknown): data is ClientMessage {
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    (data as { v?: unknown }).v === PROTOCOL_VERSION &&
+    typeof (data as { id?: unknown }).id === 'string' &&
+    'type' in data
+  );
+}

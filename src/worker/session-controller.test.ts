@@ -1,0 +1,135 @@
+/**
+ * The worker's request handling, end to end in Node: IndexedDB (fake-indexeddb), the
+ * offline sandbox, the real tools and agent, and a scripted model.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
+import type { FakeResponse } from '../agent/testing/fake-model';
+import type { ToolCallView } from '../agent/types';
+import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
+import { openDatabase } from '../store/db';
+import { listFiles } from '../store/files';
+import { loadHistory } from '../store/history';
+import { createBuiltinTools, createToolRegistry } from '../tools/registry';
+import { isReadOnlyShellCommand } from '../tools/shell-read-only';
+import { createSwitchableModel } from './model-factory';
+import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import { createSessionController } from './session-controller';
+
+const settings: WorkerSettings = {
+  provider: 'scripted',
+  model: 'test-model',
+  baseUrl: '',
+  approvalMode: 'ask',
+  stepThrough: false,
+  loopHeuristics: false,
+  nextSpeakerCheck: false,
+};
+
+let counter = 0;
+
+function harness(databaseName: string, script: FakeResponse[]) {
+  const db = openDatabase({ name: databaseName });
+  const events: WorkerEvent[] = [];
+  const waiters: { match: (event: WorkerEvent) => boolean; resolve: (event: WorkerEvent) => void }[] = [];
+  const post = (event: WorkerEvent) => {
+    if (process.env.DEBUG_EVENTS) console.log(JSON.stringify(event).slice(0, 300));
+    events.push(event);
+    for (const waiter of [...waiters]) {
+      if (waiter.match(event)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(event);
+      }
+    }
+  };
+  const model = createFakeModel(script);
+  const controller = createSessionController({
+    db,
+    post,
+    model: createSwitchableModel(model),
+    makeModel: () => model,
+    lessons: [],
+    tools: createToolRegistry(createBuiltinTools()),
+    isReadOnlyCommand: isReadOnlyShellCommand,
+    acquireSandbox: async (previous) => {
+      await previous?.dispose();
+      return createOfflineSandbox();
+    },
+    initialSettings: settings,
+  });
+  const send = (request: ClientRequest) =>
+    controller.handle({ ...request, v: PROTOCOL_VERSION, id: `m${counter++}` } as ClientMessage);
+  const next = (match: (event: WorkerEvent) => boolean) =>
+    new Promise<WorkerEvent>((resolve) => {
+      const seen = events.find(match);
+      if (seen) resolve(seen);
+      else waiters.push({ match, resolve });
+    });
+  const calls = (): ToolCallView[] =>
+    events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
+  return { db, events, send, next, controller, calls, model };
+}
+
+describe('session controller', () => {
+  it('runs a write through approval into the sandbox and IndexedDB, and restores it after a restart', async () => {
+    const name = `controller-${counter++}`;
+    const first = harness(name, [reply(FC('write_file', { file_path: 'hello.txt', content: 'hi there' }), 'STOP'), reply(T('Done.'), 'STOP')]);
+    await first.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    const loaded = await first.next((event) => event.type === 'session-loaded');
+    expect(loaded.type === 'session-loaded' && loaded.session.sandboxKind).toBe('offline');
+
+    await first.send({ type: 'send', text: 'write hello.txt' });
+    await first.next(() => first.calls().some((call) => call.status === 'awaiting_approval'));
+    const waiting = first.calls().find((call) => call.status === 'awaiting_approval')!;
+    expect(waiting.preview).toMatchObject({ type: 'diff', path: 'hello.txt', before: null, after: 'hi there' });
+    await first.send({ type: 'approval-response', callId: waiting.callId, outcome: 'proceed_once' });
+    await first.controller.idle();
+
+    expect(first.calls().filter((call) => call.callId === waiting.callId).map((call) => call.status)).toContain('success');
+    expect(first.events).toContainEqual(expect.objectContaining({ type: 'files-changed', paths: ['hello.txt'], by: 'agent' }));
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
+    const files = await listFiles(first.db, sessionId);
+    expect(files.ok && files.value.map((file) => [file.path, file.content])).toEqual([['hello.txt', 'hi there']]);
+    const history = await loadHistory(first.db, sessionId);
+    expect(history.ok && history.value.history.length).toBe(4);
+    first.db.close();
+
+    // A new worker (a reload) finds the same session, history and files.
+    const second = harness(name, [reply(FC('read_file', { file_path: 'hello.txt' }), 'STOP'), reply(T('It says hi there.'), 'STOP')]);
+    await second.send({ type: 'init', sandbox: { kind: 'offline' }, settings, sessionId });
+    const reloaded = await second.next((event) => event.type === 'session-loaded');
+    expect(reloaded.type === 'session-loaded' && reloaded.session.history).toHaveLength(4);
+    await second.send({ type: 'send', text: 'what does it say?' });
+    await second.controller.idle();
+    const read = second.calls().find((call) => call.name === 'read_file' && call.status === 'success');
+    expect(read?.resultText).toContain('hi there');
+    second.db.close();
+  });
+
+  it('a denied write is cancelled and the model is not asked again', async () => {
+    const run = harness(`controller-${counter++}`, [reply(FC('write_file', { file_path: 'a.txt', content: 'x' }), 'STOP'), reply(T('unused'), 'STOP')]);
+    await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await run.next((event) => event.type === 'session-loaded');
+    await run.send({ type: 'send', text: 'write a' });
+    await run.next(() => run.calls().some((call) => call.status === 'awaiting_approval'));
+    const waiting = run.calls().find((call) => call.status === 'awaiting_approval')!;
+    await run.send({ type: 'approval-response', callId: waiting.callId, outcome: 'cancel' });
+    await run.controller.idle();
+    expect(run.calls().at(-1)?.status).toBe('cancelled');
+    expect(run.model.requests).toHaveLength(1);
+    run.db.close();
+  });
+
+  it('names a new session after its first message', async () => {
+    const run = harness(`controller-${counter++}`, [reply(T('hello'), 'STOP')]);
+    await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await run.next((event) => event.type === 'session-loaded');
+    await run.send({ type: 'send', text: 'Build a tiny calculator\nwith tests' });
+    await run.controller.idle();
+    const sessions = await run.db.sessions.toArray();
+    expect(sessions.map((session) => session.title)).toEqual(['Build a tiny calculator']);
+    run.db.close();
+  });
+});

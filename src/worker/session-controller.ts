@@ -1,0 +1,237 @@
+/**
+ * The worker's request handler: sessions, runs, approvals, settings and editor saves.
+ * Pure of `self`: agent.worker.ts gives it a `post` and feeds it messages, so Node tests
+ * drive it the same way (with fake-indexeddb and the offline sandbox).
+ */
+import type { AgentInput } from '../agent/types';
+import type { LanguageModel } from '../model/types';
+import type { Sandbox } from '../sandbox/types';
+import { messageOf } from '../shared/errors';
+import type { AppError } from '../shared/errors';
+import type { LoopscopeDb } from '../store/db';
+import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode } from '../store/sessions';
+import { DEFAULT_SESSION_TITLE } from '../store/types';
+import type { SessionRecord } from '../store/types';
+import type { ToolRegistry } from '../tools/types';
+import { createApprovals, createStepGate } from './gates';
+import type { SwitchableModel } from './model-factory';
+import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
+import type { SessionRuntime } from './session-runtime';
+import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
+
+export interface ControllerOptions {
+  db: LoopscopeDb;
+  post(event: WorkerEvent): void;
+  model: SwitchableModel;
+  makeModel(settings: WorkerSettings): LanguageModel;
+  lessons: LessonInfo[];
+  tools: ToolRegistry;
+  isReadOnlyCommand(command: string): boolean;
+  /** A fresh, empty sandbox for a session (offline: a new one; WebContainer: cleared). */
+  acquireSandbox(previous: Sandbox | null): Promise<Sandbox>;
+  initialSettings: WorkerSettings;
+}
+
+export interface SessionController {
+  handle(message: ClientMessage): Promise<void>;
+  /** The run in progress, for tests and benchmarks. */
+  idle(): Promise<void>;
+}
+
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 48 ? `${line.slice(0, 47)}…` : line || DEFAULT_SESSION_TITLE;
+}
+
+export function createSessionController(options: ControllerOptions): SessionController {
+  const { db, post } = options;
+  let settings = options.initialSettings;
+  let runtime: SessionRuntime | null = null;
+  let run: { controller: AbortController; done: Promise<void> } | null = null;
+  const approvals = createApprovals();
+  const stepGate = createStepGate();
+
+  const respond = (id: string, error?: AppError, value?: unknown) => {
+    const event: WorkerEvent = { type: 'response', id };
+    if (error) event.error = error;
+    if (value !== undefined) event.value = value;
+    post(event);
+  };
+  const announceProvider = () => {
+    const model = options.model.current();
+    post({ type: 'provider', provider: model.provider, label: model.label, lessons: model.provider === 'scripted' ? options.lessons : [] });
+  };
+
+  async function open(session: SessionRecord): Promise<void> {
+    await stop();
+    const sandbox = await options.acquireSandbox(runtime?.sandbox ?? null);
+    const sessionId = session.id;
+    runtime = await openSessionRuntime(
+      {
+        db,
+        model: options.model,
+        tools: options.tools,
+        approvals,
+        stepGate,
+        isReadOnlyCommand: options.isReadOnlyCommand,
+        emit: (event) => post({ type: 'agent-event', sessionId, event }),
+        filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
+        paused: (pause) => post({ type: 'paused', sessionId, pause }),
+        settings: () => settings,
+      },
+      session,
+      sandbox,
+    );
+    post({
+      type: 'session-loaded',
+      session: { sessionId, history: [...runtime.agent.history()], interruption: runtime.agent.interruption(), sandboxKind: sandbox.kind },
+    });
+  }
+
+  async function openById(sessionId?: string): Promise<void> {
+    if (sessionId) {
+      const found = await getSession(db, sessionId);
+      if (found.ok && found.value) return open(found.value);
+    }
+    const sessions = await listSessions(db);
+    if (!sessions.ok) throw new RuntimeError(sessions.error.kind, sessions.error.message);
+    const newest = sessions.value[0];
+    if (newest) return open(newest);
+    return openNew();
+  }
+
+  async function openNew(): Promise<void> {
+    const created = await createSession(db);
+    if (!created.ok) throw new RuntimeError(created.error.kind, created.error.message);
+    return open(created.value);
+  }
+
+  async function stop(): Promise<void> {
+    if (!run) return;
+    run.controller.abort();
+    approvals.cancelAll();
+    await run.done;
+  }
+
+  function start(input: AgentInput): AppError | undefined {
+    const current = runtime;
+    if (!current) return { kind: 'no-session', message: 'No session is open yet.' };
+    if (run) return { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' };
+    const controller = new AbortController();
+    const sessionId = current.session.id;
+    post({ type: 'running', sessionId, running: true });
+    const done = current.agent
+      .run(input, controller.signal)
+      .then(
+        () => undefined,
+        (thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }),
+      )
+      .finally(() => {
+        run = null;
+        post({ type: 'running', sessionId, running: false });
+      });
+    run = { controller, done };
+    return undefined;
+  }
+
+  async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
+    switch (message.type) {
+      case 'init':
+        settings = message.settings;
+        options.model.use(options.makeModel(settings));
+        announceProvider();
+        await openById(message.sessionId);
+        return {};
+      case 'send': {
+        const current = runtime;
+        if (current && current.session.title === DEFAULT_SESSION_TITLE && !run) {
+          const title = titleFrom(message.text);
+          current.session = { ...current.session, title };
+          await renameSession(db, current.session.id, title);
+        }
+        const error = start({ type: 'user_query', text: message.text });
+        return error ? { error } : {};
+      }
+      case 'continue': {
+        const error = start({ type: 'continue' });
+        return error ? { error } : {};
+      }
+      case 'stop':
+        await stop();
+        return {};
+      case 'approval-response':
+        approvals.answer(message.callId, message.outcome);
+        return {};
+      case 'set-approval-mode':
+        settings = { ...settings, approvalMode: message.mode };
+        if (runtime) {
+          runtime.agent.setApprovalMode(message.mode);
+          await setSessionApprovalMode(db, runtime.session.id, message.mode);
+          runtime.session = { ...runtime.session, approvalMode: message.mode };
+        }
+        return {};
+      case 'update-settings':
+        settings = message.settings;
+        options.model.use(options.makeModel(settings));
+        announceProvider();
+        if (runtime) {
+          const { approvalMode: _ignored, ...rest } = agentSettingsFrom(settings, runtime.session);
+          runtime.agent.updateSettings(rest);
+        }
+        return {};
+      case 'new-session':
+        await openNew();
+        return {};
+      case 'open-session':
+        await openById(message.sessionId);
+        return {};
+      case 'delete-session': {
+        const wasCurrent = runtime?.session.id === message.sessionId;
+        if (wasCurrent) await stop();
+        const removed = await removeSession(db, message.sessionId);
+        if (!removed.ok) return { error: removed.error };
+        if (wasCurrent) await openById();
+        return {};
+      }
+      case 'rename-session': {
+        const renamed = await renameSession(db, message.sessionId, message.title);
+        if (runtime?.session.id === message.sessionId) runtime.session = { ...runtime.session, title: message.title };
+        return renamed.ok ? {} : { error: renamed.error };
+      }
+      case 'write-file':
+        if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
+        await runtime.workspace.writeAsPerson(message.path, message.content);
+        return {};
+      case 'next-step':
+        stepGate.next();
+        return {};
+      case 'disable-loop-detection':
+        runtime?.agent.disableLoopDetection();
+        post({ type: 'notice', level: 'info', message: 'Loop detection is off for this session.' });
+        return {};
+      case 'compress': {
+        if (!runtime || run) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
+        const status = await runtime.agent.compress(new AbortController().signal);
+        return { value: status };
+      }
+      case 'restore-checkpoint':
+        return { error: { kind: 'unsupported', message: 'Restoring checkpoints is not available yet.' } };
+    }
+  }
+
+  return {
+    async handle(message) {
+      try {
+        const { error, value } = await handleRequest(message);
+        respond(message.id, error, value);
+      } catch (thrown) {
+        const error: AppError = thrown instanceof RuntimeError ? { kind: thrown.kind, message: thrown.message } : { kind: 'worker', message: messageOf(thrown) };
+        post({ type: 'notice', level: 'error', message: error.message });
+        respond(message.id, error);
+      }
+    },
+    async idle() {
+      await run?.done;
+    },
+  };
+}

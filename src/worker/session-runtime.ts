@@ -1,0 +1,147 @@
+/**
+ * One open session inside the worker: its history writer, its synced workspace and its
+ * agent, wired to IndexedDB. Built by openSessionRuntime, thrown away on switch.
+ */
+import { createAgent } from '../agent/agent';
+import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallView } from '../agent/types';
+import type { LanguageModel } from '../model/types';
+import type { Sandbox } from '../sandbox/types';
+import { sleep } from '../shared/abort';
+import { newId } from '../shared/ids';
+import { createCheckpoint } from '../store/checkpoints';
+import type { LoopscopeDb } from '../store/db';
+import { listFiles, putFile, removeFiles } from '../store/files';
+import { createHistoryWriter } from '../store/history';
+import { addRoundTrip } from '../store/round-trips';
+import type { SessionRecord } from '../store/types';
+import type { ToolRegistry } from '../tools/types';
+import type { Approvals, StepGate } from './gates';
+import type { PauseStage, WorkerSettings } from './protocol';
+import type { ChangeSource, SyncedWorkspace } from './workspace-sync';
+import { createSyncedWorkspace } from './workspace-sync';
+
+export interface RuntimeContext {
+  db: LoopscopeDb;
+  model: LanguageModel;
+  tools: ToolRegistry;
+  approvals: Approvals;
+  stepGate: StepGate;
+  isReadOnlyCommand(command: string): boolean;
+  emit(event: AgentEvent): void;
+  filesChanged(paths: string[], by: ChangeSource): void;
+  paused(pause: PauseStage | null): void;
+  settings(): WorkerSettings;
+}
+
+export interface SessionRuntime {
+  session: SessionRecord;
+  agent: Agent;
+  workspace: SyncedWorkspace;
+  sandbox: Sandbox;
+}
+
+export class RuntimeError extends Error {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function agentSettingsFrom(settings: WorkerSettings, session: SessionRecord): AgentSettings {
+  // Shared and imported sessions always start asking (reliability rule 5).
+  const approvalMode = session.origin === 'local' ? (session.approvalMode ?? settings.approvalMode) : (session.approvalMode ?? 'ask');
+  return {
+    model: settings.model,
+    approvalMode,
+    loopHeuristics: settings.loopHeuristics,
+    nextSpeakerCheck: settings.nextSpeakerCheck,
+  };
+}
+
+function checkpointPaths(context: RuntimeContext, workspace: SyncedWorkspace, call: ToolCallView): string[] {
+  const tool = context.tools.get(call.name);
+  const validated = tool?.validate(call.args);
+  const affected = tool && validated?.ok ? tool.affectedPaths(validated.args) : null;
+  return affected ?? [...workspace.snapshot().keys()];
+}
+
+function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace): Hooks {
+  let modelCalls = 0;
+  const stepThrough = async (pause: PauseStage, signal: AbortSignal) => {
+    if (!context.settings().stepThrough) return;
+    context.paused(pause);
+    try {
+      await context.stepGate.pause(signal);
+    } finally {
+      context.paused(null);
+    }
+  };
+  return {
+    beforeModel: async ({ signal }) => {
+      modelCalls += 1;
+      await stepThrough({ stage: 'before_model', label: `model call ${modelCalls}` }, signal);
+    },
+    beforeTool: async ({ call, signal }) => {
+      await stepThrough({ stage: 'before_tool', label: `${call.name} ${call.summary}`.trim() }, signal);
+      if (call.kind !== 'edit' && call.kind !== 'execute') return;
+      // Checkpoint the files the call may change, so Restore can put them back.
+      const known = workspace.snapshot();
+      const files = checkpointPaths(context, workspace, call).map((path) => ({ path, content: known.get(path) ?? null }));
+      await createCheckpoint(context.db, { sessionId: session.id, callId: call.callId, label: `${call.name} ${call.summary}`.trim(), files });
+    },
+  };
+}
+
+function historyStore(db: LoopscopeDb, sessionId: string, writer: ReturnType<typeof createHistoryWriter>): HistoryStore {
+  return {
+    async commit(history) {
+      const committed = await writer.commit(history);
+      if (!committed.ok) throw new RuntimeError(committed.error.kind, committed.error.message);
+    },
+    async recordRoundTrip(roundTrip) {
+      const recorded = await addRoundTrip(db, sessionId, roundTrip);
+      if (!recorded.ok) throw new RuntimeError(recorded.error.kind, recorded.error.message);
+    },
+  };
+}
+
+export async function openSessionRuntime(context: RuntimeContext, session: SessionRecord, sandbox: Sandbox): Promise<SessionRuntime> {
+  const writer = createHistoryWriter(context.db, session.id);
+  const loaded = await writer.load();
+  if (!loaded.ok) throw new RuntimeError(loaded.error.kind, loaded.error.message);
+  const stored = await listFiles(context.db, session.id);
+  if (!stored.ok) throw new RuntimeError(stored.error.kind, stored.error.message);
+
+  const workspace = createSyncedWorkspace(
+    sandbox,
+    {
+      put: async (path, content) => {
+        const put = await putFile(context.db, session.id, { path, content });
+        if (!put.ok) throw new RuntimeError(put.error.kind, put.error.message);
+      },
+      remove: async (path) => {
+        await removeFiles(context.db, session.id, path);
+      },
+      changed: context.filesChanged,
+    },
+    context.isReadOnlyCommand,
+  );
+  await workspace.restore(stored.value.map((file) => ({ path: file.path, content: file.content })));
+
+  const agent = createAgent({
+    model: context.model,
+    tools: context.tools,
+    sandbox: workspace.sandbox,
+    store: historyStore(context.db, session.id, writer),
+    clock: { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) },
+    newId: () => newId(),
+    emit: context.emit,
+    requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
+    hooks: createHooks(context, session, workspace),
+    initialHistory: loaded.value,
+    settings: agentSettingsFrom(context.settings(), session),
+  });
+  return { session, agent, workspace, sandbox };
+}
