@@ -14,6 +14,7 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 
 export default defineConfig({
   testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
   testIgnore: ['bench/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },

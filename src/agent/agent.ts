@@ -16,7 +16,7 @@ import { detectTurnInterruption, resumeParts } from './history/interruption';
 import { commitHistory, createSession } from './session';
 import type { Session } from './session';
 import { runToolRound } from './tool-round';
-import type { Agent, AgentDependencies, AgentInput, CompressionStatus, InteractionOutcome } from './types';
+import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
 
 export function createAgent(deps: AgentDependencies): Agent {
   const session = createSession(deps);
@@ -42,22 +42,26 @@ export function createAgent(deps: AgentDependencies): Agent {
     return outcome;
   }
 
+  function setApprovalMode(mode: ApprovalMode): void {
+    session.settings.approvalMode = mode;
+    session.interaction.settings.approvalMode = mode;
+    session.scheduler.onApprovalModeChanged();
+  }
+
   return {
     run,
     history: () => session.history,
     interruption: () => detectTurnInterruption(session.history),
-    setApprovalMode(mode) {
-      session.settings.approvalMode = mode;
-      session.interaction.settings.approvalMode = mode;
-      session.scheduler.onApprovalModeChanged();
-    },
+    setApprovalMode,
     updateSettings(settings) {
+      // A16: the rest applies from the next interaction; the approval mode applies now.
       const { approvalMode, ...rest } = settings;
       Object.assign(session.settings, rest);
-      if (approvalMode) this.setApprovalMode(approvalMode);
+      if (approvalMode) setApprovalMode(approvalMode);
     },
     disableLoopDetection: () => session.loopDetector.disable(),
-    compress: (signal) => compressManually(session, signal),
+    // Manual compression between interactions; while one runs, auto-compression is in charge.
+    compress: (signal) => (running ? Promise.resolve<CompressionStatus>('NOOP') : compressManually(session, signal)),
   };
 }
 

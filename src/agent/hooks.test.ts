@@ -129,7 +129,6 @@ describe('J. hooks, continuations and turn limits', () => {
     expect(await h.run('q')).toBe('stopped');
     expect(h.ofType('max_session_turns')).toHaveLength(1);
     expect(h.model.requests).toHaveLength(1);
-    h.model.push();
   });
 
   it('J7 a throwing hook never breaks the loop', async () => {

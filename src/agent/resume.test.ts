@@ -6,7 +6,7 @@ import type { Content } from '../shared/content';
 
 const q: Content = { role: 'user', parts: [{ text: 'q' }] };
 
-function countText(contents: Content[], text: string): number {
+function countText(contents: readonly Content[], text: string): number {
   return contents.flatMap((content) => texts(content)).filter((candidate) => candidate === text).length;
 }
 

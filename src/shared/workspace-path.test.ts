@@ -201,3 +201,13 @@ describe('path helpers', () => {
     expect(baseName('')).toBe('');
   });
 });
+
+describe('resolveWorkspacePath drive letters', () => {
+  it('refuses a Windows drive path but accepts a file named like a drive letter', () => {
+    expect(resolveWorkspacePath('C:\\Windows').ok).toBe(false);
+    expect(resolveWorkspacePath('C:/Windows').ok).toBe(false);
+    // Found by the idempotence property: "/workspace/A:" resolved to "A:", which was refused.
+    expect(resolveWorkspacePath('/workspace/A:')).toEqual({ ok: true, path: 'A:' });
+    expect(resolveWorkspacePath('A:')).toEqual({ ok: true, path: 'A:' });
+  });
+});

@@ -30,7 +30,7 @@ const PERCENT_ESCAPE = /%(?:[0-9a-fA-F]{2}|u[0-9a-fA-F]{4})/;
 /** Escapes that decode to a separator, a dot, a percent sign or a control character, or overlong UTF-8 lead bytes. */
 const DANGEROUS_ESCAPE = /%(?:2[eEfF5]|5[cC]|[01][0-9a-fA-F]|7[fF]|[cC][01]|[eE]0%[89][0-9a-fA-F]|u00(?:2[eEfF5]|5[cC]|[01][0-9a-fA-F]))/;
 const URL_SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
-const DRIVE_LETTER = /^[a-zA-Z]:(?:[\\/]|$)/;
+const DRIVE_LETTER = /^[a-zA-Z]:[\\/]/;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 

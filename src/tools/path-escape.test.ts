@@ -91,4 +91,12 @@ describe('paths outside the workspace', () => {
     const grep = await byName('grep_search').execute({ pattern: 'secret' }, context);
     expect(grep.llmContent).toBe('Found 1 match for pattern "secret" in the workspace:\na.txt:1: secret');
   });
+
+  it('follows a symlink that stays inside the workspace', async () => {
+    const { context, sandbox } = await offlineToolContext({ 'src/real.txt': 'inside' });
+    await sandbox.exec('ln -s src alias && ln -s /workspace/src/real.txt direct');
+    expect((await byName('read_file').execute({ file_path: 'alias/real.txt' }, context)).llmContent).toBe('inside');
+    expect((await byName('read_file').execute({ file_path: 'direct' }, context)).llmContent).toBe('inside');
+    expect((await byName('run_shell_command').execute({ command: 'cat real.txt', dir_path: 'alias' }, context)).error).toBeUndefined();
+  });
 });

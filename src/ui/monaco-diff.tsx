@@ -1,18 +1,32 @@
-/** Monaco's diff editor for approval cards (lazy chunk). */
-import { DiffEditor } from '@monaco-editor/react';
-import { languageOf } from './monaco-setup';
+/**
+ * Monaco's diff editor for approval cards (lazy chunk). Driven through Monaco's API so the
+ * teardown order is ours: the widget lets go of its models before they are disposed.
+ */
+import { useEffect, useRef } from 'react';
+import { languageOf, monaco } from './monaco-setup';
 
 export default function MonacoDiff({ path, before, after }: { path: string; before: string; after: string }) {
-  return (
-    <div className="monaco-diff" data-testid="monaco-diff">
-      <DiffEditor
-        height="240px"
-        original={before}
-        modified={after}
-        language={languageOf(path)}
-        theme="vs-dark"
-        options={{ readOnly: true, renderSideBySide: false, minimap: { enabled: false }, scrollBeyondLastLine: false, automaticLayout: true }}
-      />
-    </div>
-  );
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!host.current) return;
+    const language = languageOf(path);
+    const original = monaco.editor.createModel(before, language);
+    const modified = monaco.editor.createModel(after, language);
+    const editor = monaco.editor.createDiffEditor(host.current, {
+      readOnly: true,
+      renderSideBySide: false,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      automaticLayout: true,
+      theme: 'vs-dark',
+    });
+    editor.setModel({ original, modified });
+    return () => {
+      editor.setModel(null);
+      editor.dispose();
+      original.dispose();
+      modified.dispose();
+    };
+  }, [path, before, after]);
+  return <div className="monaco-diff" data-testid="monaco-diff" ref={host} style={{ height: 240 }} />;
 }

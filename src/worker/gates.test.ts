@@ -13,13 +13,18 @@ describe('approvals', () => {
     await expect(second).resolves.toBe('proceed_once');
   });
 
+  it('keep an answer that arrives before the agent asks', async () => {
+    const approvals = createApprovals();
+    expect(approvals.answer('c1', 'proceed_once')).toBe(false);
+    await expect(approvals.wait('c1', new AbortController().signal)).resolves.toBe('proceed_once');
+  });
+
   it('turn into cancel when the run is aborted', async () => {
     const approvals = createApprovals();
     const controller = new AbortController();
     const waiting = approvals.wait('c1', controller.signal);
     controller.abort();
     await expect(waiting).resolves.toBe('cancel');
-    expect(approvals.answer('c1', 'proceed_once')).toBe(false);
   });
 });
 

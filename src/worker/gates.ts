@@ -12,11 +12,20 @@ export interface Approvals {
 
 export function createApprovals(): Approvals {
   const pending = new Map<string, (outcome: ApprovalOutcome) => void>();
+  // An answer can arrive before the agent asks (the card shows as soon as the call is
+  // awaiting approval); it is kept until the matching wait.
+  const early = new Map<string, ApprovalOutcome>();
   return {
     wait(callId, signal) {
       return new Promise((resolve) => {
         if (signal.aborted) {
           resolve('cancel');
+          return;
+        }
+        const answered = early.get(callId);
+        if (answered) {
+          early.delete(callId);
+          resolve(answered);
           return;
         }
         const finish = (outcome: ApprovalOutcome) => {
@@ -31,10 +40,12 @@ export function createApprovals(): Approvals {
     },
     answer(callId, outcome) {
       const finish = pending.get(callId);
-      finish?.(outcome);
+      if (finish) finish(outcome);
+      else early.set(callId, outcome);
       return !!finish;
     },
     cancelAll() {
+      early.clear();
       for (const finish of [...pending.values()]) finish('cancel');
     },
   };

@@ -87,7 +87,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
       yield { type: 'chunk', parts: part.parts };
     }
   } catch (thrown) {
-    attempt.failure = { kind: 'unknown', message: messageOf(thrown) }; // a adapter broke its contract
+    attempt.failure = { kind: 'unknown', message: messageOf(thrown) }; // the adapter broke its contract (stream must not throw)
   } finally {
     controller.abort();
     dispose();

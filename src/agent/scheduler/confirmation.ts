@@ -9,7 +9,7 @@ import type { Sandbox } from '../../sandbox/types';
 import type { ToolPreview } from '../../tools/types';
 import { approvalDecision, planModeMessage } from './policy';
 import type { CallRecord, StateManager } from './state-manager';
-import { raceAbort } from '../abortable';
+import { childController, raceAbort } from '../abortable';
 
 export interface ApprovalContext {
   state: StateManager;
@@ -84,9 +84,7 @@ export async function awaitApprovals(
       preview: record.view.preview ?? { type: 'text', text: name },
       kind: record.tool?.declaration.kind ?? 'execute',
     };
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    const { controller, dispose } = childController(signal);
     open.set(callId, controller);
     context.emit({ type: 'tool_call_confirmation', value: request });
     let outcome: ApprovalOutcome | undefined;
@@ -96,7 +94,7 @@ export async function awaitApprovals(
       outcome = undefined; // closed by a mode switch, the batch abort, or a failing channel
     } finally {
       open.delete(callId);
-      signal.removeEventListener('abort', onAbort);
+      dispose();
     }
     if (signal.aborted || record.view.status !== 'awaiting_approval') continue;
     applyOutcome(record, outcome ?? 'cancel', records, context);

@@ -1,0 +1,204 @@
+// Shared helpers of the benchmarks (e2e/bench/*.mjs): the built app and a browser, app
+// drivers by role and name (as e2e/fixtures.ts does), clocks, and the figure printer.
+// Benchmarks report; they never assert. scripts/bench.mjs collects the figures through
+// BENCH_RESULTS (a JSON-lines file each `figure()` call appends to).
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
+import { securityHeaders } from '../../scripts/serve.mjs';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Node's clock in epoch milliseconds, sub-millisecond (comparable with a page's `epochNow`). */
+export function epochNow() {
+  return performance.timeOrigin + performance.now();
+}
+
+export function median(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function round(value, digits = 1) {
+  return Number.isFinite(value) ? Number(value.toFixed(digits)) : value;
+}
+
+/** Prints one figure and records it for scripts/bench.mjs. `target` is text such as '≤ 150'. */
+export function figure(name, value, unit, target = '') {
+  const shown = typeof value === 'number' ? round(value, value < 10 ? 2 : 1) : value;
+  console.log(`  ${name.padEnd(58)} ${String(shown).padStart(10)} ${unit.padEnd(8)} ${target ? `target ${target}` : ''}`);
+  if (process.env.BENCH_RESULTS) {
+    appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ bench: process.env.BENCH_NAME ?? '', name, value: shown, unit, target })}\n`);
+  }
+}
+
+/** Builds dist/ unless it exists (scripts/bench.mjs builds once and sets BENCH_SKIP_BUILD). */
+export function ensureBuild() {
+  const index = join(repoRoot, 'dist', 'index.html');
+  if (process.env.BENCH_SKIP_BUILD && existsSync(index)) return;
+  if (existsSync(index)) {
+    const age = Math.round((Date.now() - statSync(index).mtimeMs) / 60000);
+    console.log(`Using the existing build in dist/ (${age} min old; \`npm run bench\` rebuilds).`);
+    return;
+  }
+  console.log('No build in dist/: running vite build…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: await findChromium(), args: chromiumArgs });
+}
+
+const contentTypes = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+
+/** A static server for another root (the blank page), with the app server's headers. */
+export function serveDirectory(root) {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(root, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    response.writeHead(200, { 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...securityHeaders });
+    response.end(readFileSync(file));
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${server.address().port}/` })));
+}
+
+/**
+ * Page probes, installed with `page.addInitScript(pageProbes)`: long tasks, the clock, and the
+ * time of the first `pointerdown`/`input` per target. Everything lives on `window.__bench`.
+ */
+export function pageProbes() {
+  const bench = { longTasks: [], marks: {} };
+  window.__bench = bench;
+  bench.epoch = () => performance.timeOrigin + performance.now();
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: performance.timeOrigin + entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    bench.longTasksUnsupported = true;
+  }
+  /** Longest long task (≥ 50 ms, the API's floor) that started in [from, to] (epoch ms); 0 if none. */
+  bench.longestTask = (from = 0, to = Infinity) =>
+    bench.longTasks.filter((task) => task.start + task.duration >= from && task.start <= to).reduce((most, task) => Math.max(most, task.duration), 0);
+  /** Resolves with the epoch time at which `test()` first holds, checked on every DOM mutation. */
+  bench.when = (test) =>
+    new Promise((done) => {
+      if (test()) return done(bench.epoch());
+      const observer = new MutationObserver(() => {
+        if (!test()) return;
+        observer.disconnect();
+        done(bench.epoch());
+      });
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+  addEventListener('pointerdown', () => (bench.marks.pointerdown = bench.epoch()), true);
+  addEventListener('input', () => (bench.marks.input ??= bench.epoch()), true);
+}
+
+/**
+ * Offset of a page's epoch clock from Node's (page − node), from the round trip with the
+ * shortest wait of ten `page.evaluate` calls; exact to about half that round trip.
+ */
+export async function clockOffset(page) {
+  let best = { rtt: Infinity, offset: 0 };
+  for (let index = 0; index < 10; index++) {
+    const before = epochNow();
+    const pageTime = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const after = epochNow();
+    if (after - before < best.rtt) best = { rtt: after - before, offset: pageTime - (before + after) / 2 };
+  }
+  return best.offset;
+}
+
+/**
+ * Records when each HTTP response of this process finished (handed to the OS), as
+ * `[{url, endedAt}]` in epoch ms. The fake Gemini server keeps no timings, so the benches
+ * watch node:http from the outside. Call the returned function to stop recording.
+ */
+export function recordResponseEnds(log) {
+  const original = ServerResponse.prototype.end;
+  ServerResponse.prototype.end = function end(...args) {
+    const url = this.req?.url ?? '';
+    this.once('finish', () => log.push({ url, endedAt: epochNow() }));
+    return original.apply(this, args);
+  };
+  return () => {
+    ServerResponse.prototype.end = original;
+  };
+}
+
+/**
+ * Arrival times (epoch ms) of the fake's model requests, in order. `fake.requests()` is the
+ * server's live log, so wrapping its `push` stamps each request as it arrives.
+ * Returns null when the log is not live (then the caller falls back to total / count).
+ */
+export function recordRequestArrivals(fake) {
+  const log = fake.requests();
+  const stamps = [];
+  const push = log.push;
+  log.push = function stampedPush(...items) {
+    for (let index = 0; index < items.length; index++) stamps.push(epochNow());
+    return push.apply(this, items);
+  };
+  return { stamps, live: () => fake.requests() === log };
+}
+
+// ---- the app, driven by role and name like e2e/fixtures.ts ----
+
+export async function openApp(page, url) {
+  await page.goto(`${url}?sandbox=offline`);
+  await page.getByRole('status').filter({ hasText: 'Offline sandbox' }).waitFor();
+  await page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first().waitFor();
+}
+
+export async function useGemini(page, fake, key = 'bench-key') {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('combobox', { name: 'Provider' }).selectOption('Gemini');
+  await dialog.getByLabel('Gemini API key').fill(key);
+  await dialog.getByRole('textbox', { name: 'API base URL' }).fill(fake.url);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+export async function allowAll(page) {
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+}
+
+/** Types the message and presses Enter; resolves with the page's epoch time of the Enter. */
+export async function sendMessage(page, text) {
+  const box = page.getByRole('textbox', { name: 'Message the agent' });
+  await box.fill(text);
+  await box.evaluate((element) => element.addEventListener('keydown', () => (window.__bench.marks.enter = window.__bench.epoch()), { once: true, capture: true }));
+  await box.press('Enter');
+  return page.evaluate(() => window.__bench.marks.enter);
+}
+
+/** Waits until the transcript's last Agent article is done and contains `text`. */
+export async function waitForAgentText(page, text, timeout = 120_000) {
+  await page.waitForFunction(
+    (wanted) => {
+      const articles = document.querySelectorAll('[aria-label="Transcript"] article[aria-label="Agent"]');
+      const last = articles[articles.length - 1];
+      return !!last && last.getAttribute('aria-busy') !== 'true' && (last.textContent ?? '').includes(wanted);
+    },
+    text,
+    { timeout, polling: 50 },
+  );
+}
+
+/** A one-response script of chunks; `calls` are function calls. */
+export function reply({ text, calls } = {}) {
+  const chunk = { finishReason: 'STOP' };
+  if (text !== undefined) chunk.text = text;
+  if (calls) chunk.functionCalls = calls;
+  return { chunks: [chunk] };
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// Startup benchmark (issue 2), on the built app:
+//  (a) JavaScript loaded before the editor: gzip sizes of the JS responses fetched from
+//      navigation until the prompt box accepts input, main thread and agent worker apart;
+//  (b) time until the prompt box accepts input (a typed character appears), median of cold
+//      loads (a new browser context each), against a blank Vite + React page built here;
+//  (c) time from a click on a file in the tree until Monaco shows typed text (cold cache).
+// Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7]
+/* global window, document */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { startServer } from '../../scripts/serve.mjs';
+import { allowAll, ensureBuild, figure, launchBrowser, median, openApp, pageProbes, repoRoot, serveDirectory } from './lib.mjs';
+
+const runsArgument = process.argv.indexOf('--runs');
+const RUNS = Math.max(5, runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 7);
+const PROMPT = 'textarea[aria-label="Message the agent"]';
+const isMonaco = (url) => /monaco|editor\.api|editor\.worker|codicon/i.test(url);
+
+async function buildBlankApp() {
+  const outDir = mkdtempSync(join(tmpdir(), 'loopscope-blank-'));
+  await build({
+    root: join(repoRoot, 'e2e/bench/blank-app'),
+    configFile: false,
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    logLevel: 'warn',
+  });
+  return outDir;
+}
+
+/** In the page (init script): when the prompt box first exists and is enabled. */
+function watchPrompt(selector) {
+  window.__bench.when(() => {
+    const box = document.querySelector(selector);
+    return !!box && !box.disabled;
+  }).then((at) => (window.__bench.marks.promptPresent = at));
+}
+
+/**
+ * One cold load in a fresh context: waits for the prompt, types one character, and returns
+ * the times from navigation start, plus every JS response seen until then.
+ */
+async function coldLoad(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(pageProbes);
+  await page.addInitScript(watchPrompt, PROMPT);
+  const scripts = [];
+  const workerUrls = new Set();
+  let ready = false;
+  page.on('worker', (worker) => workerUrls.add(worker.url()));
+  context.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!ready && type.includes('javascript')) scripts.push({ url: response.url(), body: response.body().catch(() => Buffer.alloc(0)) });
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const box = page.locator(PROMPT);
+  await box.waitFor({ state: 'visible', timeout: 60_000 });
+  await box.press('x', { timeout: 60_000 });
+  await page.waitForFunction((selector) => document.querySelector(selector)?.value.includes('x'), PROMPT);
+  ready = true;
+  const marks = await page.evaluate(() => ({ origin: performance.timeOrigin, ...window.__bench.marks }));
+  for (const worker of page.workers()) {
+    const imported = await worker.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)).catch(() => []);
+    imported.forEach((name) => workerUrls.add(name));
+  }
+  const files = [];
+  for (const script of scripts) {
+    const body = await script.body;
+    files.push({ url: script.url, raw: body.length, gzip: gzipSync(body).length, worker: workerUrls.has(script.url) });
+  }
+  await context.close();
+  return { typed: marks.input - marks.origin, present: marks.promptPresent - marks.origin, files };
+}
+
+function sizeFigures(files) {
+  const kb = (bytes) => bytes / 1024;
+  const main = files.filter((file) => !file.worker);
+  const worker = files.filter((file) => file.worker);
+  const sum = (list, key) => list.reduce((total, file) => total + file[key], 0);
+  console.log('\n(a) JavaScript fetched until the prompt accepts input (gzip of each body)');
+  for (const file of files) {
+    console.log(`    ${file.worker ? 'worker' : 'main  '} ${new URL(file.url).pathname.padEnd(48)} ${kb(file.raw).toFixed(1).padStart(8)} KB raw ${kb(file.gzip).toFixed(1).padStart(7)} KB gzip`);
+  }
+  figure('main-thread JS before the editor (gzip)', kb(sum(main, 'gzip')), 'KB', '≤ 150');
+  figure('agent worker JS (gzip)', kb(sum(worker, 'gzip')), 'KB');
+  figure('Monaco requested before the prompt was ready', files.some((file) => isMonaco(file.url)) ? 'yes' : 'no', '', 'no');
+}
+
+async function startupFigures(browser, appUrl, blankUrl) {
+  console.log(`\n(b) Time until the prompt box accepts input: ${RUNS} cold loads each, alternating`);
+  await coldLoad(browser, appUrl); // warm the OS file cache and the servers; not counted
+  await coldLoad(browser, blankUrl);
+  const app = [];
+  const blank = [];
+  let files = [];
+  for (let run = 0; run < RUNS; run++) {
+    const appLoad = await coldLoad(browser, appUrl);
+    const blankLoad = await coldLoad(browser, blankUrl);
+    if (run === 0) files = appLoad.files;
+    app.push(appLoad);
+    blank.push(blankLoad);
+    console.log(`    run ${run + 1}: app ${appLoad.typed.toFixed(0)} ms (prompt present ${appLoad.present.toFixed(0)}), blank ${blankLoad.typed.toFixed(0)} ms (present ${blankLoad.present.toFixed(0)})`);
+  }
+  const appTyped = median(app.map((load) => load.typed));
+  const blankTyped = median(blank.map((load) => load.typed));
+  figure('app: navigation → typed character in prompt (median)', appTyped, 'ms');
+  figure('blank Vite + React page: same (median)', blankTyped, 'ms');
+  figure('startup ratio app / blank', appTyped / blankTyped, '×', '≤ 1.3');
+  figure('app: navigation → prompt present and enabled (median)', median(app.map((load) => load.present)), 'ms');
+  figure('blank: navigation → prompt present and enabled (median)', median(blank.map((load) => load.present)), 'ms');
+  return files;
+}
+
+/** Runs the scripted web-page lesson with Allow all, so the stored session has index.html. */
+async function prepareSessionWithFile(browser, appUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(pageProbes);
+  await openApp(page, appUrl);
+  await allowAll(page);
+  await page.getByRole('button', { name: 'Build a small web page' }).click();
+  await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'index.html' }).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('[aria-label="Transcript"]')?.textContent?.includes('Summary'), undefined, { timeout: 60_000 });
+  const state = await context.storageState({ indexedDB: true });
+  await context.close();
+  return state;
+}
+
+async function monacoFigures(browser, appUrl) {
+  console.log(`\n(c) Click on a file → Monaco shows typed text: ${RUNS} loads, each a new context (IndexedDB copied, HTTP cache empty)`);
+  const state = await prepareSessionWithFile(browser, appUrl);
+  const mounted = [];
+  const typed = [];
+  for (let run = 0; run < RUNS + 1; run++) {
+    const context = await browser.newContext({ storageState: state });
+    const page = await context.newPage();
+    await page.addInitScript(pageProbes);
+    let monacoBeforeClick = false;
+    let clicked = false;
+    context.on('request', (request) => {
+      if (!clicked && isMonaco(request.url())) monacoBeforeClick = true;
+    });
+    await openApp(page, appUrl);
+    const item = page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'index.html' });
+    await item.waitFor({ timeout: 30_000 });
+    clicked = true;
+    await item.click();
+    await page.waitForFunction(() => document.body.dataset.monacoReady === 'true' && !!document.querySelector('.monaco-editor .view-lines'), undefined, { timeout: 60_000 });
+    const readyAt = await page.evaluate(() => window.__bench.epoch());
+    const marker = `Zq${run}x`;
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.type(marker);
+    const shownAt = await page.evaluate((wanted) => window.__bench.when(() => document.querySelector('.monaco-editor .view-lines')?.textContent?.includes(wanted)), marker);
+    const clickAt = await page.evaluate(() => window.__bench.marks.pointerdown);
+    await context.close();
+    if (run === 0) continue; // warm-up
+    mounted.push(readyAt - clickAt);
+    typed.push(shownAt - clickAt);
+    console.log(`    run ${run}: editor mounted ${(readyAt - clickAt).toFixed(0)} ms, typed text shown ${(shownAt - clickAt).toFixed(0)} ms${monacoBeforeClick ? ' (Monaco was requested before the click!)' : ''}`);
+  }
+  figure('click on file → Monaco mounted (median)', median(mounted), 'ms');
+  figure('click on file → typed text shown in Monaco (median)', median(typed), 'ms');
+}
+
+ensureBuild();
+const blankDir = await buildBlankApp();
+const app = await startServer({ port: 0 });
+const blank = await serveDirectory(blankDir);
+const browser = await launchBrowser();
+try {
+  console.log('Startup benchmark (issue 2)');
+  const files = await startupFigures(browser, `${app.url}?sandbox=offline`, blank.url);
+  sizeFigures(files);
+  await monacoFigures(browser, app.url);
+} finally {
+  await browser.close();
+  app.server.close();
+  blank.server.close();
+  rmSync(blankDir, { recursive: true, force: true });
+}

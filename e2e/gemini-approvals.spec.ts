@@ -1,0 +1,67 @@
+import { TEST_KEY, expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
+
+const writeHello = {
+  chunks: [
+    { text: 'I will create the file.' },
+    { functionCalls: [{ name: 'write_file', args: { file_path: 'hello.txt', content: 'Hello from Gemini\n' } }], finishReason: 'STOP' },
+  ],
+};
+
+test('Gemini: write_file asks, Allow once writes the file into the tree and editor, and the answer shows', async ({ page, gemini, pageErrors }) => {
+  gemini.setScript({ responses: [writeHello, { chunks: [{ text: 'Created hello.txt.', finishReason: 'STOP' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'Create hello.txt');
+
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toBeVisible();
+  await expect(statusOf(page, 'write_file hello.txt')).toHaveText('awaiting approval');
+  await expect(approval).toContainText('Hello from Gemini');
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+
+  await expect(statusOf(page, 'write_file hello.txt')).toHaveText('success');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Created hello.txt.');
+  await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'hello.txt' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name: 'hello.txt' })).toBeVisible();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('Hello from Gemini');
+
+  const requests = gemini.requests();
+  expect(requests).toHaveLength(2);
+  expect(requests.every((request) => request.apiKey === TEST_KEY)).toBe(true);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Gemini: Deny cancels the call and the model is not asked again', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [writeHello, { chunks: [{ text: 'should not be requested', finishReason: 'STOP' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'Create hello.txt');
+  await page.getByRole('region', { name: 'Approval required' }).getByRole('button', { name: 'Deny' }).click();
+
+  await expect(statusOf(page, 'write_file hello.txt')).toHaveText('cancelled');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(transcript(page)).toContainText('Request cancelled.');
+  expect(gemini.requests()).toHaveLength(1);
+  await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem')).toHaveCount(0);
+  await expect(toolCard(page, 'write_file hello.txt')).toBeVisible();
+});
+
+test('Gemini: a 401 shows an alert that names the API key', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [
+      {
+        status: 401,
+        body: { error: { code: 401, message: 'API key not valid. Please pass a valid API key.', status: 'UNAUTHENTICATED' } },
+      },
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini, { key: 'wrong-key' });
+  await sendMessage(page, 'hello');
+  const alert = transcript(page).getByRole('alert');
+  await expect(alert).toContainText(/API key/i);
+  await expect(alert).not.toContainText('wrong-key');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  // Nothing typed is lost: the prompt is in the transcript and stays in history.
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello');
+});
