@@ -6,7 +6,6 @@
 //      loads (a new browser context each), against a blank Vite + React page built here;
 //  (c) time from a click on a file in the tree until Monaco shows typed text (cold cache).
 // Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7]
-/* global window, document */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

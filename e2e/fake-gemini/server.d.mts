@@ -24,7 +24,7 @@ export interface FakeChunk {
 export type FakeResponse =
   | { chunks: FakeChunk[]; delayMs?: number }
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { drop: 'before-first-chunk' | 'after-first-chunk'; chunks?: FakeChunk[] }
+  | { drop: 'before-first-chunk' | 'after-headers' | 'after-first-chunk'; chunks?: FakeChunk[] }
   | { hang: true; chunks?: FakeChunk[] };
 
 export type FakeScriptEntry = FakeResponse | { repeat: number; response: FakeResponse };

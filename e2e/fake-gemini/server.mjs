@@ -92,6 +92,12 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
         const chunks = scripted.chunks ?? [{ text: 'partial ' }];
         await streamChunks(response, chunks, { model, closed });
         await sleep(20); // let the bytes reach the client before the reset
+      } else if (scripted.drop === 'after-headers') {
+        // The response has started, so a browser cannot silently resend the request
+        // (Chromium retries a request whose reused connection closes before any byte).
+        response.writeHead(200, { ...corsHeaders, 'Content-Type': 'text/event-stream' });
+        response.flushHeaders();
+        await sleep(20);
       }
       response.socket?.destroy();
       return;

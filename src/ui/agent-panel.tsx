@@ -6,6 +6,7 @@ import type { LessonInfo } from '../worker/protocol';
 import { ApprovalCard } from './approval-card';
 import { PromptBox } from './prompt-box';
 import type { SessionAction, SessionView } from './session-reducer';
+import { TodoList } from './tool-call-card';
 import { Transcript } from './transcript';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
@@ -24,10 +25,12 @@ export interface AgentPanelProps {
   stepThrough: boolean;
   onStepThroughChange: (enabled: boolean) => void;
   provider: { label: string; lessons: LessonInfo[] } | null;
+  checkpoints: ReadonlyMap<string, string>;
 }
 
 export function AgentPanel(props: AgentPanelProps) {
   const { client, view, dispatch } = props;
+  const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
   const awaiting = view.items.find((item) => item.type === 'tool' && item.call.status === 'awaiting_approval');
 
   useEffect(() => {
@@ -85,7 +88,17 @@ export function AgentPanel(props: AgentPanelProps) {
           Paused before {view.pause.stage === 'before_model' ? 'the model call' : 'the tool'}: {view.pause.label}
         </p>
       ) : null}
-      <Transcript items={view.items} onDisableLoopDetection={() => client.send({ type: 'disable-loop-detection' })} />
+      {todos?.type === 'tool' && todos.call.display?.type === 'todos' ? (
+        <section className="todo-panel" aria-label="Todos">
+          <TodoList todos={todos.call.display.todos} />
+        </section>
+      ) : null}
+      <Transcript
+        items={view.items}
+        onDisableLoopDetection={() => client.send({ type: 'disable-loop-detection' })}
+        checkpoints={props.checkpoints}
+        onRestore={view.running ? null : (checkpointIds) => client.send({ type: 'restore-checkpoints', checkpointIds })}
+      />
       {props.provider?.lessons.length && view.items.length === 0 ? (
         <div className="lessons" aria-label="Lessons">
           <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>

@@ -2,14 +2,15 @@
  * The page: sessions and files | editor | agent panel. State that belongs to the loop comes
  * from worker events (useAgentSession); stored state comes from live queries (store/read).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
-import { useFileContent, useFiles, useSessions } from '../store/read';
+import { useCheckpoints, useFileContent, useFiles, useSessions } from '../store/read';
 import type { SettingsRecord } from '../store/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent-panel';
+import { CenterViews } from './center-views';
 import { EditorPane } from './editor-pane';
 import { ErrorBoundary } from './error-boundary';
 import { FileTree } from './file-tree';
@@ -59,6 +60,11 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
   const sessions = useSessions(db) ?? [];
   const files = useFiles(db, sessionId);
   const content = useFileContent(db, sessionId, activePath ?? '');
+  const storedCheckpoints = useCheckpoints(db, sessionId);
+  const checkpoints = useMemo(
+    () => new Map((storedCheckpoints ?? []).flatMap((checkpoint) => (checkpoint.callId ? [[checkpoint.callId, checkpoint.id] as const] : []))),
+    [storedCheckpoints],
+  );
 
   useEffect(
     () =>
@@ -143,14 +149,21 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
         </aside>
         <section className="editor-area" aria-label="Editor">
           <ErrorBoundary name="editor">
-            <EditorPane
-              openPaths={openPaths}
-              activePath={activePath}
-              content={activePath ? content : undefined}
-              onActivate={setActivePath}
-              onClose={close}
-              onSave={(path, text) => client.send({ type: 'write-file', path, content: text })}
-              flushRef={flushRef}
+            <CenterViews
+              client={client}
+              db={db}
+              sessionId={sessionId}
+              editor={
+                <EditorPane
+                  openPaths={openPaths}
+                  activePath={activePath}
+                  content={activePath ? content : undefined}
+                  onActivate={setActivePath}
+                  onClose={close}
+                  onSave={(path, text) => client.send({ type: 'write-file', path, content: text })}
+                  flushRef={flushRef}
+                />
+              }
             />
           </ErrorBoundary>
         </section>
@@ -171,6 +184,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
               stepThrough={settings.stepThrough}
               onStepThroughChange={(enabled) => void applySettings({ ...settings, stepThrough: enabled })}
               provider={provider}
+              checkpoints={checkpoints}
             />
           </ErrorBoundary>
         </section>

@@ -1,9 +1,21 @@
 /** One tool call: its name and target, its live status, and a renderer per result kind. */
 import type { ToolCallStatus, ToolCallView } from '../agent/types';
-import type { ToolDisplay } from '../tools/types';
+import type { Todo, ToolDisplay } from '../tools/types';
 
 export function statusLabel(status: ToolCallStatus): string {
   return status.replace(/_/g, ' ');
+}
+
+export function TodoList({ todos }: { todos: Todo[] }) {
+  return (
+    <ul className="todos">
+      {todos.map((todo, index) => (
+        <li key={index} data-todo-status={todo.status}>
+          [{todo.status === 'completed' ? 'x' : todo.status === 'in_progress' ? '>' : todo.status === 'cancelled' ? '-' : ' '}] {todo.description}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function DisplayView({ display }: { display: ToolDisplay }) {
@@ -28,19 +40,11 @@ function DisplayView({ display }: { display: ToolDisplay }) {
         </pre>
       );
     case 'todos':
-      return (
-        <ul className="todos" aria-label="Todos">
-          {display.todos.map((todo, index) => (
-            <li key={index} data-todo-status={todo.status}>
-              [{todo.status === 'completed' ? 'x' : todo.status === 'in_progress' ? '>' : ' '}] {todo.description}
-            </li>
-          ))}
-        </ul>
-      );
+      return <TodoList todos={display.todos} />;
   }
 }
 
-export function ToolCallCard({ call, onRestore }: { call: ToolCallView; onRestore?: () => void }) {
+export function ToolCallCard({ call, onRestore }: { call: ToolCallView; onRestore?: (() => void) | undefined }) {
   const title = call.summary ? `${call.name} ${call.summary}` : call.name;
   const label = statusLabel(call.status);
   return (

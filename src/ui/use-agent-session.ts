@@ -28,6 +28,9 @@ function toAction(event: WorkerEvent): SessionAction | null {
     case 'files-changed':
     case 'response':
     case 'provider':
+    case 'terminal-output':
+    case 'terminal-exit':
+    case 'server-ready':
       return null;
   }
 }

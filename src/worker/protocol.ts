@@ -45,7 +45,11 @@ export type ClientRequest =
   | { type: 'next-step' }
   | { type: 'disable-loop-detection' }
   | { type: 'compress' }
-  | { type: 'restore-checkpoint'; checkpointId: string };
+  /** Puts files back as they were before these checkpoints (the earliest content per file wins). */
+  | { type: 'restore-checkpoints'; checkpointIds: string[] }
+  | { type: 'terminal-start'; columns: number; rows: number }
+  | { type: 'terminal-input'; text: string }
+  | { type: 'terminal-resize'; columns: number; rows: number };
 
 export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: string };
 
@@ -66,6 +70,10 @@ export type WorkerEvent =
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
   | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
+  | { type: 'terminal-output'; text: string }
+  | { type: 'terminal-exit'; code: number }
+  /** A dev server in the sandbox started listening (WebContainer). */
+  | { type: 'server-ready'; port: number; url: string }
   /** Which model answers; the scripted demo offers its lessons. */
   | { type: 'provider'; provider: 'gemini' | 'scripted'; label: string; lessons: LessonInfo[] };
 

@@ -16,8 +16,11 @@ import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
 import type { SwitchableModel } from './model-factory';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
+import { restoreCheckpoints } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
+import type { TerminalHost } from './terminal';
+import { createTerminalHost } from './terminal';
 
 export interface ControllerOptions {
   db: LoopscopeDb;
@@ -48,6 +51,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
   let settings = options.initialSettings;
   let runtime: SessionRuntime | null = null;
   let run: { controller: AbortController; done: Promise<void> } | null = null;
+  let terminal: TerminalHost | null = null;
+  let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
 
@@ -64,7 +69,11 @@ export function createSessionController(options: ControllerOptions): SessionCont
 
   async function open(session: SessionRecord): Promise<void> {
     await stop();
+    terminal?.dispose();
+    terminal = null;
+    stopServerReady?.();
     const sandbox = await options.acquireSandbox(runtime?.sandbox ?? null);
+    stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
     const sessionId = session.id;
     runtime = await openSessionRuntime(
       {
@@ -214,8 +223,39 @@ export function createSessionController(options: ControllerOptions): SessionCont
         const status = await runtime.agent.compress(new AbortController().signal);
         return { value: status };
       }
-      case 'restore-checkpoint':
-        return { error: { kind: 'unsupported', message: 'Restoring checkpoints is not available yet.' } };
+      case 'restore-checkpoints': {
+        if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
+        if (run) return { error: { kind: 'busy', message: 'Stop the agent before restoring files.' } };
+        const restored = await restoreCheckpoints(db, runtime.session.id, runtime.workspace, message.checkpointIds);
+        if (!restored.ok) return { error: restored.error };
+        const { changed } = restored;
+        post({
+          type: 'notice',
+          level: 'info',
+          message: changed.length === 0 ? 'Restore: the files were already as they were.' : `Restored ${changed.length} file(s): ${changed.join(', ')}`,
+        });
+        return { value: changed };
+      }
+      case 'terminal-start': {
+        if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
+        const workspace = runtime.workspace;
+        terminal ??= createTerminalHost(workspace.sandbox, {
+          output: (text) => post({ type: 'terminal-output', text }),
+          exit: (code) => {
+            terminal = null;
+            post({ type: 'terminal-exit', code });
+          },
+          settled: () => void workspace.rescan('person'),
+        });
+        await terminal.start(message.columns, message.rows);
+        return {};
+      }
+      case 'terminal-input':
+        terminal?.input(message.text);
+        return {};
+      case 'terminal-resize':
+        terminal?.resize(message.columns, message.rows);
+        return {};
     }
   }
 

@@ -20,6 +20,8 @@ export interface SyncedWorkspace {
   writeAsPerson(path: string, content: string): Promise<void>;
   /** Loads stored files into an empty sandbox without echoing them back to the sink. */
   restore(files: readonly { path: string; content: string | Uint8Array }[]): Promise<void>;
+  /** Puts files back (content null: the file did not exist, so it is removed). Returns the paths that changed. */
+  putBack(files: readonly { path: string; content: string | Uint8Array | null }[]): Promise<string[]>;
   /** Finds changes made behind our back (shell commands, dev servers) and mirrors them. */
   rescan(by: ChangeSource): Promise<string[]>;
   /** Current file contents by path (for checkpoints). */
@@ -153,6 +155,26 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
         known.set(file.path, file.content);
       }
       if (files.length > 0) sink.changed(files.map((file) => file.path), 'restore');
+    },
+    async putBack(files) {
+      const changed: string[] = [];
+      for (const file of files) {
+        const current = known.get(file.path);
+        if (file.content === null) {
+          if (current === undefined) continue;
+          await inner.remove(file.path, { recursive: true }).catch(() => undefined);
+          known.delete(file.path);
+          await sink.remove(file.path);
+        } else {
+          if (current !== undefined && sameContent(current, file.content)) continue;
+          await inner.writeFile(file.path, file.content);
+          known.set(file.path, file.content);
+          await sink.put(file.path, file.content);
+        }
+        changed.push(file.path);
+      }
+      if (changed.length > 0) sink.changed(changed, 'restore');
+      return changed;
     },
     rescan,
     snapshot: () => known,

@@ -23,12 +23,21 @@ export interface IntakeResult {
   earlyError?: ToolError;
 }
 
+/** The common target arguments, for calls whose tool cannot summarize them (unknown or invalid). */
+function fallbackSummary(args: Record<string, unknown>): string {
+  for (const key of ['file_path', 'dir_path', 'command', 'pattern']) {
+    const value = args[key];
+    if (typeof value === 'string') return value;
+  }
+  return '';
+}
+
 function summaryOf(record: Omit<CallRecord, 'view' | 'validation'>): string {
-  if (!record.tool) return '';
+  if (!record.tool) return fallbackSummary(record.args);
   try {
     return record.tool.summarize(record.args);
   } catch {
-    return '';
+    return fallbackSummary(record.args);
   }
 }
 
@@ -66,7 +75,7 @@ export function intakeCall(request: ToolCallRequestInfo, tools: ToolRegistry, ou
   }
   if (!validation.ok) {
     const message = outputTruncated ? validation.message + TRUNCATION_PARAM_GUIDANCE : validation.message;
-    return early('invalid_params', { type: 'INVALID_TOOL_PARAMS', message });
+    return early('invalid_params', { type: validation.errorType ?? 'INVALID_TOOL_PARAMS', message });
   }
   const record: CallRecord = { ...base, args: validation.args, view: view('validating'), validation: 'passed' };
   record.view.summary = summaryOf(record);

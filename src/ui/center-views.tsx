@@ -1,0 +1,74 @@
+/**
+ * The centre of the page: Editor, Terminal and Preview as tabs. A view stays mounted once
+ * opened (the terminal keeps its scrollback); a dev server that starts brings Preview forward.
+ */
+import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { LoopscopeDb } from '../store/read';
+import type { WorkerClient } from '../worker/client';
+import { PreviewPane } from './preview-pane';
+
+const TerminalView = lazy(() => import('./terminal-view'));
+
+type View = 'Editor' | 'Terminal' | 'Preview';
+const VIEWS: View[] = ['Editor', 'Terminal', 'Preview'];
+
+export function CenterViews({ client, db, sessionId, editor }: { client: WorkerClient; db: LoopscopeDb; sessionId: string; editor: ReactNode }) {
+  const [view, setView] = useState<View>('Editor');
+  const [opened, setOpened] = useState<Set<View>>(() => new Set(['Editor']));
+  const [serverUrl, setServerUrl] = useState<string | null>(null);
+
+  const show = (next: View) => {
+    setView(next);
+    setOpened((current) => (current.has(next) ? current : new Set([...current, next])));
+  };
+
+  useEffect(
+    () =>
+      client.subscribe((event) => {
+        if (event.type === 'server-ready') {
+          setServerUrl(event.url);
+          show('Preview');
+        }
+        if (event.type === 'session-loaded') setServerUrl(null);
+      }),
+    [client],
+  );
+
+  return (
+    <div className="center-views">
+      <div role="tablist" aria-label="Views" className="view-tabs">
+        {VIEWS.map((name) => (
+          <button
+            key={name}
+            role="tab"
+            type="button"
+            aria-selected={view === name}
+            onClick={() => show(name)}
+            onKeyDown={(event) => {
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (step) show(VIEWS[(VIEWS.indexOf(name) + step + VIEWS.length) % VIEWS.length]!);
+            }}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <div className="view-body" hidden={view !== 'Editor'}>
+        {editor}
+      </div>
+      {opened.has('Terminal') && sessionId ? (
+        <section className="view-body terminal" aria-label="Terminal" hidden={view !== 'Terminal'}>
+          <Suspense fallback={<p className="empty">Loading the terminal…</p>}>
+            <TerminalView client={client} sessionId={sessionId} />
+          </Suspense>
+        </section>
+      ) : null}
+      {opened.has('Preview') && sessionId ? (
+        <div className="view-body" hidden={view !== 'Preview'}>
+          <PreviewPane db={db} sessionId={sessionId} serverUrl={serverUrl} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The Terminal pane (lazy chunk): xterm.js on the person's shell in the session's sandbox —
+ * bash on the offline sandbox, jsh on WebContainer. Input and output go through the worker.
+ */
+import { useEffect, useRef } from 'react';
+import { Terminal } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import '@xterm/xterm/css/xterm.css';
+import type { WorkerClient } from '../worker/client';
+
+export default function TerminalView({ client, sessionId }: { client: WorkerClient; sessionId: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!host.current) return;
+    const terminal = new Terminal({ convertEol: true, fontSize: 13, theme: { background: '#15171c' }, cursorBlink: true });
+    const fit = new FitAddon();
+    terminal.loadAddon(fit);
+    terminal.open(host.current);
+    fit.fit();
+    const unsubscribe = client.subscribe((event) => {
+      if (event.type === 'terminal-output') terminal.write(event.text);
+      if (event.type === 'terminal-exit') terminal.write(`\r\n[shell exited with code ${event.code}; press Enter to start a new one]\r\n`);
+    });
+    let exited = false;
+    const exitWatch = client.subscribe((event) => {
+      if (event.type === 'terminal-exit') exited = true;
+    });
+    const start = () => client.request({ type: 'terminal-start', columns: terminal.cols, rows: terminal.rows });
+    void start().then((answer) => {
+      if (!answer.ok) terminal.write(`Could not start a shell: ${answer.error.message}\r\n`);
+    });
+    const input = terminal.onData((text) => {
+      if (exited) {
+        exited = false;
+        void start();
+        return;
+      }
+      client.send({ type: 'terminal-input', text });
+    });
+    const observer = new ResizeObserver(() => {
+      fit.fit();
+      client.send({ type: 'terminal-resize', columns: terminal.cols, rows: terminal.rows });
+    });
+    observer.observe(host.current);
+    terminal.focus();
+    return () => {
+      observer.disconnect();
+      input.dispose();
+      unsubscribe();
+      exitWatch();
+      terminal.dispose();
+    };
+  }, [client, sessionId]);
+  return <div className="terminal-host" ref={host} aria-label="Terminal output" />;
+}
