@@ -19,6 +19,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'e2e/fake-gemini/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/shared/testing/fast-check-seed.ts'],
     testTimeout: 20000,
   },
 });

@@ -1,17 +1,18 @@
 /**
- * The centre of the page: Editor, Terminal and Preview as tabs. A view stays mounted once
+ * The centre of the page: Editor, Terminal, Preview and the Loop inspector as tabs. A view stays mounted once
  * opened (the terminal keeps its scrollback); a dev server that starts brings Preview forward.
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import type { WorkerClient } from '../worker/client';
+import { LoopInspector } from './loop-inspector';
 import { PreviewPane } from './preview-pane';
 
 const TerminalView = lazy(() => import('./terminal-view'));
 
-type View = 'Editor' | 'Terminal' | 'Preview';
-const VIEWS: View[] = ['Editor', 'Terminal', 'Preview'];
+type View = 'Editor' | 'Terminal' | 'Preview' | 'Loop inspector';
+const VIEWS: View[] = ['Editor', 'Terminal', 'Preview', 'Loop inspector'];
 
 export function CenterViews({ client, db, sessionId, editor }: { client: WorkerClient; db: LoopscopeDb; sessionId: string; editor: ReactNode }) {
   const [view, setView] = useState<View>('Editor');
@@ -68,6 +69,11 @@ export function CenterViews({ client, db, sessionId, editor }: { client: WorkerC
         <div className="view-body" hidden={view !== 'Preview'}>
           <PreviewPane db={db} sessionId={sessionId} serverUrl={serverUrl} />
         </div>
+      ) : null}
+      {view === 'Loop inspector' && sessionId ? (
+        <section className="view-body inspector" aria-label="Loop inspector">
+          <LoopInspector db={db} sessionId={sessionId} />
+        </section>
       ) : null}
     </div>
   );

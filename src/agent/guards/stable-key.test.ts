@@ -48,3 +48,12 @@ describe('toolCallKey', () => {
     expect(toolCallKey('a:b', {})).not.toBe(toolCallKey('a', 'b:{}'));
   });
 });
+
+describe('stableJson with a "__proto__" key', () => {
+  it('keeps the key as data, so different arguments never share a key', () => {
+    // Found by the round-trip property: the key was assigned as the prototype and dropped.
+    const withKey = JSON.parse('{"__proto__": {"a": 1}, "b": 2}') as unknown;
+    expect(stableJson(withKey)).toBe('{"__proto__":{"a":1},"b":2}');
+    expect(stableJson(withKey)).not.toBe(stableJson({ b: 2 }));
+  });
+});

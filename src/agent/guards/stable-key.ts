@@ -31,7 +31,8 @@ function canonicalize(value: unknown, ancestors: Set<object>): unknown {
   try {
     if (Array.isArray(value)) return value.map((item: unknown) => canonicalize(item, ancestors));
     const source = value as Record<string, unknown>;
-    const sorted: Record<string, unknown> = {};
+    // A null-prototype object keeps an own "__proto__" key (JSON.parse makes one) as data.
+    const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(source).sort()) {
       sorted[key] = canonicalize(source[key], ancestors);
     }
