@@ -17,7 +17,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   testIgnore: ['bench/**'],
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

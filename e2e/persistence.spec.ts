@@ -15,7 +15,7 @@ test('after a reload the transcript, the files and the settings are back', async
 
   await page.reload();
   await openApp(page);
-  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('Write a todo file');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText(/^Write a todo file/);
   await expect(statusOf(page, 'write_file notes/todo.md')).toHaveText('success');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote notes/todo.md.');
   const files = page.getByRole('tree', { name: 'Files' });

@@ -70,9 +70,6 @@ async function start(): Promise<void> {
   const loaded = await getSettings(db);
   if (!loaded.ok) banner(`Settings could not be read (${loaded.error.message}); using defaults.`);
   const settings: SettingsRecord = loaded.ok ? loaded.value : { ...DEFAULT_SETTINGS };
-  // The key lives in memory for this tab unless the person chose to remember it.
-  let memoryKey = settings.apiKey;
-
   const worker = new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' });
   const client = createWorkerClient(worker);
   const status = createStatusStore({ text: 'Preparing the sandbox…', busy: true });
@@ -81,13 +78,11 @@ async function start(): Promise<void> {
     if (event.type === 'session-loaded') void putSettings(db, { lastSessionId: event.session.sessionId });
   });
 
-  const saveSettings = async (next: SettingsRecord): Promise<SettingsRecord> => {
-    memoryKey = next.apiKey || undefined;
-    // putSettings also strips the key unless rememberKey is set (reliability rule 9).
+  // The key lives in the app's memory for this tab; it is stored only when the person chose
+  // to remember it (putSettings strips it otherwise too: reliability rule 9).
+  const saveSettings = async (next: SettingsRecord): Promise<void> => {
     const stored = await putSettings(db, next.rememberKey ? next : { ...next, apiKey: undefined });
     if (!stored.ok) banner(`Settings could not be saved: ${stored.error.message}`);
-    const used = stored.ok ? stored.value : next;
-    return memoryKey ? { ...used, apiKey: memoryKey } : used;
   };
 
   function Root() {

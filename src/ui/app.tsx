@@ -29,8 +29,8 @@ export interface AppProps {
   client: WorkerClient;
   sandboxStatus: SandboxStatus;
   settings: SettingsRecord;
-  /** Persists settings (the key only when the person opted in) and returns what the app now uses. */
-  saveSettings: (settings: SettingsRecord) => Promise<SettingsRecord>;
+  /** Persists settings (the key only when the person opted in). */
+  saveSettings: (settings: SettingsRecord) => Promise<void>;
 }
 
 export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
@@ -91,15 +91,21 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
     return () => window.removeEventListener('loopscope-banner', onBanner);
   }, []);
 
-  const applySettings = async (next: SettingsRecord) => {
-    const used = await saveSettings(next);
-    setSettings(used);
-    client.send({ type: 'update-settings', settings: toWorkerSettings(used) });
+  // Changes apply at once, each on top of the latest (not of a render's snapshot), and are
+  // saved in order, so a quick second change never undoes the first.
+  const latestSettings = useRef(initialSettings);
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const applySettings = (patch: Partial<SettingsRecord>) => {
+    const next = { ...latestSettings.current, ...patch };
+    latestSettings.current = next;
+    setSettings(next);
+    client.send({ type: 'update-settings', settings: toWorkerSettings(next) });
+    saving.current = saving.current.then(() => saveSettings(next));
   };
 
   const setApprovalMode = (mode: ApprovalMode) => {
     client.send({ type: 'set-approval-mode', mode });
-    void applySettings({ ...settings, approvalMode: mode });
+    applySettings({ approvalMode: mode });
   };
 
   const open = (path: string) => {
@@ -182,7 +188,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
               approvalMode={settings.approvalMode}
               onApprovalModeChange={setApprovalMode}
               stepThrough={settings.stepThrough}
-              onStepThroughChange={(enabled) => void applySettings({ ...settings, stepThrough: enabled })}
+              onStepThroughChange={(enabled) => applySettings({ stepThrough: enabled })}
               provider={provider}
               checkpoints={checkpoints}
             />
@@ -195,7 +201,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
           onClose={() => setSettingsOpen(false)}
           onSave={(next) => {
             setSettingsOpen(false);
-            void applySettings(next);
+            applySettings(next);
           }}
         />
       ) : null}

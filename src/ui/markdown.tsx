@@ -15,7 +15,7 @@ const components: Components = {
   ),
 };
 
-export function MarkdownText({ text }: { text: string }) {
+export default function MarkdownText({ text }: { text: string }) {
   return (
     <div className="markdown">
       <Markdown components={components} skipHtml>

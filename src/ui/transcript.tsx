@@ -2,9 +2,8 @@
  * The transcript region: user messages, model text (streaming as plain text, markdown once
  * complete), thoughts, tool-call cards, notices and alerts, in order.
  */
-import { memo, useEffect, useRef } from 'react';
+import { Suspense, lazy, memo, useEffect, useRef } from 'react';
 import type { TranscriptItem } from './session-reducer';
-import { MarkdownText } from './markdown';
 import { ToolCallCard } from './tool-call-card';
 
 interface ItemProps {
@@ -13,6 +12,9 @@ interface ItemProps {
   /** Present when files can be put back as they were before this item. */
   onRestore?: (() => void) | undefined;
 }
+
+// Markdown rendering loads after the shell; until then a message shows as plain text.
+const MarkdownText = lazy(() => import('./markdown'));
 
 const Item = memo(function Item({ item, onDisableLoopDetection, onRestore }: ItemProps) {
   switch (item.type) {
@@ -32,7 +34,13 @@ const Item = memo(function Item({ item, onDisableLoopDetection, onRestore }: Ite
     case 'agent':
       return (
         <article className="message agent" aria-label="Agent" aria-busy={item.streaming}>
-          {item.streaming ? <p className="text streaming">{item.text}</p> : <MarkdownText text={item.text} />}
+          {item.streaming ? (
+            <p className="text streaming">{item.text}</p>
+          ) : (
+            <Suspense fallback={<p className="text">{item.text}</p>}>
+              <MarkdownText text={item.text} />
+            </Suspense>
+          )}
         </article>
       );
     case 'thought':
