@@ -105,6 +105,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
 
   const setApprovalMode = (mode: ApprovalMode) => {
     client.send({ type: 'set-approval-mode', mode });
+    dispatch({ type: 'approval-mode', mode });
     applySettings({ approvalMode: mode });
   };
 
@@ -185,7 +186,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
               }}
               view={view}
               dispatch={dispatch}
-              approvalMode={settings.approvalMode}
+              approvalMode={view.approvalMode ?? settings.approvalMode}
               onApprovalModeChange={setApprovalMode}
               stepThrough={settings.stepThrough}
               onStepThroughChange={(enabled) => applySettings({ stepThrough: enabled })}

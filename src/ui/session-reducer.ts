@@ -2,7 +2,7 @@
  * The agent panel's state: a pure reducer over worker events (STYLE.md §10 — the session
  * hook is this reducer plus a thin hook). No React here, so it is tested in Node.
  */
-import type { AgentEvent, Interruption, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
+import type { AgentEvent, ApprovalMode, Interruption, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
 import type { PauseStage, SessionState } from '../worker/protocol';
 import type { SandboxKind } from '../sandbox/types';
@@ -17,6 +17,7 @@ export type TranscriptItem =
 
 export interface SessionView {
   sessionId: string | null;
+  approvalMode: ApprovalMode | null;
   sandboxKind: SandboxKind | null;
   items: TranscriptItem[];
   running: boolean;
@@ -29,6 +30,7 @@ export interface SessionView {
 export type SessionAction =
   | { type: 'session-loaded'; session: SessionState }
   | { type: 'local-send'; text: string }
+  | { type: 'approval-mode'; mode: ApprovalMode }
   | { type: 'running'; running: boolean }
   | { type: 'paused'; pause: PauseStage | null }
   | { type: 'agent-event'; event: AgentEvent }
@@ -36,6 +38,7 @@ export type SessionAction =
 
 export const initialSessionView: SessionView = {
   sessionId: null,
+  approvalMode: null,
   sandboxKind: null,
   items: [],
   running: false,
@@ -230,10 +233,13 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       return {
         ...initialSessionView,
         sessionId: action.session.sessionId,
+        approvalMode: action.session.approvalMode,
         sandboxKind: action.session.sandboxKind,
         items: itemsFromHistory(action.session.history),
         interruption: action.session.interruption,
       };
+    case 'approval-mode':
+      return { ...state, approvalMode: action.mode };
     case 'local-send':
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } };
     case 'running':

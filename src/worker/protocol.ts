@@ -55,6 +55,8 @@ export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: st
 
 export interface SessionState {
   sessionId: string;
+  /** The session's own approval mode (shared and imported sessions start at 'ask'). */
+  approvalMode: ApprovalMode;
   history: Content[];
   interruption: Interruption;
   sandboxKind: SandboxKind;

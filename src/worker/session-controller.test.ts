@@ -132,4 +132,33 @@ describe('session controller', () => {
     expect(sessions.map((session) => session.title)).toEqual(['Build a tiny calculator']);
     run.db.close();
   });
+
+  it('refuses a path outside the workspace and tells the model why', async () => {
+    const run = harness(`controller-${counter++}`, [reply(FC('read_file', { file_path: '../../etc/passwd' }), 'STOP'), reply(T('ok'), 'STOP')]);
+    await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await run.next((event) => event.type === 'session-loaded');
+    await run.send({ type: 'send', text: 'read the password file' });
+    await run.controller.idle();
+    const refused = run.calls().at(-1)!;
+    expect(refused).toMatchObject({ status: 'error', errorType: 'PATH_OUTSIDE_WORKSPACE' });
+    const response = JSON.stringify(run.model.requests[1]?.contents.at(-1));
+    expect(response).toContain('inside the workspace');
+    run.db.close();
+  });
+
+  it('reports the session approval mode, and a changed mode sticks to the session', async () => {
+    const name = `controller-${counter++}`;
+    const run = harness(name, []);
+    await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    const loaded = await run.next((event) => event.type === 'session-loaded');
+    expect(loaded.type === 'session-loaded' && loaded.session.approvalMode).toBe('ask');
+    await run.send({ type: 'set-approval-mode', mode: 'plan' });
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
+    run.db.close();
+    const again = harness(name, []);
+    await again.send({ type: 'init', sandbox: { kind: 'offline' }, settings, sessionId });
+    const reloaded = await again.next((event) => event.type === 'session-loaded');
+    expect(reloaded.type === 'session-loaded' && reloaded.session.approvalMode).toBe('plan');
+    again.db.close();
+  });
 });

@@ -93,7 +93,13 @@ export function createSessionController(options: ControllerOptions): SessionCont
     );
     post({
       type: 'session-loaded',
-      session: { sessionId, history: [...runtime.agent.history()], interruption: runtime.agent.interruption(), sandboxKind: sandbox.kind },
+      session: {
+        sessionId,
+        approvalMode: agentSettingsFrom(settings, session).approvalMode,
+        history: [...runtime.agent.history()],
+        interruption: runtime.agent.interruption(),
+        sandboxKind: sandbox.kind,
+      },
     });
   }
 
