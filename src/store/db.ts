@@ -24,7 +24,7 @@ import type {
   CheckpointRecord,
   FileRecord,
   HistoryRecord,
-  RoundTripRecord,
+  StoredRoundTrip,
   SessionRecord,
   SettingsRecord,
 } from './types';
@@ -50,7 +50,7 @@ export interface OpenDatabaseOptions {
 export class LoopscopeDb extends Dexie {
   declare readonly sessions: Table<SessionRecord, string>;
   declare readonly history: Table<HistoryRecord, [string, number]>;
-  declare readonly roundTrips: Table<RoundTripRecord, string>;
+  declare readonly roundTrips: Table<StoredRoundTrip, string>;
   declare readonly files: Table<FileRecord, [string, string]>;
   declare readonly checkpoints: Table<CheckpointRecord, string>;
   declare readonly settings: Table<SettingsRecord, string>;

@@ -4,6 +4,7 @@
  */
 import { Dexie } from 'dexie';
 import type { LoopscopeDb } from './db';
+import { expandRoundTrips } from './round-trip-storage';
 import { SETTINGS_KEY } from './schema';
 import { DEFAULT_SETTINGS } from './types';
 import type {
@@ -40,9 +41,9 @@ export async function queryHistory(db: LoopscopeDb, sessionId: string): Promise<
   return records.map((record) => record.content);
 }
 
-export function queryRoundTrips(db: LoopscopeDb, sessionId: string): Promise<RoundTripRecord[]> {
+export async function queryRoundTrips(db: LoopscopeDb, sessionId: string): Promise<RoundTripRecord[]> {
   const [lower, upper] = sessionRange(sessionId);
-  return db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).toArray();
+  return expandRoundTrips(await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).toArray());
 }
 
 export function countRoundTripsOf(db: LoopscopeDb, sessionId: string): Promise<number> {

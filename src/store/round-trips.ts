@@ -4,17 +4,31 @@ import type { RoundTrip } from '../agent/types';
 import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { countRoundTripsOf, queryRoundTrips } from './queries';
-import type { RoundTripRecord, StoreError } from './types';
+import type { Content } from '../shared/content';
+import { sharedPrefixLength } from './round-trip-storage';
+import type { RoundTripRecord, StoreError, StoredRoundTrip } from './types';
 
-/** Adds or replaces (same id) a round-trip, so a finished call can overwrite its started record. */
-export function addRoundTrip(
-  db: LoopscopeDb,
-  sessionId: string,
-  roundTrip: RoundTrip,
-): Promise<Result<void, StoreError>> {
-  const record: RoundTripRecord = { ...roundTrip, sessionId };
+/** The last request stored per session, by this writer (the worker is the only one). */
+const lastStored = new WeakMap<LoopscopeDb, Map<string, { id: string; contents: readonly Content[] }>>();
+
+/**
+ * Adds or replaces (same id) a round-trip. Contents shared with the previous stored request of
+ * the session are stored as a reference, so storage grows with what is new in each request.
+ */
+export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: RoundTrip): Promise<Result<void, StoreError>> {
+  let sessions = lastStored.get(db);
+  if (!sessions) lastStored.set(db, (sessions = new Map()));
+  const previous = sessions.get(sessionId);
+  const contents = roundTrip.request.contents;
+  const shared = previous && previous.id !== roundTrip.id ? sharedPrefixLength(previous.contents, contents) : 0;
+  const record: StoredRoundTrip = { ...roundTrip, sessionId };
+  if (previous && shared > 0) {
+    record.request = { ...roundTrip.request, contents: contents.slice(shared) };
+    record.contentsPrefix = { roundTripId: previous.id, length: shared };
+  }
   return attempt(async () => {
     await db.roundTrips.put(record);
+    sessions.set(sessionId, { id: roundTrip.id, contents });
   });
 }
 

@@ -31,6 +31,15 @@ export interface RoundTripRecord extends RoundTrip {
   sessionId: string;
 }
 
+/**
+ * A round-trip as stored. Each request repeats the whole conversation, so a long session would
+ * store it quadratically; instead a record may keep only the contents after a prefix it shares
+ * with an earlier round-trip of the session. Reads put the full request back together.
+ */
+export interface StoredRoundTrip extends RoundTripRecord {
+  contentsPrefix?: { roundTripId: string; length: number };
+}
+
 export type FileContent = string | Uint8Array;
 
 /** A workspace file. Workspace files belong to a session. */

@@ -1,5 +1,5 @@
 /** The agent panel: controls of the loop, the transcript, the approval card and the prompt. */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ApprovalMode, ApprovalOutcome } from '../agent/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo } from '../worker/protocol';
@@ -41,6 +41,9 @@ export function AgentPanel(props: AgentPanelProps) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [view.running, client]);
+
+  const disableLoopDetection = useCallback(() => client.send({ type: 'disable-loop-detection' }), [client]);
+  const restore = useCallback((checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', checkpointIds }), [client]);
 
   const send = (text: string): boolean => {
     if (view.running || !view.sessionId) return false;
@@ -95,9 +98,9 @@ export function AgentPanel(props: AgentPanelProps) {
       ) : null}
       <Transcript
         items={view.items}
-        onDisableLoopDetection={() => client.send({ type: 'disable-loop-detection' })}
+        onDisableLoopDetection={disableLoopDetection}
         checkpoints={props.checkpoints}
-        onRestore={view.running ? null : (checkpointIds) => client.send({ type: 'restore-checkpoints', checkpointIds })}
+        onRestore={view.running ? null : restore}
       />
       {props.provider?.lessons.length && view.items.length === 0 ? (
         <div className="lessons" aria-label="Lessons">

@@ -109,6 +109,18 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
     applySettings({ approvalMode: mode });
   };
 
+  // The agent panel's client saves the person's edits before a message or Continue goes out.
+  const panelClient = useMemo<WorkerClient>(
+    () => ({
+      ...client,
+      send: (request, transfer) => {
+        if (request.type === 'send' || request.type === 'continue') flushRef.current?.();
+        client.send(request, transfer);
+      },
+    }),
+    [client],
+  );
+
   const open = (path: string) => {
     setOpenPaths((current) => (current.includes(path) ? current : [...current, path]));
     setActivePath(path);
@@ -177,13 +189,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
         <section className="agent-area" aria-label="Agent panel">
           <ErrorBoundary name="agent">
             <AgentPanel
-              client={{
-                ...client,
-                send: (request, transfer) => {
-                  if (request.type === 'send' || request.type === 'continue') flushRef.current?.();
-                  client.send(request, transfer);
-                },
-              }}
+              client={panelClient}
               view={view}
               dispatch={dispatch}
               approvalMode={view.approvalMode ?? settings.approvalMode}

@@ -1,31 +1,121 @@
 /**
- * The editor (lazy chunk). Controlled by the file's stored content: when the agent writes a
- * file the person has not edited, the new content shows at once; when the person has unsaved
- * text, the editor keeps it and the parent shows a conflict instead of overwriting it.
+ * One open file in Monaco (lazy chunk). The editor owns the text while the person types:
+ * stored content is pushed in only when the person has no unsaved edits, so fast typing is
+ * never overwritten. Edits save after a short pause, on Ctrl/Cmd+S, on `flush` (before a
+ * message goes to the agent) and when the file is closed. When the stored file changes under
+ * unsaved edits (the agent wrote it), a conflict is shown and the person chooses.
  */
 import { Editor } from '@monaco-editor/react';
-import { languageOf } from './monaco-setup';
+import type { MutableRefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { languageOf, monaco } from './monaco-setup';
+
+const AUTOSAVE_MS = 400;
 
 export interface MonacoEditorViewProps {
   path: string;
-  value: string;
-  onChange: (value: string) => void;
-  onSave: () => void;
+  /** The file as stored. */
+  stored: string;
+  onSave: (text: string) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  flushRef: MutableRefObject<(() => void) | null>;
 }
 
-export default function MonacoEditorView({ path, value, onChange, onSave }: MonacoEditorViewProps) {
+function replaceText(editor: monaco.editor.IStandaloneCodeEditor, text: string): void {
+  const model = editor.getModel();
+  if (!model || model.getValue() === text) return;
+  // An edit operation (not setValue) keeps undo history: Ctrl+Z brings the person's text back.
+  model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+}
+
+export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, flushRef }: MonacoEditorViewProps) {
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** The stored text the editor was last in step with. */
+  const base = useRef(stored);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [conflict, setConflict] = useState(false);
+  const conflictRef = useRef(false);
+  conflictRef.current = conflict;
+
+  const save = () => {
+    clearTimeout(timer.current);
+    const editor = editorRef.current;
+    if (!editor) return;
+    const text = editor.getValue();
+    if (text === base.current) return;
+    base.current = text;
+    onSave(text);
+    onDirtyChange(false);
+    setConflict(false);
+  };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  useEffect(() => {
+    flushRef.current = () => saveRef.current();
+    return () => {
+      // Closing or switching away keeps the person's text.
+      saveRef.current();
+      flushRef.current = null;
+    };
+  }, [flushRef]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || stored === base.current) return;
+    const text = editor.getValue();
+    if (text === base.current) {
+      replaceText(editor, stored);
+      base.current = stored;
+    } else if (text === stored) {
+      base.current = stored;
+      onDirtyChange(false);
+    } else {
+      setConflict(true);
+    }
+  }, [stored, onDirtyChange]);
+
   return (
-    <Editor
-      path={path}
-      value={value}
-      language={languageOf(path)}
-      theme="vs-dark"
-      onChange={(next) => onChange(next ?? '')}
-      onMount={(editor, monaco) => {
-        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, onSave);
-        document.body.dataset.monacoReady = 'true';
-      }}
-      options={{ minimap: { enabled: false }, fontSize: 13, automaticLayout: true, scrollBeyondLastLine: false, tabSize: 2 }}
-    />
+    <div className="monaco-file">
+      {conflict ? (
+        <div role="alert" className="conflict">
+          <p>{path} changed while you had unsaved edits.</p>
+          <button type="button" onClick={() => saveRef.current()}>
+            Keep my version
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              if (editorRef.current) replaceText(editorRef.current, stored);
+              base.current = stored;
+              onDirtyChange(false);
+              setConflict(false);
+            }}
+          >
+            Use the new version
+          </button>
+        </div>
+      ) : null}
+      <Editor
+        path={path}
+        defaultValue={stored}
+        language={languageOf(path)}
+        theme="vs-dark"
+        onChange={(text) => {
+          const dirty = (text ?? '') !== base.current;
+          onDirtyChange(dirty);
+          clearTimeout(timer.current);
+          if (dirty && !conflictRef.current) timer.current = setTimeout(() => saveRef.current(), AUTOSAVE_MS);
+        }}
+        onMount={(editor, api) => {
+          editorRef.current = editor;
+          // The file may have changed while Monaco was loading.
+          if (editor.getValue() !== base.current) replaceText(editor, base.current);
+          editor.addCommand(api.KeyMod.CtrlCmd | api.KeyCode.KeyS, () => saveRef.current());
+          document.body.dataset.monacoReady = 'true';
+        }}
+        options={{ minimap: { enabled: false }, fontSize: 13, automaticLayout: true, scrollBeyondLastLine: false, tabSize: 2 }}
+      />
+    </div>
   );
 }

@@ -1,30 +1,68 @@
 /**
  * The transcript region: user messages, model text (streaming as plain text, markdown once
  * complete), thoughts, tool-call cards, notices and alerts, in order.
+ *
+ * Cost stays flat on long sessions: items are memoized (the reducer keeps unchanged items
+ * identical), callbacks are stable, off-screen items skip layout (`content-visibility`), and
+ * long text is laid out in blocks so a streaming message only re-renders its last block.
  */
-import { Suspense, lazy, memo, useEffect, useRef } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TranscriptItem } from './session-reducer';
 import { ToolCallCard } from './tool-call-card';
-
-interface ItemProps {
-  item: TranscriptItem;
-  onDisableLoopDetection: () => void;
-  /** Present when files can be put back as they were before this item. */
-  onRestore?: (() => void) | undefined;
-}
 
 // Markdown rendering loads after the shell; until then a message shows as plain text.
 const MarkdownText = lazy(() => import('./markdown'));
 
-const Item = memo(function Item({ item, onDisableLoopDetection, onRestore }: ItemProps) {
+/** Longer texts are shown as plain text: parsing them as markdown would freeze the page. */
+const MARKDOWN_LIMIT = 50_000;
+const BLOCK_SIZE = 8_000;
+
+/** Splits text into blocks at line ends near BLOCK_SIZE; earlier blocks never change while it grows. */
+export function textBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  let start = 0;
+  while (text.length - start > BLOCK_SIZE) {
+    const newline = text.lastIndexOf('\n', start + BLOCK_SIZE);
+    const end = newline > start ? newline + 1 : start + BLOCK_SIZE;
+    blocks.push(text.slice(start, end));
+    start = end;
+  }
+  blocks.push(text.slice(start));
+  return blocks;
+}
+
+const Block = memo(function Block({ text }: { text: string }) {
+  return <span className="text-block">{text}</span>;
+});
+
+function PlainText({ text }: { text: string }) {
+  return (
+    <p className="text">
+      {textBlocks(text).map((block, index) => (
+        <Block key={index} text={block} />
+      ))}
+    </p>
+  );
+}
+
+interface ItemProps {
+  item: TranscriptItem;
+  onDisableLoopDetection: () => void;
+  /** Checkpoints to restore to put files back as they were before this item, if any. */
+  restore: string[] | undefined;
+  onRestore: ((checkpointIds: string[]) => void) | null;
+}
+
+const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore }: ItemProps) {
+  const restoreThis = restore && onRestore ? () => onRestore(restore) : undefined;
   switch (item.type) {
     case 'user':
       return (
         <article className="message user" aria-label="You">
           <p className="text">{item.text}</p>
-          {onRestore ? (
+          {restoreThis ? (
             <div className="message-actions">
-              <button type="button" className="link-button" title="Put the files back as they were before this message" onClick={onRestore}>
+              <button type="button" className="link-button" title="Put the files back as they were before this message" onClick={restoreThis}>
                 Restore
               </button>
             </div>
@@ -34,10 +72,10 @@ const Item = memo(function Item({ item, onDisableLoopDetection, onRestore }: Ite
     case 'agent':
       return (
         <article className="message agent" aria-label="Agent" aria-busy={item.streaming}>
-          {item.streaming ? (
-            <p className="text streaming">{item.text}</p>
+          {item.streaming || item.text.length > MARKDOWN_LIMIT ? (
+            <PlainText text={item.text} />
           ) : (
-            <Suspense fallback={<p className="text">{item.text}</p>}>
+            <Suspense fallback={<PlainText text={item.text} />}>
               <MarkdownText text={item.text} />
             </Suspense>
           )}
@@ -50,7 +88,7 @@ const Item = memo(function Item({ item, onDisableLoopDetection, onRestore }: Ite
         </p>
       );
     case 'tool':
-      return <ToolCallCard call={item.call} onRestore={onRestore} />;
+      return <ToolCallCard call={item.call} onRestore={restoreThis} />;
     case 'alert':
       return (
         <div role="alert" className="alert">
@@ -91,22 +129,30 @@ export interface TranscriptProps {
 }
 
 export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore }: TranscriptProps) {
-  const restorable = onRestore ? checkpointsByItem(items, checkpoints) : new Map<string, string[]>();
+  const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
   const endRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
   const last = items.at(-1);
   const lastLength = last?.type === 'agent' ? last.text.length : 0;
+  // Follow the end only while the person is at the end (reading older items is not disturbed).
+  const following = useRef(true);
+  const onScroll = useCallback(() => {
+    const region = regionRef.current;
+    if (region) following.current = region.scrollHeight - region.scrollTop - region.clientHeight < 80;
+  }, []);
   useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' });
+    if (following.current) endRef.current?.scrollIntoView({ block: 'end' });
   }, [items.length, lastLength]);
   return (
-    <section className="transcript" aria-label="Transcript">
+    <section className="transcript" aria-label="Transcript" ref={regionRef} onScroll={onScroll}>
       {items.length === 0 ? <p className="empty">Ask the agent to build or fix something.</p> : null}
       {items.map((item) => (
         <Item
           key={item.id}
           item={item}
           onDisableLoopDetection={onDisableLoopDetection}
-          onRestore={onRestore && restorable.has(item.id) ? () => onRestore(restorable.get(item.id) ?? []) : undefined}
+          restore={restorable.get(item.id)}
+          onRestore={onRestore}
         />
       ))}
       <div ref={endRef} />

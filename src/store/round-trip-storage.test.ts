@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { RoundTrip } from '../agent/types';
+import type { Content } from '../shared/content';
+import { addRoundTrip, listRoundTrips } from './round-trips';
+import { openFakeDatabase, unwrap } from './testing/fake-database';
+
+const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
+const model = (text: string): Content => ({ role: 'model', parts: [{ text }] });
+
+function roundTrip(id: string, startedAt: number, contents: Content[]): RoundTrip {
+  return { id, interactionId: 'i1', startedAt, endedAt: startedAt + 1, request: { model: 'm', contents }, response: [{ n: id }] };
+}
+
+describe('round-trip storage', () => {
+  it('stores only what each request adds, and reads every request back whole', async () => {
+    const { db } = openFakeDatabase();
+    const history: Content[] = [];
+    const sent: RoundTrip[] = [];
+    for (let index = 0; index < 30; index++) {
+      history.push(user(`q${index}`));
+      const trip = roundTrip(`r${index}`, 1000 + index, [...history]);
+      sent.push(trip);
+      unwrap(await addRoundTrip(db, 's1', trip));
+      history.push(model(`a${index}`));
+    }
+    const stored = await db.roundTrips.toArray();
+    const storedContents = stored.reduce((sum, record) => sum + record.request.contents.length, 0);
+    // Whole requests would hold 1 + 3 + 5 + … = 900 contents; shared prefixes leave 2 per request (59).
+    expect(storedContents).toBeLessThan(60);
+    const read = unwrap(await listRoundTrips(db, 's1'));
+    expect(read.map((record) => record.request.contents)).toEqual(sent.map((trip) => trip.request.contents));
+    expect(read.every((record) => !('contentsPrefix' in record))).toBe(true);
+  });
+
+  it('stores a request whole when it shares nothing (after compression) and when the writer is new', async () => {
+    const { db, reopen } = openFakeDatabase();
+    unwrap(await addRoundTrip(db, 's1', roundTrip('r1', 1, [user('a'), model('b'), user('c')])));
+    unwrap(await addRoundTrip(db, 's1', roundTrip('r2', 2, [user('summary'), model('ok'), user('c')])));
+    const second = reopen();
+    unwrap(await addRoundTrip(second, 's1', roundTrip('r3', 3, [user('summary'), model('ok'), user('c'), model('d'), user('e')])));
+    const stored = await second.roundTrips.toArray();
+    expect(stored.map((record) => record.request.contents.length)).toEqual([3, 3, 5]);
+    const read = unwrap(await listRoundTrips(second, 's1'));
+    expect(read.map((record) => record.request.contents.length)).toEqual([3, 3, 5]);
+  });
+
+  it('replacing a round-trip (same id) keeps it whole and readable', async () => {
+    const { db } = openFakeDatabase();
+    const contents = [user('a')];
+    unwrap(await addRoundTrip(db, 's1', roundTrip('r1', 1, contents)));
+    unwrap(await addRoundTrip(db, 's1', { ...roundTrip('r1', 1, contents), response: [{ final: true }] }));
+    const read = unwrap(await listRoundTrips(db, 's1'));
+    expect(read).toHaveLength(1);
+    expect(read[0]?.request.contents).toEqual(contents);
+    expect(read[0]?.response).toEqual([{ final: true }]);
+  });
+});
