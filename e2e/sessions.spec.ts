@@ -52,7 +52,7 @@ test('New session opens an empty current session, and switching back brings the 
 
   await sessions(page).getByRole('button', { name: 'Write a.txt', exact: true }).click();
   await expect(sessionItem(page, 'Write a.txt')).toHaveAttribute('aria-current', 'true');
-  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('Write a.txt');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toContainText('Write a.txt');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote a.txt.');
   await expect(files(page).getByRole('treeitem', { name: 'a.txt' })).toBeVisible();
   await files(page).getByRole('treeitem', { name: 'a.txt' }).click();
@@ -159,7 +159,7 @@ test('the New session button has a name of its own while a session is untitled',
   // BUG: an untitled session is titled "New session", so its list entry is a second button
   // named exactly "New session" (UI-CONTRACT: "button `New session`"); screen readers and
   // getByRole('button', { name: 'New session' }) cannot tell them apart.
-  test.fail();
+  if (!process.env.SHOW_BUGS) test.fail();
   await openApp(page);
   await expect(page.getByRole('button', { name: 'New session', exact: true })).toHaveCount(1, { timeout: 2000 });
 });

@@ -3,9 +3,9 @@
 // Benchmarks report; they never assert. scripts/bench.mjs collects the figures through
 // BENCH_RESULTS (a JSON-lines file each `figure()` call appends to).
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { ServerResponse } from 'node:http';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -19,9 +19,10 @@ export function epochNow() {
   return performance.timeOrigin + performance.now();
 }
 
+/** Median of the finite values (a NaN marks a failed sample). */
 export function median(values) {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
@@ -31,6 +32,12 @@ export function round(value, digits = 1) {
 }
 
 /** Prints one figure and records it for scripts/bench.mjs. `target` is text such as '≤ 150'. */
+/** The value after `--name` on the command line, or `fallback`. */
+export function argument(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 && index + 1 < process.argv.length ? process.argv[index + 1] : fallback;
+}
+
 export function figure(name, value, unit, target = '') {
   const shown = typeof value === 'number' ? round(value, value < 10 ? 2 : 1) : value;
   console.log(`  ${name.padEnd(58)} ${String(shown).padStart(10)} ${unit.padEnd(8)} ${target ? `target ${target}` : ''}`);
@@ -56,23 +63,57 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: await findChromium(), args: chromiumArgs });
 }
 
-const contentTypes = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+};
 
-/** A static server for another root (the blank page), with the app server's headers. */
+/**
+ * A static server for a directory, with scripts/serve.mjs's headers, caching and
+ * single-page fallback (serve.mjs serves dist/ only).
+ */
 export function serveDirectory(root) {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, path);
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    response.writeHead(200, { 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...securityHeaders });
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    response.writeHead(200, {
+      'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': file.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...securityHeaders,
+    });
     response.end(readFileSync(file));
   });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${server.address().port}/` })));
 }
 
 /**
+ * Serves a private copy of dist/, so a rebuild by someone else during a run (the repository
+ * is shared) cannot swap the files under test. `close()` stops the server and removes the copy.
+ */
+export async function startApp() {
+  ensureBuild();
+  const copy = mkdtempSync(join(tmpdir(), 'loopscope-bench-dist-'));
+  cpSync(join(repoRoot, 'dist'), copy, { recursive: true });
+  const { server, url } = await serveDirectory(copy);
+  return {
+    url,
+    close() {
+      server.close();
+      rmSync(copy, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * Page probes, installed with `page.addInitScript(pageProbes)`: long tasks, the clock, and the
- * time of the first `pointerdown`/`input` per target. Everything lives on `window.__bench`.
+ * time of the last `pointerdown` and `keydown` and of the first `input`. Everything lives on `window.__bench`.
  */
 export function pageProbes() {
   const bench = { longTasks: [], marks: {} };
@@ -85,21 +126,27 @@ export function pageProbes() {
   } catch {
     bench.longTasksUnsupported = true;
   }
-  /** Longest long task (≥ 50 ms, the API's floor) that started in [from, to] (epoch ms); 0 if none. */
-  bench.longestTask = (from = 0, to = Infinity) =>
-    bench.longTasks.filter((task) => task.start + task.duration >= from && task.start <= to).reduce((most, task) => Math.max(most, task.duration), 0);
-  /** Resolves with the epoch time at which `test()` first holds, checked on every DOM mutation. */
-  bench.when = (test) =>
+  /**
+   * Resolves with the epoch time at which `test()` first holds, checked on every DOM mutation,
+   * or with NaN after `timeoutMs`.
+   */
+  bench.when = (test, timeoutMs = 60_000) =>
     new Promise((done) => {
       if (test()) return done(bench.epoch());
       const observer = new MutationObserver(() => {
         if (!test()) return;
-        observer.disconnect();
-        done(bench.epoch());
+        finish(bench.epoch());
       });
+      const timer = setTimeout(() => finish(Number.NaN), timeoutMs);
+      function finish(at) {
+        observer.disconnect();
+        clearTimeout(timer);
+        done(at);
+      }
       observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
   addEventListener('pointerdown', () => (bench.marks.pointerdown = bench.epoch()), true);
+  addEventListener('keydown', () => (bench.marks.keydown = bench.epoch()), true);
   addEventListener('input', () => (bench.marks.input ??= bench.epoch()), true);
 }
 
@@ -119,15 +166,18 @@ export async function clockOffset(page) {
 }
 
 /**
- * Records when each HTTP response of this process finished (handed to the OS), as
- * `[{url, endedAt}]` in epoch ms. The fake Gemini server keeps no timings, so the benches
- * watch node:http from the outside. Call the returned function to stop recording.
+ * Records each HTTP response of this process as `{url, calledAt, finishedAt}` (epoch ms):
+ * when the server called `end()` (every byte written to the socket, which for a small body
+ * means sent), and when Node reported it flushed (`finish`; right for big bodies, but late by
+ * any event-loop lag). The fake Gemini server keeps no timings, so the benches watch
+ * node:http from the outside. Call the returned function to stop recording.
  */
 export function recordResponseEnds(log) {
   const original = ServerResponse.prototype.end;
   ServerResponse.prototype.end = function end(...args) {
-    const url = this.req?.url ?? '';
-    this.once('finish', () => log.push({ url, endedAt: epochNow() }));
+    const entry = { url: this.req?.url ?? '', calledAt: epochNow(), finishedAt: Number.NaN };
+    log.push(entry);
+    this.once('finish', () => (entry.finishedAt = epochNow()));
     return original.apply(this, args);
   };
   return () => {

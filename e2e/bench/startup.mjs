@@ -5,18 +5,18 @@
 //  (b) time until the prompt box accepts input (a typed character appears), median of cold
 //      loads (a new browser context each), against a blank Vite + React page built here;
 //  (c) time from a click on a file in the tree until Monaco shows typed text (cold cache).
-// Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7]
+// Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7] [--only c]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { startServer } from '../../scripts/serve.mjs';
-import { allowAll, ensureBuild, figure, launchBrowser, median, openApp, pageProbes, repoRoot, serveDirectory } from './lib.mjs';
+import { allowAll, argument, figure, launchBrowser, median, openApp, pageProbes, repoRoot, serveDirectory, startApp } from './lib.mjs';
 
-const runsArgument = process.argv.indexOf('--runs');
-const RUNS = Math.max(5, runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 7);
+const RUNS = Math.max(5, Number(argument('runs', 7)));
+/** `--only c` runs part (c) alone; parts (a) and (b) share their loads. */
+const ONLY = argument('only', 'abc');
 const PROMPT = 'textarea[aria-label="Message the agent"]';
 const isMonaco = (url) => /monaco|editor\.api|editor\.worker|codicon/i.test(url);
 
@@ -70,7 +70,7 @@ async function coldLoad(browser, url) {
   }
   const files = [];
   for (const script of scripts) {
-    const body = await script.body;
+    const body = await Promise.race([script.body, new Promise((done) => setTimeout(() => done(Buffer.alloc(0)), 10_000))]);
     files.push({ url: script.url, raw: body.length, gzip: gzipSync(body).length, worker: workerUrls.has(script.url) });
   }
   await context.close();
@@ -135,7 +135,7 @@ async function monacoFigures(browser, appUrl) {
   console.log(`\n(c) Click on a file → Monaco shows typed text: ${RUNS} loads, each a new context (IndexedDB copied, HTTP cache empty)`);
   const state = await prepareSessionWithFile(browser, appUrl);
   const mounted = [];
-  const typed = [];
+  const keyed = [];
   for (let run = 0; run < RUNS + 1; run++) {
     const context = await browser.newContext({ storageState: state });
     const page = await context.newPage();
@@ -150,36 +150,44 @@ async function monacoFigures(browser, appUrl) {
     await item.waitFor({ timeout: 30_000 });
     clicked = true;
     await item.click();
-    await page.waitForFunction(() => document.body.dataset.monacoReady === 'true' && !!document.querySelector('.monaco-editor .view-lines'), undefined, { timeout: 60_000 });
-    const readyAt = await page.evaluate(() => window.__bench.epoch());
-    const marker = `Zq${run}x`;
-    await page.locator('.monaco-editor .view-lines').click();
-    await page.keyboard.type(marker);
-    const shownAt = await page.evaluate((wanted) => window.__bench.when(() => document.querySelector('.monaco-editor .view-lines')?.textContent?.includes(wanted)), marker);
     const clickAt = await page.evaluate(() => window.__bench.marks.pointerdown);
+    // Ready = mounted and showing the stored file, so typing cannot race the content's arrival.
+    const readyAt = await page.evaluate(() =>
+      window.__bench.when(() => document.body.dataset.monacoReady === 'true' && !!document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('doctype')),
+    );
+    // One character: the controlled editor can drop keys typed faster than React re-renders
+    // (seen under load), and this measures readiness, not typing throughput.
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.type('Q');
+    const shownAt = await page.evaluate(() => window.__bench.when(() => !!document.querySelector('.monaco-editor .view-lines')?.textContent?.includes('Q'), 10_000));
+    const keyAt = await page.evaluate(() => window.__bench.marks.keydown);
     await context.close();
     if (run === 0) continue; // warm-up
     mounted.push(readyAt - clickAt);
-    typed.push(shownAt - clickAt);
-    console.log(`    run ${run}: editor mounted ${(readyAt - clickAt).toFixed(0)} ms, typed text shown ${(shownAt - clickAt).toFixed(0)} ms${monacoBeforeClick ? ' (Monaco was requested before the click!)' : ''}`);
+    keyed.push(shownAt - keyAt);
+    console.log(
+      `    run ${run}: mounted with the file ${(readyAt - clickAt).toFixed(0)} ms, key → shown ${(shownAt - keyAt).toFixed(0)} ms, click → typed text shown (with harness waits) ${(shownAt - clickAt).toFixed(0)} ms` +
+        (monacoBeforeClick ? ' (Monaco was requested before the click!)' : ''),
+    );
   }
-  figure('click on file → Monaco mounted (median)', median(mounted), 'ms');
-  figure('click on file → typed text shown in Monaco (median)', median(typed), 'ms');
+  figure('click on file → Monaco mounted showing it (median)', median(mounted), 'ms');
+  figure('first key press → character shown in Monaco (median)', median(keyed), 'ms');
+  // Without the harness's wait between the mount and the key press (Playwright's click and
+  // type need the busy main thread too; that wait is in the per-run lines above).
+  figure('click on file → Monaco accepts input (mounted + key latency)', median(mounted.map((value, index) => value + keyed[index])), 'ms');
 }
 
-ensureBuild();
+const app = await startApp();
 const blankDir = await buildBlankApp();
-const app = await startServer({ port: 0 });
 const blank = await serveDirectory(blankDir);
 const browser = await launchBrowser();
 try {
   console.log('Startup benchmark (issue 2)');
-  const files = await startupFigures(browser, `${app.url}?sandbox=offline`, blank.url);
-  sizeFigures(files);
-  await monacoFigures(browser, app.url);
+  if (/[ab]/.test(ONLY)) sizeFigures(await startupFigures(browser, `${app.url}?sandbox=offline`, blank.url));
+  if (ONLY.includes('c')) await monacoFigures(browser, app.url);
 } finally {
   await browser.close();
-  app.server.close();
+  app.close();
   blank.server.close();
   rmSync(blankDir, { recursive: true, force: true });
 }

@@ -8,7 +8,8 @@
 import { Editor } from '@monaco-editor/react';
 import type { MutableRefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { languageOf, monaco } from './monaco-setup';
+import type { monaco } from './monaco-setup';
+import { languageOf } from './monaco-setup';
 
 const AUTOSAVE_MS = 400;
 
