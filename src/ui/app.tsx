@@ -2,7 +2,7 @@
  * The page: sessions and files | editor | agent panel. State that belongs to the loop comes
  * from worker events (useAgentSession); stored state comes from live queries (store/read).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
 import { useCheckpoints, useFileContent, useFiles, useSessions } from '../store/read';
@@ -60,6 +60,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
   const sessions = useSessions(db) ?? [];
   const files = useFiles(db, sessionId);
   const content = useFileContent(db, sessionId, activePath ?? '');
+  const paths = useMemo(() => (files ?? []).map((file) => file.path), [files]);
   const storedCheckpoints = useCheckpoints(db, sessionId);
   const checkpoints = useMemo(
     () => new Map((storedCheckpoints ?? []).flatMap((checkpoint) => (checkpoint.callId ? [[checkpoint.callId, checkpoint.id] as const] : []))),
@@ -121,15 +122,20 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
     [client],
   );
 
-  const open = (path: string) => {
+  const open = useCallback((path: string) => {
     setOpenPaths((current) => (current.includes(path) ? current : [...current, path]));
     setActivePath(path);
-  };
-  const close = (path: string) => {
+  }, []);
+  const close = useCallback((path: string) => {
     flushRef.current?.();
     setOpenPaths((current) => current.filter((candidate) => candidate !== path));
-    setActivePath((current) => (current === path ? (openPaths.find((candidate) => candidate !== path) ?? null) : current));
-  };
+    setActivePath((active) => (active === path ? null : active));
+  }, []);
+  // Closing the active tab shows the first one left.
+  useEffect(() => {
+    if (activePath === null && openPaths[0]) setActivePath(openPaths[0]);
+  }, [activePath, openPaths]);
+  const saveFile = useCallback((path: string, text: string) => client.send({ type: 'write-file', path, content: text }), [client]);
 
   return (
     <div className="app">
@@ -163,7 +169,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
           </ErrorBoundary>
           <ErrorBoundary name="files">
             <h2 className="pane-title">Files</h2>
-            <FileTree paths={(files ?? []).map((file) => file.path)} activePath={activePath} onOpen={open} />
+            <FileTree paths={paths} activePath={activePath} onOpen={open} />
           </ErrorBoundary>
         </aside>
         <section className="editor-area" aria-label="Editor">
@@ -179,7 +185,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
                   content={activePath ? content : undefined}
                   onActivate={setActivePath}
                   onClose={close}
-                  onSave={(path, text) => client.send({ type: 'write-file', path, content: text })}
+                  onSave={saveFile}
                   flushRef={flushRef}
                 />
               }

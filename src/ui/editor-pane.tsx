@@ -3,7 +3,7 @@
  * view owns saving and conflicts (monaco-editor-view.tsx); `flushRef` saves its unsaved edits
  * at once (called before a message is sent, so the agent's tools see them).
  */
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useState } from 'react';
 import type { MutableRefObject } from 'react';
 
 const MonacoEditorView = lazy(() => import('./monaco-editor-view'));
@@ -19,7 +19,7 @@ export interface EditorPaneProps {
   flushRef: MutableRefObject<(() => void) | null>;
 }
 
-export function EditorPane({ openPaths, activePath, content, onActivate, onClose, onSave, flushRef }: EditorPaneProps) {
+export const EditorPane = memo(function EditorPane({ openPaths, activePath, content, onActivate, onClose, onSave, flushRef }: EditorPaneProps) {
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
   const markDirty = useCallback(
     (path: string, isDirty: boolean) =>
@@ -69,4 +69,4 @@ export function EditorPane({ openPaths, activePath, content, onActivate, onClose
       </div>
     </div>
   );
-}
+});

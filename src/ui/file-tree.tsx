@@ -1,9 +1,17 @@
 /** The `Files` tree: folders open and close, arrow keys move, Enter opens a file. */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TreeNode } from './file-tree-model';
 import { buildTree, visibleNodes } from './file-tree-model';
 
-export function FileTree({ paths, activePath, onOpen }: { paths: readonly string[]; activePath: string | null; onOpen: (path: string) => void }) {
+export const FileTree = memo(function FileTree({
+  paths,
+  activePath,
+  onOpen,
+}: {
+  paths: readonly string[];
+  activePath: string | null;
+  onOpen: (path: string) => void;
+}) {
   const tree = useMemo(() => buildTree(paths), [paths]);
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [focused, setFocused] = useState<string | null>(null);
@@ -68,4 +76,4 @@ export function FileTree({ paths, activePath, onOpen }: { paths: readonly string
       ))}
     </ul>
   );
-}
+});

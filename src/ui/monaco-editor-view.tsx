@@ -13,6 +13,9 @@ import { languageOf } from './monaco-setup';
 
 const AUTOSAVE_MS = 400;
 
+/** One object for every render: a new one would make the wrapper call updateOptions (a relayout) each time. */
+const EDITOR_OPTIONS = { minimap: { enabled: false }, fontSize: 13, automaticLayout: true, scrollBeyondLastLine: false, tabSize: 2 } as const;
+
 export interface MonacoEditorViewProps {
   path: string;
   /** The file as stored. */
@@ -115,7 +118,7 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
           editor.addCommand(api.KeyMod.CtrlCmd | api.KeyCode.KeyS, () => saveRef.current());
           document.body.dataset.monacoReady = 'true';
         }}
-        options={{ minimap: { enabled: false }, fontSize: 13, automaticLayout: true, scrollBeyondLastLine: false, tabSize: 2 }}
+        options={EDITOR_OPTIONS}
       />
     </div>
   );

@@ -130,7 +130,6 @@ export interface TranscriptProps {
 
 export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore }: TranscriptProps) {
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
-  const endRef = useRef<HTMLDivElement>(null);
   const regionRef = useRef<HTMLElement>(null);
   const last = items.at(-1);
   const lastLength = last?.type === 'agent' ? last.text.length : 0;
@@ -141,7 +140,8 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
     if (region) following.current = region.scrollHeight - region.scrollTop - region.clientHeight < 80;
   }, []);
   useEffect(() => {
-    if (following.current) endRef.current?.scrollIntoView({ block: 'end' });
+    const region = regionRef.current;
+    if (region && following.current) region.scrollTop = region.scrollHeight;
   }, [items.length, lastLength]);
   return (
     <section className="transcript" aria-label="Transcript" ref={regionRef} onScroll={onScroll}>
@@ -155,7 +155,6 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           onRestore={onRestore}
         />
       ))}
-      <div ref={endRef} />
     </section>
   );
 }
