@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Loop overhead benchmark (issue 3), on the built app with the fake Gemini answering at once:
+//  (a) 200 round-trips of one read_file each, then a final text: ms per round-trip (from
+//      the fake's request arrival times) and the longest main-thread task during the run;
+//  (b) 1 MB of text streamed in 4,000 chunks in one response: time from the server's last
+//      byte to the full text in the Transcript, and the longest main-thread task.
+// Prints figures; asserts nothing. Run: node e2e/bench/loop-overhead.mjs [--round-trips 200]
+import { startFakeGemini } from '../fake-gemini/server.mjs';
+import {
+  allowAll,
+  argument,
+  clockOffset,
+  figure,
+  launchBrowser,
+  median,
+  openApp,
+  pageProbes,
+  recordRequestArrivals,
+  recordResponseEnds,
+  reply,
+  sendMessage,
+  startApp,
+  useGemini,
+  waitForAgentText,
+} from './lib.mjs';
+
+const ROUND_TRIPS = Number(argument('round-trips', 200));
+const STREAM_BYTES = 1024 * 1024;
+const STREAM_CHUNKS = 4000;
+const FILE_LINES = 20;
+
+/** Distinct (start_line, end_line) pairs, so no two calls are identical (loop detection H1/H3). */
+function readCalls(count) {
+  const calls = [];
+  for (let start = 1; start <= FILE_LINES && calls.length < count; start++) {
+    for (let end = start; end <= FILE_LINES && calls.length < count; end++) calls.push({ start_line: start, end_line: end });
+  }
+  while (calls.length < count) calls.push({ start_line: 1 + (calls.length % FILE_LINES) }); // only past 210 calls
+  return calls.map((range) => ({ name: 'read_file', args: { file_path: 'a.txt', ...range } }));
+}
+
+/** In the page: when the last Agent article holds at least `length` characters (cheap: text node lengths). */
+function agentTextLength(length) {
+  return window.__bench.when(() => {
+    const articles = document.querySelectorAll('[aria-label="Transcript"] article[aria-label="Agent"]');
+    const last = articles[articles.length - 1];
+    if (!last) return false;
+    let total = 0;
+    const walker = document.createTreeWalker(last, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) total += walker.currentNode.data.length;
+    return total >= length;
+  }, 600_000);
+}
+
+async function roundTrips(page, fake, arrivals) {
+  console.log(`\n(a) ${ROUND_TRIPS} read_file round-trips, then a final text`);
+  const lines = Array.from({ length: FILE_LINES }, (_, index) => `line ${index + 1} of a small file`).join('\n');
+  fake.setScript({
+    responses: [reply({ calls: [{ name: 'write_file', args: { file_path: 'a.txt', content: `${lines}\n` } }] }), reply({ text: 'Created a.txt.' })],
+  });
+  await sendMessage(page, 'Create a.txt');
+  await waitForAgentText(page, 'Created a.txt.');
+
+  const finalText = `Read it ${ROUND_TRIPS} times.`;
+  fake.setScript({ responses: [...readCalls(ROUND_TRIPS).map((call) => reply({ calls: [call] })), reply({ text: finalText })] });
+  const first = fake.requests().length;
+  const offset = await clockOffset(page);
+  const shown = page.evaluate(() =>
+    window.__bench.when(() => [...document.querySelectorAll('[aria-label="Transcript"] article[aria-label="Agent"]')].some((article) => article.textContent?.includes('times.')), 600_000),
+  );
+  const sentAt = await sendMessage(page, 'Read a.txt in many ranges');
+  const doneAt = await shown;
+  await waitForAgentText(page, finalText);
+
+  const requests = fake.requests().length - first;
+  const cards = await page.locator('[aria-label="Transcript"] article.tool-card').evaluateAll((nodes) =>
+    nodes.filter((node) => node.getAttribute('aria-label')?.startsWith('read_file')).map((node) => node.querySelector('[data-status]')?.getAttribute('data-status')),
+  );
+  console.log(`    model requests: ${requests} (expected ${ROUND_TRIPS + 1}); read_file cards: ${cards.length}, succeeded: ${cards.filter((status) => status === 'success').length}`);
+  const total = doneAt - sentAt;
+  figure('send → final text shown (total)', total, 'ms');
+  const stamps = arrivals.live() ? arrivals.stamps.slice(first, first + requests) : [];
+  if (stamps.length === ROUND_TRIPS + 1) {
+    const gaps = stamps.slice(1).map((at, index) => at - stamps[index]);
+    const sorted = [...gaps].sort((a, b) => a - b);
+    figure('per round-trip: request → next request (median)', median(gaps), 'ms', '≤ 10');
+    figure('per round-trip: 90th percentile', sorted[Math.floor(sorted.length * 0.9)], 'ms');
+    // Growth from the first to the last round-trips points at work proportional to history.
+    figure('per round-trip: first 20 (median)', median(gaps.slice(0, 20)), 'ms');
+    figure('per round-trip: last 20 (median)', median(gaps.slice(-20)), 'ms');
+    figure('first round-trip: send → first model request', stamps[0] - (sentAt - offset), 'ms');
+  } else {
+    console.log('    (no per-request arrival times from the fake server; using total / round-trips)');
+  }
+  figure('per round-trip: total / round-trips', total / ROUND_TRIPS, 'ms', '≤ 10');
+  await longTaskFigures(page, 'during the round-trips', sentAt, doneAt);
+}
+
+async function longTaskFigures(page, during, from, to) {
+  const tasks = await page.evaluate(([start, end]) => window.__bench.longTasks.filter((task) => task.start + task.duration >= start && task.start <= end), [from, to]);
+  figure(`longest main-thread task ${during}`, tasks.reduce((most, task) => Math.max(most, task.duration), 0), 'ms', '< 50');
+  figure(`main-thread tasks ≥ 50 ms ${during}: count / total`, `${tasks.length} / ${Math.round(tasks.reduce((sum, task) => sum + task.duration, 0))}`, 'ms');
+}
+
+/** Letters, digits and spaces only, so markdown renders it as one paragraph of the same text. */
+function streamText() {
+  const words = [];
+  let length = 0;
+  for (let index = 0; length < STREAM_BYTES; index++) {
+    const word = `w${((index * 7919) % 100_003).toString(36)}`;
+    words.push(word);
+    length += word.length + 1;
+  }
+  return words.join(' ').slice(0, STREAM_BYTES).trimEnd();
+}
+
+async function streaming(page, fake, responseEnds) {
+  console.log(`\n(b) ${(STREAM_BYTES / 1024).toFixed(0)} KB of text in ${STREAM_CHUNKS} chunks, one response`);
+  const text = streamText();
+  const size = Math.ceil(text.length / STREAM_CHUNKS);
+  const chunks = Array.from({ length: STREAM_CHUNKS }, (_, index) => ({ text: text.slice(index * size, (index + 1) * size) }));
+  chunks[chunks.length - 1].finishReason = 'STOP';
+  fake.setScript({ responses: [{ chunks }] });
+  const offset = await clockOffset(page);
+  const fullShown = page.evaluate(agentTextLength, text.length);
+  const endsBefore = responseEnds.length;
+  const sentAt = await sendMessage(page, 'Stream a long text');
+  const shownAt = await fullShown;
+  const settledAt = await page.evaluate(() =>
+    window.__bench.when(() => {
+      const articles = document.querySelectorAll('[aria-label="Transcript"] article[aria-label="Agent"]');
+      return articles[articles.length - 1]?.getAttribute('aria-busy') === 'false';
+    }, 600_000),
+  );
+  await waitForAgentText(page, text.slice(-40));
+  const streamEnd = responseEnds.slice(endsBefore).find((entry) => entry.url.includes('streamGenerateContent'));
+  if (streamEnd) {
+    const lastByte = streamEnd.finishedAt + offset; // in the page's clock; 1 MB outgrows the socket buffer, so `finish`
+    figure('send → server sent its last byte', lastByte - sentAt, 'ms');
+    figure('last byte sent → full text in the Transcript', shownAt - lastByte, 'ms', '≤ 100');
+    figure('last byte sent → streaming finished (aria-busy false)', settledAt - lastByte, 'ms');
+  } else {
+    console.log('    (no server response time recorded)');
+  }
+  figure('send → full text in the Transcript', shownAt - sentAt, 'ms');
+  await longTaskFigures(page, 'while streaming', sentAt, Math.max(shownAt, settledAt));
+}
+
+const fake = await startFakeGemini({ port: 0 });
+const arrivals = recordRequestArrivals(fake);
+const responseEnds = [];
+const stopRecording = recordResponseEnds(responseEnds);
+const app = await startApp();
+const browser = await launchBrowser();
+try {
+  console.log('Loop overhead benchmark (issue 3)');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`    page error: ${error.message}`));
+  await page.addInitScript(pageProbes);
+  await openApp(page, app.url);
+  await useGemini(page, fake);
+  await allowAll(page);
+  if (await page.evaluate(() => window.__bench.longTasksUnsupported)) console.log('    (this Chromium has no longtask entries: task figures read 0)');
+  await roundTrips(page, fake, arrivals);
+  await streaming(page, fake, responseEnds);
+  await context.close();
+} finally {
+  stopRecording();
+  await browser.close();
+  app.close();
+  await fake.close();
+}
