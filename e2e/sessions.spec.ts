@@ -14,9 +14,7 @@ const sessionItem = (page: Page, title: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: title, exact: true }) });
 const files = (page: Page) => page.getByRole('tree', { name: 'Files' });
-// An untitled session is also called "New session" in the list, so the toolbar button is
-// taken by position (it comes first); see the expected failure at the end of this file.
-const newSession = (page: Page) => page.getByRole('button', { name: 'New session', exact: true }).first();
+const newSession = (page: Page) => page.getByRole('button', { name: 'New session', exact: true });
 
 /** Settings are saved asynchronously: wait until the worker uses Gemini before changing anything else. */
 async function useGeminiSettled(page: Page, gemini: FakeGemini): Promise<void> {
@@ -44,7 +42,7 @@ test('New session opens an empty current session, and switching back brings the 
 
   await newSession(page).click();
   await expect(sessions(page).getByRole('listitem')).toHaveCount(2);
-  await expect(sessionItem(page, 'New session')).toHaveAttribute('aria-current', 'true');
+  await expect(sessionItem(page, 'Untitled session')).toHaveAttribute('aria-current', 'true');
   await expect(sessionItem(page, 'Write a.txt')).not.toHaveAttribute('aria-current', 'true');
   await expect(transcript(page).getByRole('article')).toHaveCount(0);
   await expect(files(page).getByRole('treeitem')).toHaveCount(0);
@@ -66,24 +64,24 @@ test("a new session is titled by its first message, and the first session's file
   await openApp(page);
   await useGeminiSettled(page, gemini);
   await expect(sessions(page).getByRole('listitem')).toHaveCount(1);
-  await expect(sessionItem(page, 'New session')).toHaveAttribute('aria-current', 'true');
+  await expect(sessionItem(page, 'Untitled session')).toHaveAttribute('aria-current', 'true');
   await sendMessage(page, 'First question\nwith a second line');
   await expect(sessionItem(page, 'First question')).toHaveAttribute('aria-current', 'true');
 
   await newSession(page).click();
-  await expect(sessionItem(page, 'New session')).toHaveAttribute('aria-current', 'true');
+  await expect(sessionItem(page, 'Untitled session')).toHaveAttribute('aria-current', 'true');
   await sendMessage(page, 'Second question');
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Two.');
   await expect(sessionItem(page, 'Second question')).toHaveAttribute('aria-current', 'true');
   await expect(sessionItem(page, 'First question')).toHaveCount(1);
-  await expect(sessionItem(page, 'New session')).toHaveCount(0);
+  await expect(sessionItem(page, 'Untitled session')).toHaveCount(0);
   // The second session's model request does not carry the first session's conversation.
   expect(JSON.stringify(gemini.requests()[1]?.body)).not.toContain('First question');
 });
 
 test('renaming with the rename control or a double-click changes the title, and it survives a reload', async ({ page }) => {
   await openApp(page);
-  await rename(page, 'New session', 'Renamed by button');
+  await rename(page, 'Untitled session', 'Renamed by button');
   await expect(sessions(page).getByRole('listitem')).toHaveCount(1);
   await expect(sessionItem(page, 'Renamed by button')).toHaveAttribute('aria-current', 'true');
 
@@ -118,7 +116,7 @@ test('deleting asks first; a non-current session just goes, deleting the current
   await useGeminiSettled(page, gemini);
   for (const title of ['Alpha', 'Beta', 'Gamma']) {
     if (title !== 'Alpha') await newSession(page).click();
-    await expect(sessionItem(page, 'New session')).toHaveAttribute('aria-current', 'true');
+    await expect(sessionItem(page, 'Untitled session')).toHaveAttribute('aria-current', 'true');
     await sendMessage(page, title);
     await expect(sessionItem(page, title)).toHaveAttribute('aria-current', 'true');
     await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('ok');
@@ -148,7 +146,7 @@ test('deleting asks first; a non-current session just goes, deleting the current
 test('dismissing the delete confirmation keeps the session', async ({ page }) => {
   page.on('dialog', (dialog) => void dialog.dismiss());
   await openApp(page);
-  await rename(page, 'New session', 'Keep me');
+  await rename(page, 'Untitled session', 'Keep me');
   await sessions(page).getByRole('button', { name: 'Delete Keep me', exact: true }).click();
   await page.reload();
   await openApp(page);
@@ -156,10 +154,8 @@ test('dismissing the delete confirmation keeps the session', async ({ page }) =>
 });
 
 test('the New session button has a name of its own while a session is untitled', async ({ page }) => {
-  // BUG: an untitled session is titled "New session", so its list entry is a second button
-  // named exactly "New session" (UI-CONTRACT: "button `New session`"); screen readers and
-  // getByRole('button', { name: 'New session' }) cannot tell them apart.
-  if (!process.env.SHOW_BUGS) test.fail();
+  // Regression: untitled sessions were titled "New session", so their list entry was a second
+  // button named exactly like the toolbar's (UI-CONTRACT: "button `New session`").
   await openApp(page);
   await expect(page.getByRole('button', { name: 'New session', exact: true })).toHaveCount(1, { timeout: 2000 });
 });

@@ -19,7 +19,7 @@ describe('sessions', () => {
   it('creates a session titled "New session" at revision 0', async () => {
     const { db } = openFakeDatabase({ now: steppingClock() });
     const session = unwrap(await createSession(db));
-    expect(session).toMatchObject({ title: 'New session', origin: 'local', revision: 0 });
+    expect(session).toMatchObject({ title: 'Untitled session', origin: 'local', revision: 0 });
     expect(session.approvalMode).toBeUndefined();
     expect(unwrap(await getSession(db, session.id))).toEqual(session);
     expect(unwrap(await getSession(db, 'missing'))).toBeNull();
@@ -47,7 +47,7 @@ describe('sessions', () => {
     expect(sessions.map((session) => session.title)).toEqual(['renamed', 'first']);
 
     unwrap(await renameSession(db, second.id, '   '));
-    expect(unwrap(await getSession(db, second.id))?.title).toBe('New session');
+    expect(unwrap(await getSession(db, second.id))?.title).toBe('Untitled session');
   });
 
   it('reports not-found when renaming, touching or setting the mode of a missing session', async () => {

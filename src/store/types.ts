@@ -100,7 +100,8 @@ export const DEFAULT_SETTINGS: Readonly<SettingsRecord> = Object.freeze({
   nextSpeakerCheck: false,
 });
 
-export const DEFAULT_SESSION_TITLE = 'New session';
+/** Not "New session": that is the name of the button that creates one. */
+export const DEFAULT_SESSION_TITLE = 'Untitled session';
 
 /**
  * Store failures as values (STYLE.md §8).

@@ -36,7 +36,11 @@ export function AgentPanel(props: AgentPanelProps) {
   useEffect(() => {
     if (!view.running) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) client.send({ type: 'stop' });
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Escape belongs to the editor, the terminal and dialogs when it happens there.
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('.monaco-editor, .xterm, [role="dialog"], input:not([type="checkbox"])')) return;
+      client.send({ type: 'stop' });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -41,15 +41,17 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
   const conflictRef = useRef(false);
   conflictRef.current = conflict;
 
-  const save = () => {
+  /** Saves unsaved edits; while a conflict shows, only the person's choice (`keepMine`) saves. */
+  const save = (keepMine = false) => {
     clearTimeout(timer.current);
     const editor = editorRef.current;
-    if (!editor) return;
+    if (!editor || (conflictRef.current && !keepMine)) return;
     const text = editor.getValue();
     if (text === base.current) return;
     base.current = text;
     onSave(text);
     onDirtyChange(false);
+    conflictRef.current = false;
     setConflict(false);
   };
   const saveRef = useRef(save);
@@ -75,6 +77,8 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
       base.current = stored;
       onDirtyChange(false);
     } else {
+      clearTimeout(timer.current);
+      conflictRef.current = true;
       setConflict(true);
     }
   }, [stored, onDirtyChange]);
@@ -84,7 +88,7 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
       {conflict ? (
         <div role="alert" className="conflict">
           <p>{path} changed while you had unsaved edits.</p>
-          <button type="button" onClick={() => saveRef.current()}>
+          <button type="button" onClick={() => saveRef.current(true)}>
             Keep my version
           </button>
           <button
@@ -93,6 +97,7 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
               if (editorRef.current) replaceText(editorRef.current, stored);
               base.current = stored;
               onDirtyChange(false);
+              conflictRef.current = false;
               setConflict(false);
             }}
           >

@@ -41,7 +41,12 @@ export function SessionsList({ sessions, currentId, disabled, onNew, onOpen, onR
                 onBlur={() => commit(session.id)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') commit(session.id);
-                  if (event.key === 'Escape') setEditing(null);
+                  if (event.key === 'Escape') {
+                    // Cancels the rename only; it must not also stop the agent.
+                    event.preventDefault();
+                    event.stopPropagation();
+                    setEditing(null);
+                  }
                 }}
               />
             ) : (

@@ -4,6 +4,7 @@
  * lives here until Save or Cancel.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import type React from 'react';
 import type { SettingsRecord } from '../store/types';
 
 export interface SettingsDialogProps {
@@ -30,10 +31,25 @@ export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProp
   const urlError = validBaseUrl(draft.baseUrl);
   const keyMissing = draft.provider === 'gemini' && !draft.apiKey;
 
+  // Modal dialog pattern: focus moves in, stays in (Tab wraps), and goes back to the opener.
   useEffect(() => {
-    const first = dialogRef.current?.querySelector<HTMLElement>('select, input');
-    first?.focus();
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.querySelector<HTMLElement>('select, input')?.focus();
+    return () => opener?.focus();
   }, []);
+  const trapTab = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('select, input, button:not([disabled]), [href]')];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
@@ -50,6 +66,7 @@ export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProp
         aria-modal="true"
         aria-labelledby={titleId}
         onKeyDown={(event) => {
+          trapTab(event);
           if (event.key === 'Escape') {
             event.preventDefault();
             onClose();
