@@ -1,14 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { chromiumArgs } from './scripts/find-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 
@@ -26,7 +17,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    // Playwright adds --headless itself.
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs.filter((flag) => flag !== '--headless') },
     trace: 'retain-on-failure',
   },
   webServer: {

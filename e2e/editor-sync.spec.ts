@@ -15,8 +15,8 @@ const conflict = (page: Page) => page.getByRole('alert').filter({ hasText: 'chan
 const lastAgent = (page: Page) => transcript(page).getByRole('article', { name: 'Agent' }).last();
 
 /** Gemini with edits auto-accepted; the agent creates notes.txt, which opens in the editor. */
-async function withNotesOpen(page: Page, gemini: FakeGemini): Promise<void> {
-  await openApp(page);
+async function withNotesOpen(page: Page, gemini: FakeGemini, autosaveMs?: number): Promise<void> {
+  await openApp(page, autosaveMs ? `sandbox=offline&autosaveMs=${autosaveMs}` : undefined);
   await useGemini(page, gemini);
   await expect(page.getByText('Model: Gemini', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Auto-accept edits');
@@ -34,6 +34,8 @@ async function focusEditorEnd(page: Page): Promise<void> {
 
 const rewrite = [call('write_file', { file_path: 'notes.txt', content: 'agent rewrite\n' }), text('Rewrote it.')];
 const nextStep = (page: Page) => page.getByRole('button', { name: 'Next step' });
+/** Long enough that an edit is still unsaved when a held agent write is released, even on a loaded machine. */
+const CONFLICT_AUTOSAVE_MS = 3000;
 
 /** With Step through, asks for the rewrite and holds it just before the tool runs. */
 async function holdAgentWrite(page: Page): Promise<void> {
@@ -47,8 +49,9 @@ async function holdAgentWrite(page: Page): Promise<void> {
 }
 
 /**
- * Types and lets the write go at once (without taking the focus from the editor), well within
- * the 400 ms autosave pause, so the edit is unsaved when the write lands; then types once more.
+ * Types and lets the write go at once (without taking the focus from the editor); with the
+ * autosave pause set long (CONFLICT_AUTOSAVE_MS) the edit is surely unsaved when the write
+ * lands, even on a loaded machine; then types once more.
  */
 async function releaseWhileTyping(page: Page): Promise<void> {
   await page.keyboard.type('x');
@@ -94,7 +97,7 @@ test('an edit left alone autosaves and is still there after a reload', async ({ 
 for (const choice of ['Keep my version', 'Use the new version'] as const) {
   test(`an agent write under unsaved edits shows a conflict, and "${choice}" does what it says`, async ({ page, gemini }) => {
     gemini.setScript({ responses: [...createNotes, ...rewrite] });
-    await withNotesOpen(page, gemini);
+    await withNotesOpen(page, gemini, CONFLICT_AUTOSAVE_MS);
     await holdAgentWrite(page);
     await releaseWhileTyping(page);
     await expect(statusOf(page, 'write_file notes.txt').last()).toHaveText('success');
@@ -128,12 +131,12 @@ test('an agent write just after the last keystroke keeps the conflict until the 
   // runs save(): the person's text is written over the agent's and the alert vanishes, so the
   // agent's change is lost silently although its write_file reported success.
   gemini.setScript({ responses: [...createNotes, ...rewrite] });
-  await withNotesOpen(page, gemini);
+  await withNotesOpen(page, gemini, CONFLICT_AUTOSAVE_MS);
   await holdAgentWrite(page);
   await page.keyboard.type('Q');
-  await nextStep(page).dispatchEvent('click'); // the write lands well within 400 ms of the key
+  await nextStep(page).dispatchEvent('click'); // the write lands within the autosave pause
   await expect(conflict(page)).toBeVisible();
-  await page.waitForTimeout(1000); // longer than the autosave pause: nothing must decide for the person
+  await page.waitForTimeout(CONFLICT_AUTOSAVE_MS + 500); // the pending autosave fires: it must not decide for the person
   await expect(conflict(page)).toBeVisible();
   await expect(tab(page, 'notes.txt •')).toBeVisible();
 });

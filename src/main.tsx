@@ -34,6 +34,12 @@ function createStatusStore(initial: SandboxStatus) {
   };
 }
 
+/** `?autosaveMs=N` sets the editor's autosave pause (default 400 ms; 100 ms to 10 minutes). */
+function autosavePause(): number {
+  const value = Number(new URLSearchParams(location.search).get('autosaveMs'));
+  return Number.isFinite(value) && value >= 100 ? Math.min(value, 600_000) : 400;
+}
+
 /** `?sandbox=offline` forces the offline sandbox; `?sandbox=webcontainer` forces the attempt. */
 function sandboxPreference(): 'offline' | 'webcontainer' | 'auto' {
   const value = new URLSearchParams(location.search).get('sandbox');
@@ -87,7 +93,7 @@ async function start(): Promise<void> {
 
   function Root() {
     const sandboxStatus = useSyncExternalStore(status.subscribe, status.get);
-    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} saveSettings={saveSettings} />;
+    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} saveSettings={saveSettings} autosaveMs={autosavePause()} />;
   }
 
   const rootElement = document.getElementById('root');

@@ -31,6 +31,8 @@ export interface AppProps {
   settings: SettingsRecord;
   /** Persists settings (the key only when the person opted in). */
   saveSettings: (settings: SettingsRecord) => Promise<void>;
+  /** Pause after the last keystroke before editor changes save by themselves. */
+  autosaveMs: number;
 }
 
 export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
@@ -47,7 +49,7 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   return worker;
 }
 
-export function App({ db, client, sandboxStatus, settings: initialSettings, saveSettings }: AppProps) {
+export function App({ db, client, sandboxStatus, settings: initialSettings, saveSettings, autosaveMs }: AppProps) {
   const [view, dispatch] = useAgentSession(client);
   const [settings, setSettings] = useState(initialSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -187,6 +189,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
                   onClose={close}
                   onSave={saveFile}
                   flushRef={flushRef}
+                  autosaveMs={autosaveMs}
                 />
               }
             />

@@ -17,9 +17,10 @@ export interface EditorPaneProps {
   onClose: (path: string) => void;
   onSave: (path: string, text: string) => void;
   flushRef: MutableRefObject<(() => void) | null>;
+  autosaveMs: number;
 }
 
-export const EditorPane = memo(function EditorPane({ openPaths, activePath, content, onActivate, onClose, onSave, flushRef }: EditorPaneProps) {
+export const EditorPane = memo(function EditorPane({ openPaths, activePath, content, onActivate, onClose, onSave, flushRef, autosaveMs }: EditorPaneProps) {
   const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
   const markDirty = useCallback(
     (path: string, isDirty: boolean) =>
@@ -63,6 +64,7 @@ export const EditorPane = memo(function EditorPane({ openPaths, activePath, cont
               onSave={(text) => onSave(activePath, text)}
               onDirtyChange={onDirtyChange}
               flushRef={flushRef}
+              autosaveMs={autosaveMs}
             />
           </Suspense>
         ) : null}

@@ -11,7 +11,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { monaco } from './monaco-setup';
 import { languageOf } from './monaco-setup';
 
-const AUTOSAVE_MS = 400;
 
 /** One object for every render: a new one would make the wrapper call updateOptions (a relayout) each time. */
 const EDITOR_OPTIONS = { minimap: { enabled: false }, fontSize: 13, automaticLayout: true, scrollBeyondLastLine: false, tabSize: 2 } as const;
@@ -23,6 +22,8 @@ export interface MonacoEditorViewProps {
   onSave: (text: string) => void;
   onDirtyChange: (dirty: boolean) => void;
   flushRef: MutableRefObject<(() => void) | null>;
+  /** Pause after the last keystroke before edits save by themselves. */
+  autosaveMs: number;
 }
 
 function replaceText(editor: monaco.editor.IStandaloneCodeEditor, text: string): void {
@@ -32,7 +33,7 @@ function replaceText(editor: monaco.editor.IStandaloneCodeEditor, text: string):
   model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
 }
 
-export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, flushRef }: MonacoEditorViewProps) {
+export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, flushRef, autosaveMs }: MonacoEditorViewProps) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   /** The stored text the editor was last in step with. */
   const base = useRef(stored);
@@ -114,7 +115,7 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
           const dirty = (text ?? '') !== base.current;
           onDirtyChange(dirty);
           clearTimeout(timer.current);
-          if (dirty && !conflictRef.current) timer.current = setTimeout(() => saveRef.current(), AUTOSAVE_MS);
+          if (dirty && !conflictRef.current) timer.current = setTimeout(() => saveRef.current(), autosaveMs);
         }}
         onMount={(editor, api) => {
           editorRef.current = editor;

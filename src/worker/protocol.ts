@@ -8,21 +8,15 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, Interruption } from '..
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
+import type { SettingsRecord } from '../store/types';
 
 export const PROTOCOL_VERSION = 1;
 
-export interface WorkerSettings {
-  provider: 'gemini' | 'scripted';
-  /** Held in memory; stored only when the person opts in (see store/settings). */
-  apiKey?: string;
-  model: string;
-  /** Empty: Google's endpoint. */
-  baseUrl: string;
-  approvalMode: ApprovalMode;
-  stepThrough: boolean;
-  loopHeuristics: boolean;
-  nextSpeakerCheck: boolean;
-}
+/** What the worker needs of the settings; the key is held in memory unless the person opts in. */
+export type WorkerSettings = Pick<
+  SettingsRecord,
+  'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
+>;
 
 export type SandboxChoice =
   | { kind: 'offline' }

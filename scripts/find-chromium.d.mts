@@ -1,0 +1,3 @@
+// Types for find-chromium.mjs, so TypeScript configs can import it.
+export function findChromium(options?: { install?: boolean }): Promise<string>;
+export const chromiumArgs: string[];
