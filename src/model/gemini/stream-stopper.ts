@@ -23,6 +23,22 @@ export function createStreamStopper(callerSignal: AbortSignal, idleTimeoutMs: nu
   const controller = new AbortController();
   let idleFired = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // One timer for the whole stream: arming only moves the deadline (a stream of thousands of
+  // small chunks would otherwise clear and set a timer per chunk).
+  let deadline = 0;
+  let paused = true;
+  function check(): void {
+    timer = undefined;
+    if (paused) return;
+    const left = deadline - Date.now();
+    if (left > 0) {
+      timer = setTimeout(check, left);
+      return;
+    }
+    idleFired = true;
+    controller.abort();
+    stop(new Error(`No data from the model for ${idleTimeoutMs} ms`));
+  }
   let stop: (reason: Error) => void = () => {};
   const stopped = new Promise<never>((_resolve, reject) => {
     stop = reject;
@@ -43,21 +59,19 @@ export function createStreamStopper(callerSignal: AbortSignal, idleTimeoutMs: nu
       return idleFired;
     },
     arm() {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        idleFired = true;
-        controller.abort();
-        stop(new Error(`No data from the model for ${idleTimeoutMs} ms`));
-      }, idleTimeoutMs);
+      paused = false;
+      deadline = Date.now() + idleTimeoutMs;
+      timer ??= setTimeout(check, idleTimeoutMs);
     },
     pause() {
-      clearTimeout(timer);
+      paused = true;
     },
     race<T>(promise: Promise<T>): Promise<T> {
       promise.catch(() => {}); // the loser of the race must not become an unhandled rejection
       return Promise.race([promise, stopped]);
     },
     dispose() {
+      paused = true;
       clearTimeout(timer);
       callerSignal.removeEventListener('abort', onAbort);
       controller.abort();
