@@ -73,11 +73,12 @@ async function start(): Promise<void> {
     onBlocked: () => banner('Another Loopscope tab is using an older version of the database. Close it to go on.'),
   });
   void navigator.storage?.persist?.().catch(() => false);
+  // The worker's code downloads and compiles while the settings are read.
+  const worker = new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' });
+  const client = createWorkerClient(worker);
   const loaded = await getSettings(db);
   if (!loaded.ok) banner(`Settings could not be read (${loaded.error.message}); using defaults.`);
   const settings: SettingsRecord = loaded.ok ? loaded.value : { ...DEFAULT_SETTINGS };
-  const worker = new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' });
-  const client = createWorkerClient(worker);
   const status = createStatusStore({ text: 'Preparing the sandbox…', busy: true });
 
   client.subscribe((event) => {
