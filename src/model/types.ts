@@ -23,15 +23,19 @@ export interface ModelRequest {
   config?: { temperature?: number; maxOutputTokens?: number; responseMimeType?: string };
 }
 
-export type FinishReason =
-  | 'STOP'
-  | 'MAX_TOKENS'
-  | 'SAFETY'
-  | 'RECITATION'
-  | 'MALFORMED_FUNCTION_CALL'
-  | 'UNEXPECTED_TOOL_CALL'
-  | 'OTHER'
-  | 'FINISH_REASON_UNSPECIFIED';
+/** Every finish reason the spec knows (Gemini's names). */
+export const FINISH_REASONS = [
+  'STOP',
+  'MAX_TOKENS',
+  'SAFETY',
+  'RECITATION',
+  'MALFORMED_FUNCTION_CALL',
+  'UNEXPECTED_TOOL_CALL',
+  'OTHER',
+  'FINISH_REASON_UNSPECIFIED',
+] as const;
+
+export type FinishReason = (typeof FINISH_REASONS)[number];
 
 export interface Usage {
   promptTokenCount?: number;

@@ -4,6 +4,7 @@
  * throws; failures arrive as a final `{type:'error'}` part.
  */
 import type { Part } from '../../shared/content';
+import { FINISH_REASONS } from '../../model/types';
 import type {
   FinishReason,
   LanguageModel,
@@ -201,17 +202,8 @@ export function reply(...items: (FakeChunk | FakeCall | FinishReason | string | 
   return { chunks };
 }
 
-const FINISH_REASONS = new Set<string>([
-  'STOP',
-  'MAX_TOKENS',
-  'SAFETY',
-  'RECITATION',
-  'MALFORMED_FUNCTION_CALL',
-  'UNEXPECTED_TOOL_CALL',
-  'OTHER',
-  'FINISH_REASON_UNSPECIFIED',
-]);
+const FINISH_REASON_NAMES: ReadonlySet<string> = new Set<string>(FINISH_REASONS);
 
 function isFinishReason(value: string): value is FinishReason {
-  return FINISH_REASONS.has(value);
+  return FINISH_REASON_NAMES.has(value);
 }

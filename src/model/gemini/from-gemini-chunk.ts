@@ -7,17 +7,9 @@
 import type { GenerateContentResponse, Part as SdkPart } from '@google/genai';
 import type { Part } from '../../shared/content';
 import type { FinishReason, ModelStreamPart, Usage } from '../types';
+import { FINISH_REASONS } from '../types';
 
-const ourFinishReasons: ReadonlySet<string> = new Set<FinishReason>([
-  'STOP',
-  'MAX_TOKENS',
-  'SAFETY',
-  'RECITATION',
-  'MALFORMED_FUNCTION_CALL',
-  'UNEXPECTED_TOOL_CALL',
-  'OTHER',
-  'FINISH_REASON_UNSPECIFIED',
-]);
+const ourFinishReasons: ReadonlySet<string> = new Set<FinishReason>(FINISH_REASONS);
 
 /** Gemini's content-policy reasons, all reported to the agent as SAFETY. */
 const safetyReasons: ReadonlySet<string> = new Set([
