@@ -5,6 +5,7 @@
  */
 import type { Part } from '../../shared/content';
 import { FINISH_REASONS } from '../../model/types';
+import { TRANSPORT_CODES } from '../chat/retry-policy';
 import type {
   FinishReason,
   LanguageModel,
@@ -48,14 +49,6 @@ export type FakeResponse =
     }
   | { error: FakeError };
 
-const TRANSPORT_CODES = new Set([
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_SOCKET',
-]);
 
 export function toModelFailure(error: FakeError): ModelFailure {
   if (error === 'abort') return { kind: 'aborted', message: 'Aborted' };
