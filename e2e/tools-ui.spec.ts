@@ -82,3 +82,30 @@ test('the static preview shows the workspace page in a sandboxed frame', async (
   const heading = page.frameLocator('.preview iframe').getByRole('heading', { name: 'Preview works' });
   await expect(heading).toHaveCSS('color', 'rgb(200, 0, 0)');
 });
+
+test('Restore on a message puts back every file its tool calls changed', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [
+      call('write_file', { file_path: 'keep.txt', content: 'before\n' }),
+      text('Made keep.txt.'),
+      call('write_file', { file_path: 'keep.txt', content: 'after\n' }),
+      call('write_file', { file_path: 'extra.txt', content: 'new file\n' }),
+      text('Changed two files.'),
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'make keep.txt');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Made keep.txt.');
+  await sendMessage(page, 'change things');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Changed two files.');
+
+  const second = transcript(page).getByRole('article', { name: 'You' }).filter({ hasText: 'change things' });
+  await second.getByRole('button', { name: 'Restore' }).click();
+  await expect(transcript(page)).toContainText('Restored 2 file(s)');
+  const files = page.getByRole('tree', { name: 'Files' });
+  await expect(files.getByRole('treeitem', { name: 'extra.txt' })).toHaveCount(0);
+  await files.getByRole('treeitem', { name: 'keep.txt' }).click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('before');
+});
