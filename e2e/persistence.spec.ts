@@ -12,6 +12,8 @@ test('after a reload the transcript, the files and the settings are back', async
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Auto-accept edits');
   await sendMessage(page, 'Write a todo file');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote notes/todo.md.');
+  // The answer shows while it streams; it is stored when the turn ends (spec F7).
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
 
   await page.reload();
   await openApp(page);

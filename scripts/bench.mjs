@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from './find-chromium.mjs';
+import { findChromiumOrExit } from './find-chromium.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const BENCHES = ['startup', 'loop-overhead', 'tools'];
@@ -17,13 +17,7 @@ const args = process.argv.slice(2);
 const chosen = args.filter((arg) => BENCHES.includes(arg));
 const benches = chosen.length > 0 ? chosen : BENCHES;
 
-let chromium;
-try {
-  chromium = await findChromium();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+const chromium = await findChromiumOrExit();
 
 if (!args.includes('--skip-build')) {
   console.log('Building the app (vite build)…');

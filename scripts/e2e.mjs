@@ -1,15 +1,9 @@
 #!/usr/bin/env node
 // Runs the end-to-end tests: finds (or installs) Chromium, builds the app, runs Playwright.
 import { spawnSync } from 'node:child_process';
-import { findChromium } from './find-chromium.mjs';
+import { findChromiumOrExit } from './find-chromium.mjs';
 
-let chromium;
-try {
-  chromium = await findChromium();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
+const chromium = await findChromiumOrExit();
 console.log(`Using Chromium at ${chromium}`);
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 const run = (command, args) => {

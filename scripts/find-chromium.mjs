@@ -47,3 +47,13 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** For command-line scripts: the Chromium path, or the reason there is none and exit code 1. */
+export async function findChromiumOrExit() {
+  try {
+    return await findChromium();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

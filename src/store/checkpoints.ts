@@ -13,6 +13,7 @@ export interface NewCheckpoint {
   label: string;
   /** Content before the change; null = the file did not exist. */
   files: CheckpointFile[];
+  wholeWorkspace?: boolean;
 }
 
 export async function createCheckpoint(
@@ -27,6 +28,7 @@ export async function createCheckpoint(
     files: checkpoint.files,
   };
   if (checkpoint.callId !== undefined) record.callId = checkpoint.callId;
+  if (checkpoint.wholeWorkspace) record.wholeWorkspace = true;
   const added = await attempt(() => db.checkpoints.add(record));
   return added.ok ? ok(record) : added;
 }

@@ -73,6 +73,8 @@ export interface CheckpointRecord {
   createdAt: number;
   label: string;
   files: CheckpointFile[];
+  /** The files are the whole workspace (a shell command could change anything): restoring also removes files created after it. */
+  wholeWorkspace?: boolean;
 }
 
 export interface SettingsRecord {

@@ -8,10 +8,18 @@ import type { CheckpointFile, CheckpointRecord } from '../store/types';
 import type { AppError } from '../shared/errors';
 import type { SyncedWorkspace } from './workspace-sync';
 
-export function earliestFiles(checkpoints: readonly CheckpointRecord[]): CheckpointFile[] {
+/**
+ * The earliest snapshot of each file. When the earliest checkpoint holds the whole workspace,
+ * files in `current` that it does not hold were created since, and are removed.
+ */
+export function earliestFiles(checkpoints: readonly CheckpointRecord[], current: Iterable<string> = []): CheckpointFile[] {
+  const ordered = [...checkpoints].sort((a, b) => a.createdAt - b.createdAt);
   const byPath = new Map<string, CheckpointFile>();
-  for (const checkpoint of [...checkpoints].sort((a, b) => a.createdAt - b.createdAt)) {
+  for (const checkpoint of ordered) {
     for (const file of checkpoint.files) if (!byPath.has(file.path)) byPath.set(file.path, file);
+  }
+  if (ordered[0]?.wholeWorkspace) {
+    for (const path of current) if (!byPath.has(path)) byPath.set(path, { path, content: null });
   }
   return [...byPath.values()];
 }
@@ -31,6 +39,6 @@ export async function restoreCheckpoints(
     }
     checkpoints.push(found.value);
   }
-  const changed = await workspace.putBack(earliestFiles(checkpoints));
+  const changed = await workspace.putBack(earliestFiles(checkpoints, workspace.snapshot().keys()));
   return { ok: true, changed };
 }

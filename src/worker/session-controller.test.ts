@@ -161,4 +161,25 @@ describe('session controller', () => {
     expect(reloaded.type === 'session-loaded' && reloaded.session.approvalMode).toBe('plan');
     again.db.close();
   });
+
+  it('checkpoints a command that may change files, but not a read-only one', async () => {
+    const allowAll = { ...settings, approvalMode: 'allow-all' as const };
+    const run = harness(`controller-${counter++}`, [
+      reply(FC('run_shell_command', { command: 'ls' }), 'STOP'),
+      reply(FC('run_shell_command', { command: 'echo hi > made.txt' }), 'STOP'),
+      reply(T('done'), 'STOP'),
+    ]);
+    await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings: allowAll });
+    await run.next((event) => event.type === 'session-loaded');
+    await run.send({ type: 'send', text: 'look, then write' });
+    await run.controller.idle();
+    const checkpoints = await run.db.checkpoints.toArray();
+    expect(checkpoints.map((checkpoint) => [checkpoint.label, checkpoint.wholeWorkspace])).toEqual([['run_shell_command echo hi > made.txt', true]]);
+    // Restoring it removes the file the command created.
+    await run.send({ type: 'restore-checkpoints', checkpointIds: [checkpoints[0]!.id] });
+    const sessionId = checkpoints[0]!.sessionId;
+    const files = await listFiles(run.db, sessionId);
+    expect(files.ok && files.value).toEqual([]);
+    run.db.close();
+  });
 });

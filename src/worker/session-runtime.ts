@@ -60,11 +60,16 @@ export function agentSettingsFrom(settings: WorkerSettings, session: SessionReco
   };
 }
 
-function checkpointPaths(context: RuntimeContext, workspace: SyncedWorkspace, call: ToolCallView): string[] {
+/**
+ * The files a call may change: the ones the tool names, the whole workspace when it cannot say
+ * (a shell command), or null for a command known to be read-only (no checkpoint for `ls`).
+ */
+function checkpointScope(context: RuntimeContext, call: ToolCallView): string[] | 'workspace' | null {
   const tool = context.tools.get(call.name);
   const validated = tool?.validate(call.args);
-  const affected = tool && validated?.ok ? tool.affectedPaths(validated.args) : null;
-  return affected ?? [...workspace.snapshot().keys()];
+  if (!tool || !validated?.ok) return 'workspace';
+  if (tool.isReadOnly?.(validated.args)) return null;
+  return tool.affectedPaths(validated.args) ?? 'workspace';
 }
 
 function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace): Hooks {
@@ -87,9 +92,13 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
       await stepThrough({ stage: 'before_tool', label: `${call.name} ${call.summary}`.trim() }, signal);
       if (call.kind !== 'edit' && call.kind !== 'execute') return;
       // Checkpoint the files the call may change, so Restore can put them back.
+      const scope = checkpointScope(context, call);
+      if (scope === null) return;
       const known = workspace.snapshot();
-      const files = checkpointPaths(context, workspace, call).map((path) => ({ path, content: known.get(path) ?? null }));
-      await createCheckpoint(context.db, { sessionId: session.id, callId: call.callId, label: `${call.name} ${call.summary}`.trim(), files });
+      const paths = scope === 'workspace' ? [...known.keys()] : scope;
+      const files = paths.map((path) => ({ path, content: known.get(path) ?? null }));
+      const label = `${call.name} ${call.summary}`.trim();
+      await createCheckpoint(context.db, { sessionId: session.id, callId: call.callId, label, files, wholeWorkspace: scope === 'workspace' });
     },
   };
 }

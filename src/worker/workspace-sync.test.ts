@@ -81,6 +81,17 @@ describe('synced workspace', () => {
 });
 
 describe('restoring several checkpoints', () => {
+  it('removes files created after a whole-workspace checkpoint', () => {
+    const files = earliestFiles(
+      [{ id: 'c1', sessionId: 's', createdAt: 1, label: 'shell', files: [{ path: 'a', content: 'x' }], wholeWorkspace: true }],
+      ['a', 'made-by-command'],
+    );
+    expect(files).toEqual([
+      { path: 'a', content: 'x' },
+      { path: 'made-by-command', content: null },
+    ]);
+  });
+
   it('takes the earliest snapshot of each file', () => {
     const files = earliestFiles([
       { id: 'c2', sessionId: 's', createdAt: 2, label: 'second', files: [{ path: 'a', content: 'after first edit' }, { path: 'b', content: null }] },
