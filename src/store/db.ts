@@ -9,7 +9,8 @@
  * - Workspace files belong to a session: they are keyed by [sessionId+path] and deleted
  *   with it.
  * - Two tabs may still run two workers on one session; history commits carry the session
- *   revision they expect, so the second writer gets a `conflict` instead of overwriting.
+ *   revision they expect (table `heads`), so the second writer gets a `conflict` instead of
+ *   overwriting. A commit writes `heads` and `history` only, tables the UI does not watch.
  *
  * Reliability rule 10: another tab upgrading the schema fires `versionchange`: we close
  * this connection (so old code never writes into a new schema) and call onVersionChange
@@ -23,6 +24,7 @@ import type { SchemaVersion } from './schema';
 import type {
   CheckpointRecord,
   FileRecord,
+  HeadRecord,
   HistoryRecord,
   StoredRoundTrip,
   SessionRecord,
@@ -49,6 +51,7 @@ export interface OpenDatabaseOptions {
 
 export class LoopscopeDb extends Dexie {
   declare readonly sessions: Table<SessionRecord, string>;
+  declare readonly heads: Table<HeadRecord, string>;
   declare readonly history: Table<HistoryRecord, [string, number]>;
   declare readonly roundTrips: Table<StoredRoundTrip, string>;
   declare readonly files: Table<FileRecord, [string, string]>;

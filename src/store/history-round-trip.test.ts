@@ -96,6 +96,20 @@ describe('history commit', () => {
     expect(writer.revision()).toBe(1);
   });
 
+  it('leaves the sessions table alone, so the Sessions list does not re-read it after every commit', async () => {
+    const { db } = openFakeDatabase();
+    const session = unwrap(await createSession(db));
+    const writer = createHistoryWriter(db, session.id);
+    unwrap(await writer.load());
+    const sessionWrites: string[] = [];
+    db.sessions.hook('updating', (_changes, key) => void sessionWrites.push(String(key)));
+    db.sessions.hook('creating', (key) => void sessionWrites.push(String(key)));
+    unwrap(await writer.commit([{ role: 'user', parts: [{ text: 'hi' }] }]));
+    unwrap(await writer.commit([{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'model', parts: [{ text: 'hello' }] }]));
+    expect(sessionWrites).toEqual([]);
+    expect(await db.heads.get(session.id)).toEqual({ sessionId: session.id, revision: 2 });
+  });
+
   it('treats a commit before load as a bug', async () => {
     const { db } = openFakeDatabase();
     const session = unwrap(await createSession(db));

@@ -3,7 +3,7 @@
  *
  * A commit writes only the changed suffix (from the first entry that differs from the
  * last committed array) and deletes records beyond the new length, in one transaction
- * that also bumps the session revision. The commit names the revision it expects; if
+ * that also bumps the session's revision (its `heads` record). The commit names the revision it expects; if
  * another writer (another tab's worker) bumped it first, nothing is written and the
  * result is a `conflict` (reliability rule 10: two tabs must not overwrite each other).
  */
@@ -42,10 +42,11 @@ export interface CommitOutcome {
 /** The history and its revision, read together in one transaction. */
 export function loadHistory(db: LoopscopeDb, sessionId: string): Promise<Result<LoadedHistory, StoreError>> {
   return attempt(() =>
-    db.transaction('r', [db.sessions, db.history], async () => {
+    db.transaction('r', [db.sessions, db.heads, db.history], async () => {
       const session = await db.sessions.get(sessionId);
       if (!session) return undefined;
-      return { history: await queryHistory(db, sessionId), revision: session.revision };
+      const head = await db.heads.get(sessionId);
+      return { history: await queryHistory(db, sessionId), revision: head?.revision ?? 0 };
     }),
   ).then((loaded) => {
     if (!loaded.ok) return loaded;
@@ -70,10 +71,10 @@ export async function commitHistory(
     .slice(start)
     .map((content, offset) => ({ sessionId, seq: start + offset, content }));
   const step = await attempt(() =>
-    db.transaction('rw', [db.sessions, db.history], async (): Promise<CommitStep> => {
-      const session = await db.sessions.get(sessionId);
-      if (!session) return { type: 'missing' };
-      if (session.revision !== expectedRevision) return { type: 'conflict', actual: session.revision };
+    db.transaction('rw', [db.heads, db.history], async (): Promise<CommitStep> => {
+      const head = await db.heads.get(sessionId);
+      if (!head) return { type: 'missing' };
+      if (head.revision !== expectedRevision) return { type: 'conflict', actual: head.revision };
       if (records.length > 0) await db.history.bulkPut(records);
       const deleted =
         previous.length > history.length
@@ -83,7 +84,7 @@ export async function commitHistory(
               .delete()
           : 0;
       const revision = expectedRevision + 1;
-      await db.sessions.update(sessionId, { revision, updatedAt: db.now() });
+      await db.heads.put({ sessionId, revision });
       return { type: 'committed', outcome: { revision, written: records.length, deleted } };
     }),
   );

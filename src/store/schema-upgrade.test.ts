@@ -33,7 +33,8 @@ const history: Content[] = [
 /** Records exactly as schema v1 stores them, written without today's repositories. */
 async function writeV1Data(reopen: ReturnType<typeof openFakeDatabase>['reopen']): Promise<void> {
   const old = reopen({ versions: v1 });
-  await old.sessions.add({ id: 's1', title: 'Old session', createdAt: 1, updatedAt: 2, origin: 'local', revision: 3 });
+  // v1 kept the history revision on the session record.
+  await old.table('sessions').add({ id: 's1', title: 'Old session', createdAt: 1, updatedAt: 2, origin: 'local', revision: 3 });
   await old.history.bulkAdd(history.map((content, seq) => ({ sessionId: 's1', seq, content })));
   await old.files.add({ sessionId: 's1', path: 'a.ts', content: 'export {}', size: 9, updatedAt: 2 });
   await old.settings.put({ ...DEFAULT_SETTINGS, provider: 'gemini', lastSessionId: 's1' }, SETTINGS_KEY);
@@ -50,7 +51,10 @@ describe('schema upgrades', () => {
     const { reopen } = openFakeDatabase();
     await writeV1Data(reopen);
     const current = reopen();
-    expect(unwrap(await getSession(current, 's1'))).toMatchObject({ title: 'Old session', revision: 3 });
+    const session = unwrap(await getSession(current, 's1'));
+    expect(session).toMatchObject({ title: 'Old session' });
+    expect(session).not.toHaveProperty('revision');
+    expect(await current.heads.get('s1')).toEqual({ sessionId: 's1', revision: 3 });
     const writer = createHistoryWriter(current, 's1');
     expect(unwrap(await writer.load())).toEqual(history);
     expect(writer.revision()).toBe(3);
@@ -92,9 +96,9 @@ describe('another tab changes the schema', () => {
     const { db, indexedDB, reopen } = openFakeDatabase();
     await db.open();
     db.close();
-    // A tab with old code that ignores versionchange (a raw connection at v1's native version).
+    // A tab with old code that ignores versionchange (a raw connection at today's native version; Dexie multiplies by 10).
     const stubborn = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(db.name, 10);
+      const request = indexedDB.open(db.name, db.verno * 10);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });

@@ -30,6 +30,19 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       settings: '',
     },
   },
+  {
+    // History revisions move to their own table: commits no longer write `sessions`.
+    version: 2,
+    stores: { heads: 'sessionId' },
+    upgrade: async (transaction) => {
+      const sessions = transaction.table('sessions');
+      const v1: { id: string; revision?: number }[] = await sessions.toArray();
+      await transaction.table('heads').bulkPut(v1.map((session) => ({ sessionId: session.id, revision: session.revision ?? 0 })));
+      await sessions.toCollection().modify((session: { revision?: number }) => {
+        delete session.revision;
+      });
+    },
+  },
 ];
 
 export const SETTINGS_KEY = 'settings';

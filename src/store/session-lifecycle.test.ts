@@ -19,7 +19,8 @@ describe('sessions', () => {
   it('creates a session titled "New session" at revision 0', async () => {
     const { db } = openFakeDatabase({ now: steppingClock() });
     const session = unwrap(await createSession(db));
-    expect(session).toMatchObject({ title: 'Untitled session', origin: 'local', revision: 0 });
+    expect(session).toMatchObject({ title: 'Untitled session', origin: 'local' });
+    expect(await db.heads.get(session.id)).toEqual({ sessionId: session.id, revision: 0 });
     expect(session.approvalMode).toBeUndefined();
     expect(unwrap(await getSession(db, session.id))).toEqual(session);
     expect(unwrap(await getSession(db, 'missing'))).toBeNull();

@@ -37,11 +37,15 @@ export async function createSession(
     createdAt: now,
     updatedAt: now,
     origin,
-    revision: 0,
   };
   const approvalMode = origin === 'local' ? init.approvalMode : 'ask';
   if (approvalMode) record.approvalMode = approvalMode;
-  const added = await attempt(() => db.sessions.add(record));
+  const added = await attempt(() =>
+    db.transaction('rw', [db.sessions, db.heads], async () => {
+      await db.sessions.add(record);
+      await db.heads.put({ sessionId: record.id, revision: 0 });
+    }),
+  );
   return added.ok ? ok(record) : added;
 }
 
@@ -87,11 +91,12 @@ export function touchSession(db: LoopscopeDb, id: string): Promise<Result<void, 
 export function removeSession(db: LoopscopeDb, id: string): Promise<Result<void, StoreError>> {
   const [lower, upper] = sessionRange(id);
   return attempt(() =>
-    db.transaction('rw', [db.sessions, db.history, db.roundTrips, db.files, db.checkpoints], async () => {
+    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.checkpoints], async () => {
       await db.history.where('[sessionId+seq]').between(lower, upper, true, true).delete();
       await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).delete();
       await db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
       await db.checkpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).delete();
+      await db.heads.delete(id);
       await db.sessions.delete(id);
     }),
   );

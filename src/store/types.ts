@@ -16,7 +16,16 @@ export interface SessionRecord {
   /** Absent = use the settings' mode. Shared and imported sessions always start at 'ask' (reliability rule 5). */
   approvalMode?: ApprovalMode;
   origin: SessionOrigin;
-  /** Bumped by every history commit; a writer whose expected revision is stale gets a conflict. */
+}
+
+/**
+ * A session's history revision (schema v2; v1 kept it on the session record). Bumped by every
+ * history commit; a writer whose expected revision is stale gets a conflict. It lives apart
+ * from the session so that a commit does not touch the table the Sessions list watches
+ * (a live query re-reading it after every commit held up the next commit).
+ */
+export interface HeadRecord {
+  sessionId: string;
   revision: number;
 }
 

@@ -133,6 +133,23 @@ describe('session controller', () => {
     run.db.close();
   });
 
+  it('moves the session a message is sent in to the top of the list', async () => {
+    const run = harness(`controller-${counter++}`, [reply(T('one'), 'STOP'), reply(T('two'), 'STOP')]);
+    await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await run.next((event) => event.type === 'session-loaded');
+    await run.send({ type: 'send', text: 'first session' });
+    await run.controller.idle();
+    await run.send({ type: 'new-session' });
+    const [firstId] = (await run.db.sessions.toArray()).filter((session) => session.title === 'first session').map((session) => session.id);
+    await run.send({ type: 'open-session', sessionId: firstId! });
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a later timestamp than the new session's
+    await run.send({ type: 'send', text: 'again' });
+    await run.controller.idle();
+    const newestFirst = await run.db.sessions.orderBy('updatedAt').reverse().toArray();
+    expect(newestFirst.map((session) => session.title)).toEqual(['first session', 'Untitled session']);
+    run.db.close();
+  });
+
   it('refuses a path outside the workspace and tells the model why', async () => {
     const run = harness(`controller-${counter++}`, [reply(FC('read_file', { file_path: '../../etc/passwd' }), 'STOP'), reply(T('ok'), 'STOP')]);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });

@@ -9,7 +9,7 @@ import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
-import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode } from '../store/sessions';
+import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
 import { DEFAULT_SESSION_TITLE } from '../store/types';
 import type { SessionRecord } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
@@ -86,6 +86,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         emit: (event) => post({ type: 'agent-event', sessionId, event }),
         filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),
+        warn: (message) => post({ type: 'notice', level: 'error', message }),
         settings: () => settings,
       },
       session,
@@ -137,6 +138,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     post({ type: 'running', sessionId, running: true });
     const done = current.agent
       .run(input, controller.signal)
+      .then(() => current.flushRoundTrips())
       .then(
         () => undefined,
         (thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }),
@@ -159,15 +161,21 @@ export function createSessionController(options: ControllerOptions): SessionCont
         return {};
       case 'send': {
         const current = runtime;
-        if (current && current.session.title === DEFAULT_SESSION_TITLE && !run) {
-          const title = titleFrom(message.text);
-          current.session = { ...current.session, title };
-          await renameSession(db, current.session.id, title);
+        if (current && !run) {
+          // Renaming also moves the session to the top of the list; commits do not touch it.
+          if (current.session.title === DEFAULT_SESSION_TITLE) {
+            const title = titleFrom(message.text);
+            current.session = { ...current.session, title };
+            await renameSession(db, current.session.id, title);
+          } else {
+            await touchSession(db, current.session.id);
+          }
         }
         const error = start({ type: 'user_query', text: message.text });
         return error ? { error } : {};
       }
       case 'continue': {
+        if (runtime && !run) await touchSession(db, runtime.session.id);
         const error = start({ type: 'continue' });
         return error ? { error } : {};
       }
