@@ -128,6 +128,7 @@ export interface RoundTrip {
 export interface HistoryStore {
   /** Resolves once `history` is durable. The agent awaits it before the next model request. */
   commit(history: readonly Content[]): Promise<void>;
+  /** The raw model call, for the Loop inspector. Not a commit point: it may resolve before the record is durable. */
   recordRoundTrip(roundTrip: RoundTrip): Promise<void>;
 }
 

@@ -30,6 +30,8 @@ export interface RuntimeContext {
   emit(event: AgentEvent): void;
   filesChanged(paths: string[], by: ChangeSource): void;
   paused(pause: PauseStage | null): void;
+  /** A problem the person should know about that does not stop the loop. */
+  warn(message: string): void;
   settings(): WorkerSettings;
 }
 
@@ -38,6 +40,8 @@ export interface SessionRuntime {
   agent: Agent;
   workspace: SyncedWorkspace;
   sandbox: Sandbox;
+  /** Resolves once every round-trip record handed to the store is written. */
+  flushRoundTrips(): Promise<void>;
 }
 
 export class RuntimeError extends Error {
@@ -103,16 +107,35 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
   };
 }
 
-function historyStore(db: LoopscopeDb, sessionId: string, writer: ReturnType<typeof createHistoryWriter>): HistoryStore {
+/**
+ * History commits are awaited (the loop's durability rule). Round-trip records are not part of
+ * that rule: they are written in order behind the loop, so a model request never waits for the
+ * previous response's record; the run's end waits for them (flush), and a failed write is
+ * reported once as a notice.
+ */
+function historyStore(
+  db: LoopscopeDb,
+  sessionId: string,
+  writer: ReturnType<typeof createHistoryWriter>,
+  report: (message: string) => void,
+): HistoryStore & { flush(): Promise<void> } {
+  let pending: Promise<void> = Promise.resolve();
+  let reported = false;
   return {
     async commit(history) {
       const committed = await writer.commit(history);
       if (!committed.ok) throw new RuntimeError(committed.error.kind, committed.error.message);
     },
-    async recordRoundTrip(roundTrip) {
-      const recorded = await addRoundTrip(db, sessionId, roundTrip);
-      if (!recorded.ok) throw new RuntimeError(recorded.error.kind, recorded.error.message);
+    recordRoundTrip(roundTrip) {
+      pending = pending.then(async () => {
+        const recorded = await addRoundTrip(db, sessionId, roundTrip);
+        if (recorded.ok || reported) return;
+        reported = true;
+        report(`A model round-trip could not be saved for the Loop inspector: ${recorded.error.message}`);
+      });
+      return Promise.resolve();
     },
+    flush: () => pending,
   };
 }
 
@@ -139,11 +162,12 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
   );
   await workspace.restore(stored.value.map((file) => ({ path: file.path, content: file.content })));
 
+  const store = historyStore(context.db, session.id, writer, context.warn);
   const agent = createAgent({
     model: context.model,
     tools: context.tools,
     sandbox: workspace.sandbox,
-    store: historyStore(context.db, session.id, writer),
+    store,
     clock: { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) },
     newId: () => newId(),
     emit: context.emit,
@@ -152,5 +176,5 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),
   });
-  return { session, agent, workspace, sandbox };
+  return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
 }
