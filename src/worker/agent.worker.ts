@@ -12,15 +12,20 @@ import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import { createModelFor, createSwitchableModel } from './model-factory';
 import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
-import { PROTOCOL_VERSION, isClientMessage } from './protocol';
+import { createEventBatcher, isClientMessage } from './protocol';
 import { connectSandbox } from './sandbox-port';
 import type { SessionController } from './session-controller';
 import { createSessionController } from './session-controller';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+const batcher = createEventBatcher(
+  (message) => self.postMessage(message),
+  (flush) => setTimeout(flush, 0),
+);
+
 function post(event: WorkerEvent): void {
-  self.postMessage({ ...event, v: PROTOCOL_VERSION });
+  batcher.post(event);
 }
 
 /** Clears a long-lived sandbox (WebContainer) for the next session. */

@@ -29,15 +29,17 @@ export function createWorkerClient(worker: WorkerLike): WorkerClient {
   const listeners = new Set<(event: WorkerEvent) => void>();
 
   worker.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data;
+    const message: unknown = event.data;
     if (!isWorkerMessage(message)) return;
-    if (message.type === 'response') {
-      const resolve = pending.get(message.id);
-      pending.delete(message.id);
-      resolve?.(message.error ? { ok: false, error: message.error } : { ok: true, value: message.value });
-      return;
+    for (const item of message.events) {
+      if (item.type === 'response') {
+        const resolve = pending.get(item.id);
+        pending.delete(item.id);
+        resolve?.(item.error ? { ok: false, error: item.error } : { ok: true, value: item.value });
+        continue;
+      }
+      for (const listener of listeners) listener(item);
     }
-    for (const listener of listeners) listener(message);
   });
 
   worker.addEventListener('error', (event: ErrorEvent) => {

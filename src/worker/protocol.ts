@@ -10,7 +10,7 @@ import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
 import type { SettingsRecord } from '../store/types';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** What the worker needs of the settings; the key is held in memory unless the person opts in. */
 export type WorkerSettings = Pick<
@@ -79,10 +79,50 @@ export interface LessonInfo {
   prompt: string;
 }
 
-export type WorkerMessage = WorkerEvent & { v: typeof PROTOCOL_VERSION };
+/**
+ * What the worker posts: the events of one task of its event loop, in order. One message per
+ * batch instead of one per event (a fast stream makes thousands) keeps both threads' per-message
+ * cost off the hot path; order is kept within and across batches.
+ */
+export interface WorkerMessage {
+  v: typeof PROTOCOL_VERSION;
+  type: 'events';
+  events: WorkerEvent[];
+}
 
 export function isWorkerMessage(data: unknown): data is WorkerMessage {
-  return !!data && typeof data === 'object' && (data as { v?: unknown }).v === PROTOCOL_VERSION && 'type' in data;
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    (data as { v?: unknown }).v === PROTOCOL_VERSION &&
+    (data as { type?: unknown }).type === 'events' &&
+    Array.isArray((data as { events?: unknown }).events)
+  );
+}
+
+/**
+ * Collects events and posts them as one message when the current task ends (`schedule` runs
+ * the flush on a later task: a timer in the worker). `flush` posts at once.
+ */
+export function createEventBatcher(postBatch: (message: WorkerMessage) => void, schedule: (flush: () => void) => void) {
+  let queue: WorkerEvent[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (queue.length === 0) return;
+    const events = queue;
+    queue = [];
+    postBatch({ v: PROTOCOL_VERSION, type: 'events', events });
+  };
+  return {
+    post(event: WorkerEvent): void {
+      queue.push(event);
+      if (scheduled) return;
+      scheduled = true;
+      schedule(flush);
+    },
+    flush,
+  };
 }
 
 export function isClientMessage(data: unknown): data is ClientMessage {

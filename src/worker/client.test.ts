@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkerClient } from './client';
+import type { WorkerLike } from './client';
+import type { WorkerEvent, WorkerMessage } from './protocol';
+import { PROTOCOL_VERSION, createEventBatcher } from './protocol';
+
+/** A worker double: records what the page posts and lets the test deliver worker messages. */
+function fakeWorker() {
+  const listeners: ((event: MessageEvent) => void)[] = [];
+  const posted: unknown[] = [];
+  const worker: WorkerLike = {
+    postMessage: (message) => void posted.push(message),
+    addEventListener: (type: string, listener: (event: never) => void) => {
+      if (type === 'message') listeners.push(listener as (event: MessageEvent) => void);
+    },
+  };
+  const deliver = (data: unknown) => listeners.forEach((listener) => listener({ data } as MessageEvent));
+  return { worker, posted, deliver };
+}
+
+const notice = (message: string): WorkerEvent => ({ type: 'notice', level: 'info', message });
+
+describe('worker messages in batches', () => {
+  it('posts the events of one task as one message, in order, and the next task’s as the next', () => {
+    const sent: WorkerMessage[] = [];
+    const tasks: (() => void)[] = [];
+    const batcher = createEventBatcher((message) => sent.push(message), (flush) => tasks.push(flush));
+    batcher.post(notice('a'));
+    batcher.post(notice('b'));
+    expect(sent).toEqual([]);
+    tasks.shift()!();
+    batcher.post(notice('c'));
+    tasks.shift()!();
+    expect(sent.map((message) => message.events.map((event) => (event.type === 'notice' ? event.message : '')))).toEqual([['a', 'b'], ['c']]);
+    expect(tasks).toEqual([]);
+  });
+
+  it('hands each event of a batch to subscribers in order and answers requests from it', async () => {
+    const { worker, posted, deliver } = fakeWorker();
+    const client = createWorkerClient(worker);
+    const seen: string[] = [];
+    client.subscribe((event) => void seen.push(event.type === 'notice' ? event.message : event.type));
+    const answer = client.request({ type: 'stop' });
+    const { id } = posted[0] as { id: string };
+    deliver({ v: PROTOCOL_VERSION, type: 'events', events: [notice('first'), { type: 'response', id, value: 7 }, notice('second')] });
+    expect(await answer).toEqual({ ok: true, value: 7 });
+    expect(seen).toEqual(['first', 'second']);
+  });
+
+  it('ignores messages from a worker of another protocol version', () => {
+    const { worker, deliver } = fakeWorker();
+    const client = createWorkerClient(worker);
+    const seen: WorkerEvent[] = [];
+    client.subscribe((event) => void seen.push(event));
+    deliver({ v: PROTOCOL_VERSION - 1, type: 'notice', level: 'info', message: 'old' });
+    deliver({ v: PROTOCOL_VERSION + 1, type: 'events', events: [notice('new')] });
+    expect(seen).toEqual([]);
+  });
+});
