@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
-import { useCheckpoints, useFileContent, useFiles, useSessions } from '../store/read';
+import { useCheckpoints, useFileContent, useFiles } from '../store/read';
 import type { SettingsRecord } from '../store/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
@@ -59,7 +59,6 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
   const [banner, setBanner] = useState<string | null>(null);
   const flushRef = useRef<(() => void) | null>(null);
   const sessionId = view.sessionId ?? '';
-  const sessions = useSessions(db) ?? [];
   const files = useFiles(db, sessionId);
   const content = useFileContent(db, sessionId, activePath ?? '');
   const paths = useMemo(() => (files ?? []).map((file) => file.path), [files]);
@@ -138,6 +137,32 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
     if (activePath === null && openPaths[0]) setActivePath(openPaths[0]);
   }, [activePath, openPaths]);
   const saveFile = useCallback((path: string, text: string) => client.send({ type: 'write-file', path, content: text }), [client]);
+  const sessionActions = useMemo(
+    () => ({
+      onNew: () => client.send({ type: 'new-session' }),
+      onOpen: (id: string) => client.send({ type: 'open-session', sessionId: id }),
+      onRename: (id: string, title: string) => client.send({ type: 'rename-session', sessionId: id, title }),
+      onDelete: (id: string) => client.send({ type: 'delete-session', sessionId: id }),
+    }),
+    [client],
+  );
+  // Built only when its inputs change, so the agent's events (which re-render App) leave the
+  // editor side alone.
+  const editor = useMemo(
+    () => (
+      <EditorPane
+        openPaths={openPaths}
+        activePath={activePath}
+        content={activePath ? content : undefined}
+        onActivate={setActivePath}
+        onClose={close}
+        onSave={saveFile}
+        flushRef={flushRef}
+        autosaveMs={autosaveMs}
+      />
+    ),
+    [openPaths, activePath, content, close, saveFile, autosaveMs],
+  );
 
   return (
     <div className="app">
@@ -159,15 +184,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
       <main className="workspace">
         <aside className="sidebar">
           <ErrorBoundary name="sessions">
-            <SessionsList
-              sessions={sessions}
-              currentId={view.sessionId}
-              disabled={view.running}
-              onNew={() => client.send({ type: 'new-session' })}
-              onOpen={(id) => client.send({ type: 'open-session', sessionId: id })}
-              onRename={(id, title) => client.send({ type: 'rename-session', sessionId: id, title })}
-              onDelete={(id) => client.send({ type: 'delete-session', sessionId: id })}
-            />
+            <SessionsList db={db} currentId={view.sessionId} disabled={view.running} {...sessionActions} />
           </ErrorBoundary>
           <ErrorBoundary name="files">
             <h2 className="pane-title">Files</h2>
@@ -180,18 +197,7 @@ export function App({ db, client, sandboxStatus, settings: initialSettings, save
               client={client}
               db={db}
               sessionId={sessionId}
-              editor={
-                <EditorPane
-                  openPaths={openPaths}
-                  activePath={activePath}
-                  content={activePath ? content : undefined}
-                  onActivate={setActivePath}
-                  onClose={close}
-                  onSave={saveFile}
-                  flushRef={flushRef}
-                  autosaveMs={autosaveMs}
-                />
-              }
+              editor={editor}
             />
           </ErrorBoundary>
         </section>

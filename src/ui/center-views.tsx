@@ -2,7 +2,7 @@
  * The centre of the page: Editor, Terminal, Preview and the Loop inspector as tabs. A view stays mounted once
  * opened (the terminal keeps its scrollback); a dev server that starts brings Preview forward.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import type { WorkerClient } from '../worker/client';
@@ -14,7 +14,17 @@ const TerminalView = lazy(() => import('./terminal-view'));
 type View = 'Editor' | 'Terminal' | 'Preview' | 'Loop inspector';
 const VIEWS: View[] = ['Editor', 'Terminal', 'Preview', 'Loop inspector'];
 
-export function CenterViews({ client, db, sessionId, editor }: { client: WorkerClient; db: LoopscopeDb; sessionId: string; editor: ReactNode }) {
+export const CenterViews = memo(function CenterViews({
+  client,
+  db,
+  sessionId,
+  editor,
+}: {
+  client: WorkerClient;
+  db: LoopscopeDb;
+  sessionId: string;
+  editor: ReactNode;
+}) {
   const [view, setView] = useState<View>('Editor');
   const [opened, setOpened] = useState<Set<View>>(() => new Set(['Editor']));
   const [serverUrl, setServerUrl] = useState<string | null>(null);
@@ -77,4 +87,4 @@ export function CenterViews({ client, db, sessionId, editor }: { client: WorkerC
       ) : null}
     </div>
   );
-}
+});

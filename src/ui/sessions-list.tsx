@@ -1,9 +1,12 @@
 /** `New session` and the `Sessions` list: switch, rename (double-click or F2), delete. */
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import type { LoopscopeDb } from '../store/read';
+import { useSessions } from '../store/read';
 import type { SessionRecord } from '../store/types';
 
 export interface SessionsListProps {
-  sessions: readonly SessionRecord[];
+  /** The list reads the sessions itself, so a commit (which bumps a session's revision) re-renders only the list. */
+  db: LoopscopeDb;
   currentId: string | null;
   disabled: boolean;
   onNew: () => void;
@@ -12,7 +15,8 @@ export interface SessionsListProps {
   onDelete: (id: string) => void;
 }
 
-export function SessionsList({ sessions, currentId, disabled, onNew, onOpen, onRename, onDelete }: SessionsListProps) {
+export const SessionsList = memo(function SessionsList({ db, currentId, disabled, onNew, onOpen, onRename, onDelete }: SessionsListProps) {
+  const sessions = useSessions(db) ?? [];
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const startEdit = (session: SessionRecord) => {
@@ -83,4 +87,4 @@ export function SessionsList({ sessions, currentId, disabled, onNew, onOpen, onR
       </ul>
     </nav>
   );
-}
+});

@@ -35,10 +35,43 @@ const Block = memo(function Block({ text }: { text: string }) {
   return <span className="text-block">{text}</span>;
 });
 
+export interface BlockCache {
+  /** Blocks that will not change: they cover text[0, consumed). */
+  complete: string[];
+  consumed: number;
+  /** The character before `consumed`, a cheap check that the text still extends the cached one. */
+  lastChar: number;
+}
+
+/**
+ * textBlocks for a text that grows at its end (a streaming answer): only the part after the
+ * last complete block is split again, so a render costs the new text, not the whole message.
+ * A text that does not extend the cached one is split from scratch.
+ */
+export const EMPTY_BLOCKS: BlockCache = { complete: [], consumed: 0, lastChar: -1 };
+
+export function extendTextBlocks(cache: BlockCache, text: string): { cache: BlockCache; blocks: string[] } {
+  let current = cache;
+  if (text.length < current.consumed || (current.consumed > 0 && text.charCodeAt(current.consumed - 1) !== current.lastChar)) {
+    current = EMPTY_BLOCKS;
+  }
+  const tail = textBlocks(text.slice(current.consumed));
+  const finished = tail.slice(0, -1);
+  if (finished.length > 0) {
+    const consumed = current.consumed + finished.reduce((sum, block) => sum + block.length, 0);
+    current = { complete: [...current.complete, ...finished], consumed, lastChar: text.charCodeAt(consumed - 1) };
+  }
+  return { cache: current, blocks: [...current.complete, tail.at(-1) ?? ''] };
+}
+
 function PlainText({ text }: { text: string }) {
+  // A pure cache of the last split (same text, same blocks), so writing it while rendering is safe.
+  const cache = useRef(EMPTY_BLOCKS);
+  const { cache: next, blocks } = extendTextBlocks(cache.current, text);
+  cache.current = next;
   return (
     <p className="text">
-      {textBlocks(text).map((block, index) => (
+      {blocks.map((block, index) => (
         <Block key={index} text={block} />
       ))}
     </p>

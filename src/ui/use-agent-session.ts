@@ -9,6 +9,9 @@ import type { WorkerEvent } from '../worker/protocol';
 import type { SessionAction, SessionView } from './session-reducer';
 import { initialSessionView, sessionReducer } from './session-reducer';
 
+/** Renders at most this often while events pour in (a busy loop makes ~100 events a second). */
+const MIN_FLUSH_INTERVAL_MS = 50;
+
 function batchReducer(state: SessionView, actions: SessionAction[]): SessionView {
   return actions.reduce(sessionReducer, state);
 }
@@ -41,21 +44,32 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
   const frame = useRef<number | null>(null);
 
   useEffect(() => {
+    let lastFlush = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
       frame.current = null;
+      lastFlush = performance.now();
       const actions = queue.current;
       queue.current = [];
       if (actions.length > 0) dispatchBatch(actions);
+    };
+    const schedule = () => {
+      timer = null;
+      frame.current = requestAnimationFrame(flush);
     };
     const unsubscribe = client.subscribe((event) => {
       const action = toAction(event);
       if (!action) return;
       queue.current.push(action);
-      if (frame.current === null) frame.current = requestAnimationFrame(flush);
+      if (frame.current !== null || timer !== null) return;
+      const wait = MIN_FLUSH_INTERVAL_MS - (performance.now() - lastFlush);
+      if (wait > 0) timer = setTimeout(schedule, wait);
+      else schedule();
     });
     return () => {
       unsubscribe();
       if (frame.current !== null) cancelAnimationFrame(frame.current);
+      if (timer !== null) clearTimeout(timer);
     };
   }, [client]);
 
