@@ -145,6 +145,18 @@ export function pageProbes() {
       }
       observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
     });
+  /** Resolves once no long task has started for `ms` (or after 10 s). */
+  bench.quiet = (ms) =>
+    new Promise((done) => {
+      const started = bench.epoch();
+      const check = () => {
+        const last = bench.longTasks.at(-1);
+        const lastEnd = last ? last.start + last.duration : 0;
+        if (bench.epoch() - Math.max(lastEnd, started) >= ms || bench.epoch() - started > 10_000) done();
+        else setTimeout(check, 50);
+      };
+      check();
+    });
   addEventListener('pointerdown', () => (bench.marks.pointerdown = bench.epoch()), true);
   addEventListener('keydown', () => (bench.marks.keydown = bench.epoch()), true);
   addEventListener('input', () => (bench.marks.input ??= bench.epoch()), true);
