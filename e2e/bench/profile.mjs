@@ -81,6 +81,23 @@ function summarize(events) {
   }
 }
 
+/** Main-thread time in the rendering steps (trace events), which the sampler shows only as "(program)". */
+function renderingSteps(events) {
+  const threadNames = new Map();
+  for (const event of events) if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(`${event.pid}:${event.tid}`, event.args.name);
+  const steps = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'IntersectionObserverController::computeIntersections', 'FunctionCall', 'HandlePostMessage'];
+  const totals = new Map(steps.map((step) => [step, { count: 0, ms: 0 }]));
+  for (const event of events) {
+    if (event.ph !== 'X' || threadNames.get(`${event.pid}:${event.tid}`) !== 'CrRendererMain') continue;
+    const total = totals.get(event.name);
+    if (!total) continue;
+    total.count += 1;
+    total.ms += (event.dur ?? 0) / 1000;
+  }
+  console.log('\n== CrRendererMain by step (trace events; nested steps overlap)');
+  for (const [step, { count, ms }] of totals) console.log(`  ${ms.toFixed(0).padStart(8)} ms  ${String(count).padStart(6)}×  ${step}`);
+}
+
 const fake = await startFakeGemini({ port: 0 });
 const app = await startApp();
 const browser = await launchBrowser();
@@ -98,7 +115,9 @@ try {
   const buffer = await browser.stopTracing();
   if (traceFile) writeFileSync(traceFile, buffer);
   console.log(`Scenario ${scenario}: ${elapsed} ms under the profiler`);
-  summarize(JSON.parse(buffer.toString()).traceEvents);
+  const events = JSON.parse(buffer.toString()).traceEvents;
+  summarize(events);
+  renderingSteps(events);
 } finally {
   await browser.close();
   app.close();
