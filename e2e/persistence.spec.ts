@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { TEST_KEY, expect, openApp, sendMessage, statusOf, test, transcript, useGemini } from './fixtures';
 
 test('after a reload the transcript, the files and the settings are back', async ({ page, gemini }) => {
@@ -33,22 +34,30 @@ test('after a reload the transcript, the files and the settings are back', async
   await expect(dialog.getByRole('textbox', { name: 'API base URL' })).toHaveValue(gemini.url);
 });
 
+/** The settings row as stored in IndexedDB (read without the app's code). */
+function storedSettings(page: Page): Promise<Record<string, unknown> | undefined> {
+  return page.evaluate(async () => {
+    const request = indexedDB.open('loopscope');
+    const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+    const read = db.transaction('settings').objectStore('settings').get('settings');
+    const row = await new Promise<Record<string, unknown> | undefined>((resolve) => (read.onsuccess = () => resolve(read.result as Record<string, unknown> | undefined)));
+    db.close();
+    return row;
+  });
+}
+
 test('the key is forgotten on reload unless the person chose to remember it', async ({ page, gemini }) => {
   await openApp(page);
   await useGemini(page, gemini);
+  // Saving takes a moment after the dialog closes; the reload comes after it, as a person's would.
+  await expect.poll(async () => (await storedSettings(page))?.baseUrl).toBe(gemini.url);
   await page.reload();
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('textbox', { name: 'API base URL' })).toHaveValue(gemini.url);
   await expect(dialog.getByLabel('Gemini API key')).toHaveValue('');
-  const stored = await page.evaluate(async () => {
-    const request = indexedDB.open('loopscope');
-    const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
-    const read = db.transaction('settings').objectStore('settings').get('settings');
-    return new Promise<unknown>((resolve) => (read.onsuccess = () => resolve(read.result)));
-  });
-  expect(JSON.stringify(stored)).not.toContain(TEST_KEY);
+  expect(JSON.stringify(await storedSettings(page))).not.toContain(TEST_KEY);
 });
 
 test('the page is isolated and talks only to its own origin and the model endpoint', async ({ page, gemini }) => {

@@ -1,17 +1,18 @@
 /**
- * The UI thread's composition root: opens the store reader, starts the agent worker,
- * chooses the sandbox (WebContainer raced against a timeout, else the offline sandbox,
- * saying so), and renders the app. Nothing else runs at import time.
+ * The UI thread's composition root: starts the agent worker, renders the app (the prompt
+ * takes input at once; the stored settings arrive a moment later), opens the store, chooses
+ * the sandbox (WebContainer raced against a timeout, else the offline sandbox, saying so)
+ * and opens the last session. Nothing else runs at import time.
  */
-import { StrictMode, useSyncExternalStore } from 'react';
+import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { openDatabase } from './store/db';
-import { getSettings, putSettings } from './store/settings';
+import type { LoopscopeDb } from './store/db';
 import type { SettingsRecord } from './store/types';
 import { DEFAULT_SETTINGS } from './store/types';
 import { App, toWorkerSettings } from './ui/app';
 import type { SandboxStatus } from './ui/app';
-import { createWorkerClient } from './worker/client';
+import { useSettingsState } from './ui/use-settings-state';
+import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
 import { serveSandbox } from './worker/sandbox-port';
 import './ui/styles.css';
@@ -68,33 +69,61 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
 
 async function start(): Promise<void> {
   const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
-  const db = openDatabase({
-    onVersionChange: () => banner('Loopscope was updated in another tab. Reload this page to go on.'),
-    onBlocked: () => banner('Another Loopscope tab is using an older version of the database. Close it to go on.'),
-  });
+  // The agent worker (2 MB of code) starts right after the first paint, so it does not compete
+  // with the prompt's first render on a small machine; requests wait for it in order.
+  const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const client = createWorkerClient(
+    deferredWorker(painted.then(() => new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' }))),
+  );
+  // The store (Dexie) loads after the shell: the prompt does not wait for it.
+  const store = Promise.all([import('./store/db'), import('./store/settings')]).then(([{ openDatabase }, settingsModule]) => ({
+    db: openDatabase({
+      onVersionChange: () => banner('Loopscope was updated in another tab. Reload this page to go on.'),
+      onBlocked: () => banner('Another Loopscope tab is using an older version of the database. Close it to go on.'),
+    }),
+    ...settingsModule,
+  }));
   void navigator.storage?.persist?.().catch(() => false);
-  // The worker's code downloads and compiles while the settings are read.
-  const worker = new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' });
-  const client = createWorkerClient(worker);
-  const loaded = await getSettings(db);
-  if (!loaded.ok) banner(`Settings could not be read (${loaded.error.message}); using defaults.`);
-  const settings: SettingsRecord = loaded.ok ? loaded.value : { ...DEFAULT_SETTINGS };
+  const stored: Promise<SettingsRecord> = store
+    .then(({ db, getSettings }) => getSettings(db))
+    .then(
+      (loaded) => {
+        if (loaded.ok) return loaded.value;
+        banner(`Settings could not be read (${loaded.error.message}); using defaults.`);
+        return { ...DEFAULT_SETTINGS };
+      },
+      (thrown: unknown) => {
+        banner(`The storage code could not be loaded (${thrown instanceof Error ? thrown.message : String(thrown)}); reload the page.`);
+        return { ...DEFAULT_SETTINGS };
+      },
+    );
   const status = createStatusStore({ text: 'Preparing the sandbox…', busy: true });
 
   client.subscribe((event) => {
-    if (event.type === 'session-loaded') void putSettings(db, { lastSessionId: event.session.sessionId });
+    if (event.type === 'session-loaded') void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
   });
 
   // The key lives in the app's memory for this tab; it is stored only when the person chose
   // to remember it (putSettings strips it otherwise too: reliability rule 9).
   const saveSettings = async (next: SettingsRecord): Promise<void> => {
-    const stored = await putSettings(db, next.rememberKey ? next : { ...next, apiKey: undefined });
-    if (!stored.ok) banner(`Settings could not be saved: ${stored.error.message}`);
+    const { db, putSettings } = await store;
+    const saved = await putSettings(db, next.rememberKey ? next : { ...next, apiKey: undefined });
+    if (!saved.ok) banner(`Settings could not be saved: ${saved.error.message}`);
+  };
+
+  // A change made while the sandbox is still being chosen reaches the worker with `init`.
+  let latest: SettingsRecord | null = null;
+  const announce = (next: SettingsRecord) => {
+    latest = next;
+    client.send({ type: 'update-settings', settings: toWorkerSettings(next) });
   };
 
   function Root() {
     const sandboxStatus = useSyncExternalStore(status.subscribe, status.get);
-    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} saveSettings={saveSettings} autosaveMs={autosavePause()} />;
+    const { settings, apply } = useSettingsState(stored, saveSettings, announce);
+    const [db, setDb] = useState<LoopscopeDb | null>(null);
+    useEffect(() => void store.then(({ db: opened }) => setDb(opened)).catch(() => undefined), []); // a failed load is reported with the settings
+    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} applySettings={apply} autosaveMs={autosavePause()} />;
   }
 
   const rootElement = document.getElementById('root');
@@ -105,7 +134,8 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
 
-  const { choice, transfer } = await chooseSandbox(status);
+  const [loaded, { choice, transfer }] = await Promise.all([stored, chooseSandbox(status)]);
+  const settings = latest ?? loaded;
   const init = { type: 'init' as const, sandbox: choice, settings: toWorkerSettings(settings) };
   const answer = await client.request(settings.lastSessionId ? { ...init, sessionId: settings.lastSessionId } : init, transfer);
   if (!answer.ok) banner(`The session could not be opened: ${answer.error.message}`);

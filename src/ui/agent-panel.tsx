@@ -21,6 +21,8 @@ export interface AgentPanelProps {
   view: SessionView;
   dispatch: (action: SessionAction) => void;
   approvalMode: ApprovalMode;
+  /** False while the stored settings are read: the controls that change them wait. */
+  settingsReady: boolean;
   onApprovalModeChange: (mode: ApprovalMode) => void;
   stepThrough: boolean;
   onStepThroughChange: (enabled: boolean) => void;
@@ -65,6 +67,7 @@ export function AgentPanel(props: AgentPanelProps) {
           <select
             aria-label="Approval mode"
             value={props.approvalMode}
+            disabled={!props.settingsReady}
             onChange={(event) => props.onApprovalModeChange(event.target.value as ApprovalMode)}
           >
             {APPROVAL_MODES.map((mode) => (
@@ -75,7 +78,7 @@ export function AgentPanel(props: AgentPanelProps) {
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={props.stepThrough} onChange={(event) => props.onStepThroughChange(event.target.checked)} /> Step
+          <input type="checkbox" checked={props.stepThrough} disabled={!props.settingsReady} onChange={(event) => props.onStepThroughChange(event.target.checked)} /> Step
           through
         </label>
         {view.pause ? (

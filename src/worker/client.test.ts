@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkerClient } from './client';
+import { createWorkerClient, deferredWorker } from './client';
 import type { WorkerLike } from './client';
 import type { WorkerEvent, WorkerMessage } from './protocol';
 import { PROTOCOL_VERSION, createEventBatcher } from './protocol';
@@ -55,5 +55,34 @@ describe('worker messages in batches', () => {
     deliver({ v: PROTOCOL_VERSION - 1, type: 'notice', level: 'info', message: 'old' });
     deliver({ v: PROTOCOL_VERSION + 1, type: 'events', events: [notice('new')] });
     expect(seen).toEqual([]);
+  });
+
+  it('queues messages and listeners for a worker created later, then delivers them in order', async () => {
+    const { worker, posted, deliver } = fakeWorker();
+    let create: (real: WorkerLike) => void = () => undefined;
+    const client = createWorkerClient(deferredWorker(new Promise<WorkerLike>((resolve) => (create = resolve))));
+    const seen: WorkerEvent[] = [];
+    client.subscribe((event) => void seen.push(event));
+    const answer = client.request({ type: 'stop' });
+    client.send({ type: 'next-step' });
+    expect(posted).toEqual([]);
+    create(worker);
+    await Promise.resolve();
+    expect(posted.map((message) => (message as { type: string }).type)).toEqual(['stop', 'next-step']);
+    const { id } = posted[0] as { id: string };
+    deliver({ v: PROTOCOL_VERSION, type: 'events', events: [notice('hello'), { type: 'response', id }] });
+    expect(await answer).toEqual({ ok: true, value: undefined });
+    expect(seen).toEqual([notice('hello')]);
+    client.send({ type: 'stop' });
+    expect(posted).toHaveLength(3);
+  });
+
+  it('answers waiting requests with an error when the worker cannot be created', async () => {
+    const client = createWorkerClient(deferredWorker(Promise.reject(new Error('blocked by policy'))));
+    const seen: WorkerEvent[] = [];
+    client.subscribe((event) => void seen.push(event));
+    expect(await client.request({ type: 'stop' })).toMatchObject({ ok: false, error: { kind: 'worker', message: expect.stringContaining('blocked by policy') } });
+    expect(seen).toMatchObject([{ type: 'notice', level: 'error' }]);
+    expect(await client.request({ type: 'stop' })).toMatchObject({ ok: false, error: { kind: 'worker' } });
   });
 });

@@ -14,6 +14,44 @@ export interface WorkerLike {
   terminate?(): void;
 }
 
+/**
+ * A WorkerLike for a worker created later (main.tsx starts the agent worker after the first
+ * paint, so its 2 MB of code does not compete with the prompt's first render): listeners
+ * attach and messages wait until `created` resolves, then go in order.
+ */
+export function deferredWorker(created: Promise<WorkerLike>): WorkerLike {
+  let worker: WorkerLike | null = null;
+  let failure: string | null = null;
+  const waiting: { message: unknown; transfer: Transferable[] }[] = [];
+  const listeners: { type: 'message' | 'error'; listener: (event: never) => void }[] = [];
+  created.then(
+    (real) => {
+      worker = real;
+      for (const { type, listener } of listeners) real.addEventListener(type as 'message', listener as (event: MessageEvent) => void);
+      for (const { message, transfer } of waiting.splice(0)) real.postMessage(message, transfer);
+    },
+    (thrown: unknown) => {
+      // The worker could not be created: report it as the worker's own error would be.
+      failure = thrown instanceof Error ? thrown.message : String(thrown);
+      fail();
+    },
+  );
+  const fail = () => {
+    for (const { type, listener } of listeners) if (type === 'error') (listener as (event: ErrorEvent) => void)({ message: failure } as ErrorEvent);
+  };
+  return {
+    postMessage(message, transfer = []) {
+      if (worker) worker.postMessage(message, transfer);
+      else if (failure !== null) queueMicrotask(fail); // answers this request with the error too
+      else waiting.push({ message, transfer });
+    },
+    addEventListener(type: 'message' | 'error', listener: (event: never) => void) {
+      if (worker) worker.addEventListener(type as 'message', listener as (event: MessageEvent) => void);
+      else listeners.push({ type, listener });
+    },
+  };
+}
+
 export type WorkerResponse = { ok: true; value: unknown } | { ok: false; error: AppError };
 
 export interface WorkerClient {

@@ -1,0 +1,123 @@
+/**
+ * The sessions and files sidebar and the centre views (editor, terminal, preview, loop
+ * inspector): everything that reads the store. Loaded after the shell, so the prompt takes
+ * input before IndexedDB's library and these panes have loaded (app.tsx renders placeholders
+ * of the same size meanwhile). The agent's writes open in the editor; the person's edits are
+ * saved through the worker; checkpoints go up to the agent panel through `onCheckpoints`.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { MutableRefObject } from 'react';
+import type { LoopscopeDb } from '../store/read';
+import { useCheckpoints, useFileContent, useFiles } from '../store/read';
+import type { WorkerClient } from '../worker/client';
+import { CenterViews } from './center-views';
+import { EditorPane } from './editor-pane';
+import { ErrorBoundary } from './error-boundary';
+import { FileTree } from './file-tree';
+import { SessionsList } from './sessions-list';
+
+export interface WorkspacePanesProps {
+  db: LoopscopeDb;
+  client: WorkerClient;
+  sessionId: string | null;
+  running: boolean;
+  /** Set to a function that saves the editor's unsaved edits at once. */
+  flushRef: MutableRefObject<(() => void) | null>;
+  autosaveMs: number;
+  /** Checkpoint id by tool call id, for Restore in the transcript. */
+  onCheckpoints: (checkpoints: ReadonlyMap<string, string>) => void;
+}
+
+export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints }: WorkspacePanesProps) {
+  const [openPaths, setOpenPaths] = useState<string[]>([]);
+  const [activePath, setActivePath] = useState<string | null>(null);
+  const sessionId = currentId ?? '';
+  const files = useFiles(db, sessionId);
+  const content = useFileContent(db, sessionId, activePath ?? '');
+  const paths = useMemo(() => (files ?? []).map((file) => file.path), [files]);
+  const storedCheckpoints = useCheckpoints(db, sessionId);
+
+  useEffect(() => {
+    onCheckpoints(new Map((storedCheckpoints ?? []).flatMap((checkpoint) => (checkpoint.callId ? [[checkpoint.callId, checkpoint.id] as const] : []))));
+  }, [storedCheckpoints, onCheckpoints]);
+
+  // Another session starts with no open files.
+  useEffect(() => {
+    setOpenPaths([]);
+    setActivePath(null);
+  }, [sessionId]);
+
+  useEffect(
+    () =>
+      client.subscribe((event) => {
+        if (event.type !== 'files-changed' || event.by !== 'agent') return;
+        const written = event.paths[0];
+        if (!written) return;
+        setOpenPaths((current) => (current.includes(written) ? current : [...current, written]));
+        setActivePath(written);
+      }),
+    [client],
+  );
+
+  const open = useCallback((path: string) => {
+    setOpenPaths((current) => (current.includes(path) ? current : [...current, path]));
+    setActivePath(path);
+  }, []);
+  const close = useCallback(
+    (path: string) => {
+      flushRef.current?.();
+      setOpenPaths((current) => current.filter((candidate) => candidate !== path));
+      setActivePath((active) => (active === path ? null : active));
+    },
+    [flushRef],
+  );
+  // Closing the active tab shows the first one left.
+  useEffect(() => {
+    if (activePath === null && openPaths[0]) setActivePath(openPaths[0]);
+  }, [activePath, openPaths]);
+  const saveFile = useCallback((path: string, text: string) => client.send({ type: 'write-file', path, content: text }), [client]);
+  const sessionActions = useMemo(
+    () => ({
+      onNew: () => client.send({ type: 'new-session' }),
+      onOpen: (id: string) => client.send({ type: 'open-session', sessionId: id }),
+      onRename: (id: string, title: string) => client.send({ type: 'rename-session', sessionId: id, title }),
+      onDelete: (id: string) => client.send({ type: 'delete-session', sessionId: id }),
+    }),
+    [client],
+  );
+  // Built only when its inputs change, so the agent's events leave the editor alone.
+  const editor = useMemo(
+    () => (
+      <EditorPane
+        openPaths={openPaths}
+        activePath={activePath}
+        content={activePath ? content : undefined}
+        onActivate={setActivePath}
+        onClose={close}
+        onSave={saveFile}
+        flushRef={flushRef}
+        autosaveMs={autosaveMs}
+      />
+    ),
+    [openPaths, activePath, content, close, saveFile, flushRef, autosaveMs],
+  );
+
+  return (
+    <>
+      <aside className="sidebar">
+        <ErrorBoundary name="sessions">
+          <SessionsList db={db} currentId={currentId} disabled={running} {...sessionActions} />
+        </ErrorBoundary>
+        <ErrorBoundary name="files">
+          <h2 className="pane-title">Files</h2>
+          <FileTree paths={paths} activePath={activePath} onOpen={open} />
+        </ErrorBoundary>
+      </aside>
+      <section className="editor-area" aria-label="Editor">
+        <ErrorBoundary name="editor">
+          <CenterViews client={client} db={db} sessionId={sessionId} editor={editor} />
+        </ErrorBoundary>
+      </section>
+    </>
+  );
+}
