@@ -18,6 +18,8 @@ export function PromptBox({ running, onSend, onStop }: { running: boolean; onSen
     >
       <textarea
         aria-label="Message the agent"
+        // The page is for talking to the agent: typing can start as soon as it opens.
+        autoFocus
         placeholder={running ? 'The agent is working… (Escape stops it)' : 'Message the agent (Enter sends, Shift+Enter for a new line)'}
         value={text}
         rows={3}

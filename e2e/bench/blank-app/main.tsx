@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 
 function Prompt() {
   const [text, setText] = useState('');
-  return <textarea aria-label="Message the agent" rows={3} value={text} onChange={(event) => setText(event.target.value)} />;
+  return <textarea aria-label="Message the agent" rows={3} autoFocus value={text} onChange={(event) => setText(event.target.value)} />;
 }
 
 const root = document.getElementById('root');
