@@ -91,7 +91,7 @@ type Admission = { type: 'send'; message: OutgoingMessage } | { type: 'end'; out
 /** A user query (BeforeAgent hook, J1) or `Continue` on an interrupted session (G1, G2). */
 async function admit(session: Session, input: AgentInput): Promise<Admission> {
   const { deps, interaction } = session;
-  session.loopDetector.resetForUserQuery();
+  session.loopDetector.resetForUserQuery({ heuristics: interaction.settings.loopHeuristics ?? false });
   session.warner.resetTurn();
   session.compressor.resetTurn();
   if (input.type === 'continue') {

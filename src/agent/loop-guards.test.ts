@@ -86,6 +86,23 @@ describe('H. loop detection and anomaly warnings', () => {
     expect(h.ofType('loop_detected')[0]!.value.loopType).toBe('read_file_loop');
   });
 
+  it('H4 turned on in settings applies from the next interaction of the same session', async () => {
+    const churn = [reply(FC('write_file', { file_path: 'w', content: 'x' }), 'STOP'), ...Array.from({ length: 8 }, (_, n) => read({ file_path: `r${n}` }))];
+    const h = createHarness({ script: [reply('hello', 'STOP'), ...churn] });
+    expect(await h.run('first')).toBe('completed');
+    h.agent.updateSettings({ loopHeuristics: true });
+    expect(await h.run('second')).toBe('loop_detected');
+    expect(h.ofType('loop_detected')[0]!.value.loopType).toBe('read_file_loop');
+  });
+
+  it('H4 turned off in settings applies from the next interaction too', async () => {
+    const churn = (tag: string) => [reply(FC('write_file', { file_path: `w${tag}`, content: 'x' }), 'STOP'), ...Array.from({ length: 8 }, (_, n) => read({ file_path: `r${tag}${n}` }))];
+    const h = createHarness({ script: [...churn('a'), ...churn('b'), reply('done', 'STOP')], settings: { loopHeuristics: true } });
+    expect(await h.run('first')).toBe('loop_detected');
+    h.agent.updateSettings({ loopHeuristics: false });
+    expect(await h.run('second')).toBe('completed');
+  });
+
   it('H5 calls of a failed attempt do not count toward the streak', async () => {
     const four = Array.from({ length: 4 }, () => FC('read_file', { file_path: 'a' }));
     const h = createHarness({

@@ -57,7 +57,8 @@ export interface LoopDetectorCall {
 
 export interface LoopDetector {
   /** A new user prompt: clears every counter and the latch (not `disable()`). */
-  resetForUserQuery(): void;
+  /** A new interaction: clears the latch and per-turn counts; `heuristics` (H4) follows its frozen settings. */
+  resetForUserQuery(options?: { heuristics?: boolean }): void;
   /** Call once per tool call, before executing it. Non-null: do not execute it; stop. */
   onToolCall(call: LoopDetectorCall): LoopDetection | null;
   onContent(text: string): LoopDetection | null;
@@ -79,7 +80,7 @@ export function createLoopDetector(
   options: { config?: Partial<LoopDetectorConfig>; heuristics?: boolean } = {},
 ): LoopDetector {
   const config = withDefaults(options.config);
-  const heuristics = options.heuristics ?? false;
+  let heuristics = options.heuristics ?? false;
   const content = createContentLoopTracker(config);
   const tools = createToolHeuristics(config);
 
@@ -152,7 +153,8 @@ export function createLoopDetector(
   }
 
   return {
-    resetForUserQuery() {
+    resetForUserQuery(reset = {}) {
+      if (reset.heuristics !== undefined) heuristics = reset.heuristics;
       latched = null;
       resetStreaks();
       turnTotal = 0;
