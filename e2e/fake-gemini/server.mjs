@@ -91,7 +91,9 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
       if (scripted.drop === 'after-first-chunk') {
         const chunks = scripted.chunks ?? [{ text: 'partial ' }];
         await streamChunks(response, chunks, { model, closed });
-        await sleep(20); // let the bytes reach the client before the reset
+        // Let the client take the bytes in before the reset: a reset that comes first can discard
+        // them unread, and then no chunk reached the caller (20 ms was too short under load).
+        await sleep(250);
       } else if (scripted.drop === 'after-headers') {
         // The response has started, so a browser cannot silently resend the request
         // (Chromium retries a request whose reused connection closes before any byte).
