@@ -75,15 +75,15 @@ async function start(): Promise<void> {
   const client = createWorkerClient(
     deferredWorker(painted.then(() => new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' }))),
   );
-  // The store (Dexie) loads after the shell: the prompt does not wait for it.
-  const store = Promise.all([import('./store/db'), import('./store/settings')]).then(([{ openDatabase }, settingsModule]) => ({
+  // The store (Dexie) loads after the first paint too: the prompt does not wait for it.
+  const store = painted.then(() => Promise.all([import('./store/db'), import('./store/settings')])).then(([{ openDatabase }, settingsModule]) => ({
     db: openDatabase({
       onVersionChange: () => banner('Loopscope was updated in another tab. Reload this page to go on.'),
       onBlocked: () => banner('Another Loopscope tab is using an older version of the database. Close it to go on.'),
     }),
     ...settingsModule,
   }));
-  void navigator.storage?.persist?.().catch(() => false);
+  void painted.then(() => navigator.storage?.persist?.()).catch(() => false);
   const stored: Promise<SettingsRecord> = store
     .then(({ db, getSettings }) => getSettings(db))
     .then(

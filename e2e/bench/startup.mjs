@@ -10,7 +10,7 @@
 //      run as page tasks and wait behind the page's own startup work;
 //  (c) time from a click on a file in the tree until Monaco shows typed text (cold cache).
 // Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7] [--only c]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -109,7 +109,10 @@ function sizeFigures(files) {
     console.log(`    ${file.worker ? 'worker' : 'main  '} ${new URL(file.url).pathname.padEnd(48)} ${kb(file.raw).toFixed(1).padStart(8)} KB raw ${kb(file.gzip).toFixed(1).padStart(7)} KB gzip`);
   }
   figure('main-thread JS before the editor (gzip)', kb(sum(main, 'gzip')), 'KB', '≤ 150');
-  figure('agent worker JS (gzip)', kb(sum(worker, 'gzip')), 'KB');
+  // The worker starts after the first paint, so its script is not among the files above: its size comes from the build.
+  const workerFiles = readdirSync(join(repoRoot, 'dist/assets')).filter((name) => /^agent\.worker-.*\.js$/.test(name));
+  const workerGzip = workerFiles.reduce((total, name) => total + gzipSync(readFileSync(join(repoRoot, 'dist/assets', name))).length, 0);
+  figure('agent worker JS (gzip; starts after the first paint)', kb(worker.length > 0 ? sum(worker, 'gzip') : workerGzip), 'KB');
   figure('Monaco requested before the prompt was ready', files.some((file) => isMonaco(file.url)) ? 'yes' : 'no', '', 'no');
 }
 
