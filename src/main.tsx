@@ -71,7 +71,10 @@ async function start(): Promise<void> {
   const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
   // The agent worker (2 MB of code) starts right after the first paint, so it does not compete
   // with the prompt's first render on a small machine; requests wait for it in order.
-  const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // Resolves once the shell (with the prompt) is on screen: after its first commit, the next
+  // frame and one more task. A frame that comes before React's first render does not count.
+  let shellCommitted = () => {};
+  const painted = new Promise<void>((resolve) => (shellCommitted = () => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const client = createWorkerClient(
     deferredWorker(painted.then(() => new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' }))),
   );
@@ -122,6 +125,7 @@ async function start(): Promise<void> {
     const sandboxStatus = useSyncExternalStore(status.subscribe, status.get);
     const { settings, apply } = useSettingsState(stored, saveSettings, announce);
     const [db, setDb] = useState<LoopscopeDb | null>(null);
+    useEffect(() => shellCommitted(), []);
     useEffect(() => void store.then(({ db: opened }) => setDb(opened)).catch(() => undefined), []); // a failed load is reported with the settings
     return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} applySettings={apply} autosaveMs={autosavePause()} />;
   }
