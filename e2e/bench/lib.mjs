@@ -235,6 +235,17 @@ export async function allowAll(page) {
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
 }
 
+/** A new page with the probes, the app open on Gemini (the fake server) and Allow all. */
+export async function openAppOnGemini(browser, appUrl, fake) {
+  const page = await (await browser.newContext()).newPage();
+  page.on('pageerror', (error) => console.log(`    page error: ${error.message}`));
+  await page.addInitScript(pageProbes);
+  await openApp(page, appUrl);
+  await useGemini(page, fake);
+  await allowAll(page);
+  return page;
+}
+
 /** Types the message and presses Enter; resolves with the page's epoch time of the Enter. */
 export async function sendMessage(page, text) {
   const box = page.getByRole('textbox', { name: 'Message the agent' });

@@ -7,20 +7,17 @@
 // Prints figures; asserts nothing. Run: node e2e/bench/loop-overhead.mjs [--round-trips 200]
 import { startFakeGemini } from '../fake-gemini/server.mjs';
 import {
-  allowAll,
   argument,
   clockOffset,
   figure,
   launchBrowser,
   median,
-  openApp,
-  pageProbes,
+  openAppOnGemini,
   recordRequestArrivals,
   recordResponseEnds,
   reply,
   sendMessage,
   startApp,
-  useGemini,
   waitForAgentText,
 } from './lib.mjs';
 
@@ -158,17 +155,11 @@ const app = await startApp();
 const browser = await launchBrowser();
 try {
   console.log('Loop overhead benchmark (issue 3)');
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`    page error: ${error.message}`));
-  await page.addInitScript(pageProbes);
-  await openApp(page, app.url);
-  await useGemini(page, fake);
-  await allowAll(page);
+  const page = await openAppOnGemini(browser, app.url, fake);
   if (await page.evaluate(() => window.__bench.longTasksUnsupported)) console.log('    (this Chromium has no longtask entries: task figures read 0)');
   await roundTrips(page, fake, arrivals);
   await streaming(page, fake, responseEnds);
-  await context.close();
+  await page.context().close();
 } finally {
   stopRecording();
   await browser.close();

@@ -6,7 +6,7 @@
 // Run: node e2e/bench/profile.mjs [--scenario round-trips|stream] [--round-trips 50] [--top 25] [--trace out.json]
 import { writeFileSync } from 'node:fs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
-import { allowAll, argument, launchBrowser, openApp, pageProbes, reply, sendMessage, startApp, useGemini, waitForAgentText } from './lib.mjs';
+import { argument, launchBrowser, openAppOnGemini, reply, sendMessage, startApp, waitForAgentText } from './lib.mjs';
 
 const scenario = argument('scenario', 'round-trips');
 const ROUND_TRIPS = Number(argument('round-trips', 50));
@@ -102,11 +102,7 @@ const fake = await startFakeGemini({ port: 0 });
 const app = await startApp();
 const browser = await launchBrowser();
 try {
-  const page = await (await browser.newContext()).newPage();
-  await page.addInitScript(pageProbes);
-  await openApp(page, app.url);
-  await useGemini(page, fake);
-  await allowAll(page);
+  const page = await openAppOnGemini(browser, app.url, fake);
   const run = scenario === 'stream' ? await runStream(page, fake) : await runRoundTrips(page, fake);
   await browser.startTracing(page, { categories: CATEGORIES });
   const started = Date.now();

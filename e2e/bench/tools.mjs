@@ -12,21 +12,18 @@ import { Bash, InMemoryFs } from 'just-bash';
 import { createServer } from 'vite';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
 import {
-  allowAll,
   argument,
   clockOffset,
   epochNow,
   figure,
   launchBrowser,
   median,
-  openApp,
-  pageProbes,
+  openAppOnGemini,
   recordResponseEnds,
   reply,
   repoRoot,
   sendMessage,
   startApp,
-  useGemini,
   waitForAgentText,
 } from './lib.mjs';
 
@@ -137,11 +134,7 @@ async function editorFigures() {
   const app = await startApp();
   const browser = await launchBrowser();
   try {
-    const page = await (await browser.newContext()).newPage();
-    await page.addInitScript(pageProbes);
-    await openApp(page, app.url);
-    await useGemini(page, fake);
-    await allowAll(page);
+    const page = await openAppOnGemini(browser, app.url, fake);
     const write = (content, text) => [reply({ calls: [{ name: 'write_file', args: { file_path: 'page.txt', content } }] }), reply({ text })];
     fake.setScript({ responses: write('first_version\n', 'Wrote page.txt.') });
     await sendMessage(page, 'Write page.txt');
