@@ -1,8 +1,8 @@
 /**
- * The UI thread's composition root: starts the agent worker, renders the app (the prompt
- * takes input at once; the stored settings arrive a moment later), opens the store, chooses
- * the sandbox (WebContainer raced against a timeout, else the offline sandbox, saying so)
- * and opens the last session. Nothing else runs at import time.
+ * The UI thread's composition root: renders the shell (the prompt takes input at once), then
+ * starts the agent worker, opens the store (the stored settings arrive a moment later),
+ * chooses the sandbox (WebContainer raced against a timeout, else the offline sandbox, saying
+ * so) and opens the last session. Nothing else runs at import time.
  */
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -69,16 +69,16 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
 
 async function start(): Promise<void> {
   const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
-  // The agent worker (2 MB of code) starts right after the first paint, so it does not compete
-  // with the prompt's first render on a small machine; requests wait for it in order.
   // Resolves once the shell (with the prompt) is on screen: after its first commit, the next
   // frame and one more task. A frame that comes before React's first render does not count.
+  // Everything else starts then, so nothing competes with the prompt's first render.
   let shellCommitted = () => {};
   const painted = new Promise<void>((resolve) => (shellCommitted = () => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  // The agent worker (2 MB of code); requests made before it exists wait for it, in order.
   const client = createWorkerClient(
     deferredWorker(painted.then(() => new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' }))),
   );
-  // The store (Dexie) loads after the first paint too: the prompt does not wait for it.
+  // The store (Dexie) and the stored settings.
   const store = painted.then(() => Promise.all([import('./store/db'), import('./store/settings')])).then(([{ openDatabase }, settingsModule]) => ({
     db: openDatabase({
       onVersionChange: () => banner('Loopscope was updated in another tab. Reload this page to go on.'),
@@ -138,7 +138,7 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
 
-  const [loaded, { choice, transfer }] = await Promise.all([stored, chooseSandbox(status)]);
+  const [loaded, { choice, transfer }] = await Promise.all([stored, painted.then(() => chooseSandbox(status))]);
   const settings = latest ?? loaded;
   const init = { type: 'init' as const, sandbox: choice, settings: toWorkerSettings(settings) };
   const answer = await client.request(settings.lastSessionId ? { ...init, sessionId: settings.lastSessionId } : init, transfer);
