@@ -30,7 +30,7 @@ export interface AppProps {
   /** Null until the stored settings are read; the prompt works before that. */
   settings: SettingsRecord | null;
   /** Applies, announces to the worker and persists a change (useSettingsState). */
-  applySettings: (patch: Partial<SettingsRecord>) => void;
+  applySettings: (patch: Partial<SettingsRecord>) => Promise<void>;
   /** Pause after the last keystroke before editor changes save by themselves. */
   autosaveMs: number;
 }
@@ -156,9 +156,10 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
         <SettingsDialog
           settings={settings}
           onClose={() => setSettingsOpen(false)}
-          onSave={(next) => {
+          onSave={async (next) => {
+            // Closes once stored, so a reload right after Save keeps the change.
+            await applySettings(next);
             setSettingsOpen(false);
-            applySettings(next);
           }}
         />
       ) : null}

@@ -9,7 +9,8 @@ import type { SettingsRecord } from '../store/types';
 
 export interface SettingsDialogProps {
   settings: SettingsRecord;
-  onSave: (settings: SettingsRecord) => void;
+  /** Applies and stores the settings; the dialog waits for it (Save is disabled meanwhile). */
+  onSave: (settings: SettingsRecord) => Promise<void>;
   onClose: () => void;
 }
 
@@ -26,6 +27,7 @@ function validBaseUrl(value: string): string | null {
 
 export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProps) {
   const [draft, setDraft] = useState<SettingsRecord>(settings);
+  const [saving, setSaving] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const urlError = validBaseUrl(draft.baseUrl);
@@ -53,8 +55,9 @@ export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProp
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
-    if (urlError) return;
-    onSave({ ...draft, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() || settings.model });
+    if (urlError || saving) return;
+    setSaving(true);
+    void onSave({ ...draft, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() || settings.model }).finally(() => setSaving(false));
   };
 
   return (
@@ -142,7 +145,7 @@ export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProp
             </label>
           </fieldset>
           <div className="dialog-actions">
-            <button type="submit" disabled={!!urlError}>
+            <button type="submit" disabled={!!urlError || saving} aria-busy={saving}>
               Save
             </button>
             <button type="button" onClick={onClose}>

@@ -10,8 +10,11 @@ import type { SettingsRecord } from '../store/types';
 export interface SettingsState {
   /** null while the stored settings are being read. */
   settings: SettingsRecord | null;
-  /** Ignored before the settings are read (the controls that call it are disabled until then). */
-  apply(patch: Partial<SettingsRecord>): void;
+  /**
+   * Applies at once; resolves when the change is stored (or its failure reported). Ignored
+   * before the settings are read (the controls that call it are disabled until then).
+   */
+  apply(patch: Partial<SettingsRecord>): Promise<void>;
 }
 
 export function useSettingsState(
@@ -37,12 +40,14 @@ export function useSettingsState(
 
   const apply = useCallback(
     (patch: Partial<SettingsRecord>) => {
-      if (!latest.current) return;
+      if (!latest.current) return Promise.resolve();
       const next = { ...latest.current, ...patch };
       latest.current = next;
       setSettings(next);
       announce(next);
-      saving.current = saving.current.then(() => persist(next));
+      const saved = saving.current.then(() => persist(next));
+      saving.current = saved;
+      return saved;
     },
     [persist, announce],
   );
