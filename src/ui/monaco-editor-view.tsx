@@ -10,6 +10,7 @@ import type { MutableRefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { monaco } from './monaco-setup';
 import { languageOf } from './monaco-setup';
+import { onStoredText } from './stored-text';
 
 
 /** One object for every render: a new one would make the wrapper call updateOptions (a relayout) each time. */
@@ -37,6 +38,8 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   /** The stored text the editor was last in step with. */
   const base = useRef(stored);
+  /** Texts saved from here whose echo from the store has not come back yet. */
+  const ownSaves = useRef<string[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [conflict, setConflict] = useState(false);
   const conflictRef = useRef(false);
@@ -50,6 +53,7 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
     const text = editor.getValue();
     if (text === base.current) return;
     base.current = text;
+    ownSaves.current = [...ownSaves.current, text];
     onSave(text);
     onDirtyChange(false);
     conflictRef.current = false;
@@ -69,18 +73,25 @@ export default function MonacoEditorView({ path, stored, onSave, onDirtyChange, 
 
   useEffect(() => {
     const editor = editorRef.current;
-    if (!editor || stored === base.current) return;
-    const text = editor.getValue();
-    if (text === base.current) {
-      replaceText(editor, stored);
-      base.current = stored;
-    } else if (text === stored) {
-      base.current = stored;
-      onDirtyChange(false);
-    } else {
-      clearTimeout(timer.current);
-      conflictRef.current = true;
-      setConflict(true);
+    if (!editor) return;
+    const next = onStoredText({ stored, base: base.current, text: editor.getValue(), ownSaves: ownSaves.current });
+    ownSaves.current = next.ownSaves;
+    switch (next.action.type) {
+      case 'none':
+        return;
+      case 'replace':
+        replaceText(editor, stored);
+        base.current = stored;
+        return;
+      case 'in-step':
+        base.current = stored;
+        onDirtyChange(false);
+        return;
+      case 'conflict':
+        clearTimeout(timer.current);
+        conflictRef.current = true;
+        setConflict(true);
+        return;
     }
   }, [stored, onDirtyChange]);
 
