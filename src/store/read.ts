@@ -18,7 +18,6 @@ import {
   queryRoundTrips,
   querySession,
   querySessions,
-  querySettings,
 } from './queries';
 import type {
   CheckpointRecord,
@@ -26,7 +25,6 @@ import type {
   FileSummary,
   RoundTripRecord,
   SessionRecord,
-  SettingsRecord,
 } from './types';
 
 /** The UI may import only read.ts and types.ts from store/, so the db type is re-exported here. */
@@ -56,11 +54,6 @@ export function useFileContent(db: LoopscopeDb, sessionId: string, path: string)
 
 export function useRoundTrips(db: LoopscopeDb, sessionId: string): RoundTripRecord[] | undefined {
   return useLiveQuery(() => queryRoundTrips(db, sessionId), [db, sessionId]);
-}
-
-/** DEFAULT_SETTINGS merged with what is stored. */
-export function useSettings(db: LoopscopeDb): SettingsRecord | undefined {
-  return useLiveQuery(() => querySettings(db), [db]);
 }
 
 /** Oldest first, with their file snapshots. */
