@@ -96,6 +96,24 @@ describe('A. architecture, events and stream translation', () => {
     expect(h.ofType('finished')[0]!.value).toEqual({ reason: 'STOP', usageMetadata: { promptTokenCount: 7 } });
   });
 
+  it('A7 the sources cited by the chunks come as one citation event, each once, before finished', async () => {
+    const spec = { uri: 'https://example.org/spec', title: 'The spec' };
+    const h = createHarness({
+      script: [
+        {
+          chunks: [
+            { text: 'a', citations: [{ uri: 'https://z.example/page' }, spec] },
+            { text: 'b', citations: [spec], finish: 'STOP' },
+          ],
+        },
+      ],
+    });
+    await h.run('q');
+    expect(h.types().filter((type) => ['content', 'citation', 'finished'].includes(type))).toEqual(['content', 'content', 'citation', 'finished']);
+    expect(h.ofType('citation')[0]!.value).toBe('Citations:\n(The spec) https://example.org/spec\nhttps://z.example/page');
+    expect(h.agent.history()[1]).toEqual({ role: 'model', parts: [{ text: 'ab' }] }); // sources stay out of history
+  });
+
   it('A11 a 400 becomes one error event, with no tools and no retry', async () => {
     const h = createHarness({ script: [{ error: { status: 400, message: 'bad' } }] });
     expect(await h.run('q')).toBe('error');

@@ -26,6 +26,18 @@ describe('B. retry and recovery', () => {
     h.expectHealthy();
   });
 
+  it('A9 retry forgets the sources cited in the failed attempt', async () => {
+    const h = createHarness({
+      script: [
+        { chunks: [{ text: 'draft', citations: [{ uri: 'https://old.example/' }] }, {}], failAfter: { chunkIndex: 1, error: { status: 503 } } },
+        { chunks: [{ text: 'final', citations: [{ uri: 'https://new.example/' }], finish: 'STOP' }] },
+      ],
+    });
+    await h.run('q');
+    expect(h.ofType('citation').map((event) => event.value)).toEqual(['Citations:\nhttps://new.example/']);
+    h.expectHealthy();
+  });
+
   it('A12 an invisible answer is an invalid stream and is retried', async () => {
     const h = createHarness({ script: [reply('\u200B', 'STOP'), reply('real', 'STOP')] });
     await h.run('q');

@@ -3,9 +3,9 @@
  * become `thought`, visible text `content`, every functionCall a `tool_call_request` with
  * an id we mint ourselves (A6; the provider's id is kept aside for F8). A retry throws away
  * everything the failed attempt collected (A9), and `finished` is emitted only for the
- * attempt that is kept.
+ * attempt that is kept, after one `citation` event listing the sources its chunks cited (A7).
  */
-import type { FinishReason, Usage } from '../model/types';
+import type { Citation, FinishReason, Usage } from '../model/types';
 import type { Part } from '../shared/content';
 import type { ChatEvent, ChatFailure } from './chat/chat';
 import { dedupeCallsById } from './history/duplicate-ids';
@@ -39,11 +39,18 @@ export function parseThought(text: string): { subject: string; description: stri
   return match ? { subject: match[1]!.trim(), description: match[2]!.trim() } : { subject: '', description: text.trim() };
 }
 
+/** One line a source: `(title) uri`, or the uri alone. */
+export function citationLine(citation: Citation): string {
+  return citation.title ? `(${citation.title}) ${citation.uri}` : citation.uri;
+}
+
 export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnContext): Promise<TurnResult> {
   let parts: Part[] = [];
   let calls: PendingCall[] = [];
   /** The provider's call parts of this attempt, for C11. */
   let providerCalls: Part[] = [];
+  /** Sources cited by this attempt's chunks, each once (A7, A9). */
+  let citations = new Set<string>();
 
   function onPart(part: Part): LoopDetection | null {
     if (part.thought) {
@@ -76,6 +83,7 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
   for await (const event of events) {
     switch (event.type) {
       case 'chunk':
+        for (const citation of event.citations ?? []) citations.add(citationLine(citation));
         for (const part of event.parts) {
           const detection = onPart(part);
           if (detection) return { type: 'loop', detection };
@@ -85,12 +93,14 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
         parts = [];
         calls = [];
         providerCalls = [];
+        citations = new Set();
         context.loopDetector.onRetry();
         context.emit({ type: 'retry', value: event.info });
         break;
       case 'done': {
         const { finishReason, usage } = event.reply;
         if (finishReason) {
+          if (citations.size > 0) context.emit({ type: 'citation', value: `Citations:\n${[...citations].sort().join('\n')}` });
           context.emit({ type: 'finished', value: usage ? { reason: finishReason, usageMetadata: usage } : { reason: finishReason } });
         }
         context.loopDetector.onFinished();

@@ -66,6 +66,12 @@ export interface ModelFailure {
   retryAfterMs?: number;
 }
 
+/** A source the model says its answer quotes. */
+export interface Citation {
+  uri: string;
+  title?: string;
+}
+
 export type ModelStreamPart =
   | {
       type: 'chunk';
@@ -73,6 +79,8 @@ export type ModelStreamPart =
       parts: Part[];
       finishReason?: FinishReason;
       usage?: Usage;
+      /** Sources this chunk's text quotes (Gemini's citation metadata). */
+      citations?: Citation[];
       /** The provider's raw chunk as JSON, kept for the loop inspector. */
       raw?: unknown;
     }

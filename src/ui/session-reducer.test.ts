@@ -27,6 +27,18 @@ describe('session reducer', () => {
     expect(state.items).toEqual([expect.objectContaining({ type: 'agent', text: 'Hello', streaming: false })]);
   });
 
+  it('shows the sources an answer cited as a note after it, as plain text', () => {
+    const state = apply([
+      { type: 'content', value: 'Quoted.' },
+      { type: 'citation', value: 'Citations:\nhttps://example.org/<b>spec</b>' },
+      { type: 'finished', value: { reason: 'STOP' } },
+    ]);
+    expect(state.items).toEqual([
+      expect.objectContaining({ type: 'agent', text: 'Quoted.', streaming: false }),
+      expect.objectContaining({ type: 'notice', message: 'Citations:\nhttps://example.org/<b>spec</b>' }),
+    ]);
+  });
+
   it('discards the half-rendered text of a failed attempt when a retry starts (A9)', () => {
     const state = apply([
       { type: 'content', value: 'partial' },

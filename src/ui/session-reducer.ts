@@ -207,6 +207,9 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
       });
     case 'model_anomaly_warning':
       return push(state, { type: 'notice', message: event.value.message });
+    case 'citation':
+      // Plain text: the model's URIs are shown, never followed or rendered as markup.
+      return push(state, { type: 'notice', message: event.value });
     case 'agent_execution_stopped':
     case 'agent_execution_blocked':
       return push(state, { type: 'notice', message: event.value.systemMessage ?? event.value.reason });
@@ -221,7 +224,6 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
     case 'tool_call_request':
     case 'tool_call_response':
     case 'tool_call_confirmation':
-    case 'citation':
     case 'model_info':
       return state;
   }

@@ -22,8 +22,10 @@ export function textBlocks(text: string): string[] {
   const blocks: string[] = [];
   let start = 0;
   while (text.length - start > BLOCK_SIZE) {
-    const newline = text.lastIndexOf('\n', start + BLOCK_SIZE);
-    const end = newline > start ? newline + 1 : start + BLOCK_SIZE;
+    // Searched within this block only: lastIndexOf from an offset scans back to the text's
+    // start, so a long text without line ends cost time quadratic in its length.
+    const newline = text.slice(start, start + BLOCK_SIZE + 1).lastIndexOf('\n');
+    const end = newline > 0 ? start + newline + 1 : start + BLOCK_SIZE;
     blocks.push(text.slice(start, end));
     start = end;
   }

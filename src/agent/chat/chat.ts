@@ -7,7 +7,7 @@
  * Nothing here touches history: the caller stores the model turn only after `done` (F7),
  * so a failed attempt never needs popping (B4).
  */
-import type { FinishReason, LanguageModel, ModelFailure, ModelRequest, Usage } from '../../model/types';
+import type { Citation, FinishReason, LanguageModel, ModelFailure, ModelRequest, Usage } from '../../model/types';
 import type { Part } from '../../shared/content';
 import { messageOf } from '../../shared/errors';
 import { childController } from '../abortable';
@@ -40,7 +40,7 @@ export type ChatFailure =
   | { type: 'cancelled' };
 
 export type ChatEvent =
-  | { type: 'chunk'; parts: Part[] }
+  | { type: 'chunk'; parts: Part[]; citations?: Citation[] }
   | { type: 'retry'; info: RetryInfo }
   | { type: 'done'; reply: ModelReply }
   | { type: 'failed'; failure: ChatFailure };
@@ -84,7 +84,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
       if (part.finishReason) reply.finishReason = part.finishReason;
       if (part.usage) reply.usage = part.usage;
       if (part.parts.some((item) => !item.thought)) attempt.visibleOutputYielded = true;
-      yield { type: 'chunk', parts: part.parts };
+      yield part.citations ? { type: 'chunk', parts: part.parts, citations: part.citations } : { type: 'chunk', parts: part.parts };
     }
   } catch (thrown) {
     attempt.failure = { kind: 'unknown', message: messageOf(thrown) }; // the adapter broke its contract (stream must not throw)

@@ -7,6 +7,7 @@ import type { Part } from '../../shared/content';
 import { FINISH_REASONS } from '../../model/types';
 import { TRANSPORT_CODES } from '../chat/retry-policy';
 import type {
+  Citation,
   FinishReason,
   LanguageModel,
   ModelFailure,
@@ -30,6 +31,7 @@ export interface FakeChunk {
   calls?: FakeCall[];
   finish?: FinishReason;
   usage?: Usage;
+  citations?: Citation[];
 }
 
 /** {status}, {code}, {contextOverflow}, 'abort', or a ready ModelFailure. */
@@ -91,6 +93,7 @@ function toStreamPart(chunk: FakeChunk): ModelStreamPart {
   const part: ModelStreamPart = { type: 'chunk', parts: toParts(chunk), raw: { fake: chunk } };
   if (chunk.finish) part.finishReason = chunk.finish;
   if (chunk.usage) part.usage = chunk.usage;
+  if (chunk.citations) part.citations = chunk.citations;
   return part;
 }
 

@@ -1,13 +1,14 @@
 /**
- * One SDK stream chunk → our `{type:'chunk'}` part. Thoughts, thought signatures and
+ * One chunk of Gemini's stream → our `{type:'chunk'}` part. Thoughts, thought signatures and
  * function-call ids are kept exactly; a missing id stays missing (the agent mints ids,
  * reliability rule 3). Parts we have no field for (code execution, file data) are left
  * out of `parts` but stay visible in `raw`.
  */
-import type { GenerateContentResponse, Part as SdkPart } from '@google/genai';
+import type { Part as SdkPart } from '@google/genai';
 import type { Part } from '../../shared/content';
-import type { FinishReason, ModelStreamPart, Usage } from '../types';
+import type { Citation, FinishReason, ModelStreamPart, Usage } from '../types';
 import { FINISH_REASONS } from '../types';
+import type { WireChunk } from './stream-events';
 
 const ourFinishReasons: ReadonlySet<string> = new Set<FinishReason>(FINISH_REASONS);
 
@@ -44,7 +45,7 @@ export function fromSdkPart(sdkPart: SdkPart): Part | undefined {
   return Object.keys(part).length > 0 ? part : undefined;
 }
 
-function toUsage(response: GenerateContentResponse): Usage | undefined {
+function toUsage(response: WireChunk): Usage | undefined {
   const metadata = response.usageMetadata;
   if (!metadata) return undefined;
   const usage: Usage = {};
@@ -55,13 +56,27 @@ function toUsage(response: GenerateContentResponse): Usage | undefined {
   return usage;
 }
 
-/** The chunk as plain JSON (no SDK class, no HTTP headers), safe to post between threads. */
-function toRaw(response: GenerateContentResponse): unknown {
-  const { sdkHttpResponse: _headers, ...rest } = response;
-  return JSON.parse(JSON.stringify(rest)) as unknown;
+interface WireCitation {
+  uri?: unknown;
+  title?: unknown;
 }
 
-export function fromGeminiChunk(response: GenerateContentResponse): ModelStreamPart {
+/** Gemini's wire JSON names them `citationSources`; the SDK's types, `citations`. */
+function toCitations(metadata: unknown): Citation[] {
+  if (!metadata || typeof metadata !== 'object') return [];
+  const { citationSources, citations } = metadata as { citationSources?: unknown; citations?: unknown };
+  const sources = [citationSources, citations].flatMap((list) => (Array.isArray(list) ? (list as WireCitation[]) : []));
+  return sources.flatMap((source) => {
+    if (typeof source?.uri !== 'string' || source.uri === '') return [];
+    return [typeof source.title === 'string' && source.title !== '' ? { uri: source.uri, title: source.title } : { uri: source.uri }];
+  });
+}
+
+/**
+ * `response` is one chunk of the stream as Gemini sent it (plain JSON in the SDK's type);
+ * `raw` is the same chunk kept for the record, plain JSON that is safe to post between threads.
+ */
+export function fromGeminiChunk(response: WireChunk, raw: unknown): ModelStreamPart {
   const candidate = response.candidates?.[0];
   const parts = (candidate?.content?.parts ?? []).flatMap((sdkPart) => {
     const part = fromSdkPart(sdkPart);
@@ -70,9 +85,11 @@ export function fromGeminiChunk(response: GenerateContentResponse): ModelStreamP
   let finishReason = toFinishReason(candidate?.finishReason);
   const blocked = response.promptFeedback?.blockReason;
   if (!candidate && blocked) finishReason = blocked === 'SAFETY' || safetyReasons.has(blocked) ? 'SAFETY' : 'OTHER';
-  const chunk: ModelStreamPart = { type: 'chunk', parts, raw: toRaw(response) };
+  const chunk: ModelStreamPart = { type: 'chunk', parts, raw };
   if (finishReason) chunk.finishReason = finishReason;
   const usage = toUsage(response);
   if (usage) chunk.usage = usage;
+  const citations = toCitations(candidate?.citationMetadata);
+  if (citations.length > 0) chunk.citations = citations;
   return chunk;
 }

@@ -1,15 +1,15 @@
 /**
  * The Gemini adapter: the only module that talks to `@google/genai`. It maps our request to
- * `generateContentStream`, each SDK chunk to a `chunk` part, and anything thrown to a final
- * `error` part. `stream` never throws (types.ts contract); retries belong to the agent, so
+ * `generateContentStream`, each chunk of the answer to a `chunk` part, and anything thrown to a
+ * final `error` part. `stream` never throws (types.ts contract); retries belong to the agent, so
  * the SDK's own retry and automatic function calling stay off.
  */
 import { GoogleGenAI } from '@google/genai';
 import { abortError } from '../../shared/abort';
-import type { GenerateContentResponse } from '@google/genai';
 import type { LanguageModel, ModelFailure, ModelRequest, ModelStreamPart } from '../types';
 import { classifyFailure } from './classify-failure';
 import { fromGeminiChunk } from './from-gemini-chunk';
+import { createStreamEventDecoder } from './stream-events';
 import { createStreamStopper } from './stream-stopper';
 import { toGeminiParameters } from './to-gemini-request';
 import { geminiTokenLimit } from './token-limit';
@@ -41,6 +41,25 @@ interface StreamSettings {
   includeThoughts: boolean;
 }
 
+/**
+ * Sends the request through the SDK and reads the answer's event stream here (stream-events.ts
+ * says why). The per-request `fetch` keeps the response headers (Retry-After, which the SDK's
+ * ApiError does not keep) and, for a successful response, takes its body and hands the SDK an
+ * empty one; a failed response goes to the SDK whole, which turns it into an ApiError.
+ * `globalThis.fetch` is looked up per call: tests and browsers may replace it.
+ */
+function takeStreamBody() {
+  const taken: { headers?: Headers; body?: ReadableStream<Uint8Array> } = {};
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await globalThis.fetch(input, init);
+    taken.headers = response.headers;
+    if (!response.ok || !response.body) return response;
+    taken.body = response.body;
+    return new Response('', { status: response.status, headers: { 'content-type': 'text/event-stream' } });
+  };
+  return { taken, fetch };
+}
+
 async function* streamGemini(
   client: () => GoogleGenAI,
   request: ModelRequest,
@@ -48,17 +67,10 @@ async function* streamGemini(
   settings: StreamSettings,
 ): AsyncGenerator<ModelStreamPart> {
   const stopper = createStreamStopper(signal, settings.idleTimeoutMs);
-  let headers: Headers | undefined;
+  const { taken, fetch } = takeStreamBody();
   let received = 0;
-  let iterator: AsyncIterator<GenerateContentResponse> | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let finished = false;
-  // Reads the response headers (Retry-After) that the SDK's ApiError does not keep.
-  // `globalThis.fetch` is looked up per call: tests and browsers may replace it.
-  const observingFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const response = await globalThis.fetch(input, init);
-    headers = response.headers;
-    return response;
-  };
   try {
     if (signal.aborted) throw abortError();
     if (!settings.apiKey.trim()) {
@@ -66,22 +78,26 @@ async function* streamGemini(
       return;
     }
     const ai = client();
-    const params = toGeminiParameters(request, {
-      abortSignal: stopper.signal,
-      fetch: observingFetch,
-      includeThoughts: settings.includeThoughts,
-    });
+    const params = toGeminiParameters(request, { abortSignal: stopper.signal, fetch, includeThoughts: settings.includeThoughts });
     stopper.arm();
-    const stream = await stopper.race(ai.models.generateContentStream(params));
-    iterator = stream[Symbol.asyncIterator]();
+    // Resolves once the response is in: the SDK has thrown for a failed one by then.
+    await stopper.race(ai.models.generateContentStream(params));
+    if (!taken.body) throw new Error('Response body is empty');
+    reader = taken.body.getReader();
+    const decoder = createStreamEventDecoder();
     for (;;) {
-      const result = await stopper.race(iterator.next());
-      if (result.done) break;
-      received += 1;
-      stopper.pause();
-      yield fromGeminiChunk(result.value);
-      stopper.arm();
+      const read = await stopper.race(reader.read());
+      if (read.done) break;
+      const { chunks, failure } = decoder.push(read.value);
+      for (const chunk of chunks) {
+        received += 1;
+        stopper.pause();
+        yield fromGeminiChunk(chunk.response, chunk.raw);
+        stopper.arm();
+      }
+      if (failure) throw failure;
     }
+    decoder.end();
     finished = true;
   } catch (thrown) {
     stopper.pause();
@@ -91,7 +107,7 @@ async function* streamGemini(
         aborted: signal.aborted,
         idle: stopper.idleFired,
         idleTimeoutMs: settings.idleTimeoutMs,
-        headers,
+        headers: taken.headers,
         responded: received > 0,
         model: request.model,
         apiKey: settings.apiKey,
@@ -99,8 +115,8 @@ async function* streamGemini(
     };
   } finally {
     stopper.dispose();
-    // Release the connection; not awaited, since a stuck SDK stream may never settle.
-    if (!finished) iterator?.return?.().catch(() => {});
+    // Release the connection; not awaited, since a stuck stream may never settle.
+    if (!finished) reader?.cancel().catch(() => {});
   }
 }
 

@@ -109,6 +109,28 @@ describe('gemini adapter streaming', () => {
     expect(reasons).toEqual(['MAX_TOKENS', 'SAFETY', 'OTHER', 'SAFETY']);
   });
 
+  it('passes on the sources of Gemini citation metadata, and keeps the chunk as sent in raw', async () => {
+    const candidate = {
+      content: { role: 'model', parts: [{ text: 'As the spec says.' }] },
+      finishReason: 'STOP',
+      citationMetadata: {
+        citationSources: [{ startIndex: 0, endIndex: 9, uri: 'https://example.org/spec', license: 'CC-BY' }, { startIndex: 3, endIndex: 5 }],
+      },
+    };
+    fake.setScript({ responses: [{ chunks: [{ raw: candidate }] }] });
+    const [chunk] = await collectStream(model().stream(request(), new AbortController().signal));
+    expect(chunk?.type === 'chunk' && chunk.citations).toEqual([{ uri: 'https://example.org/spec' }]);
+    expect(chunk?.type === 'chunk' && chunk.raw).toMatchObject({ candidates: [candidate] });
+  });
+
+  it('reads a long stream whose events arrive many to a read', async () => {
+    const texts = Array.from({ length: 500 }, (_, index) => `piece ${index} ✓ `);
+    fake.setScript({ responses: [{ chunks: texts.map((text, index) => (index === texts.length - 1 ? { text, finishReason: 'STOP' } : { text })) }] });
+    const stream = await collectStream(model().stream(request(), new AbortController().signal));
+    expect(partsOf(stream).map((part) => part.text).join('')).toBe(texts.join(''));
+    expect(stream.at(-1)?.type === 'chunk' && stream.at(-1)).toMatchObject({ finishReason: 'STOP' });
+  });
+
   it('sends contents, system instruction, tools and settings in the wire format', async () => {
     fake.setScript({ responses: [{ chunks: [{ text: 'ok', finishReason: 'STOP' }] }] });
     const contents: ModelRequest['contents'] = [
