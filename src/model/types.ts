@@ -81,10 +81,15 @@ export type ModelStreamPart =
       usage?: Usage;
       /** Sources this chunk's text quotes (Gemini's citation metadata). */
       citations?: Citation[];
-      /** The provider's raw chunk as JSON, kept for the loop inspector. */
-      raw?: unknown;
+      /**
+       * The provider's chunks as JSON that this part stands for, kept for the loop inspector:
+       * one, or several text chunks that arrived together and were joined (join-text-chunks.ts).
+       */
+      rawChunks?: unknown[];
     }
   | { type: 'error'; error: ModelFailure };
+
+export type ModelChunk = Extract<ModelStreamPart, { type: 'chunk' }>;
 
 export interface LanguageModel {
   readonly provider: 'gemini' | 'scripted';

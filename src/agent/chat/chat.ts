@@ -79,7 +79,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
         attempt.failure = part.error;
         break;
       }
-      roundTrip.response.push(part.raw ?? { parts: part.parts, finishReason: part.finishReason, usage: part.usage });
+      roundTrip.response.push(...(part.rawChunks ?? [{ parts: part.parts, finishReason: part.finishReason, usage: part.usage }]));
       reply.parts.push(...part.parts);
       if (part.finishReason) reply.finishReason = part.finishReason;
       if (part.usage) reply.usage = part.usage;

@@ -81,22 +81,39 @@ export function createContentLoopTracker(options: ContentLoopOptions = DEFAULT_C
     return false;
   }
 
+  function addDelta(text: string): boolean {
+    const fences = (text.match(/```/g) ?? []).length;
+    const isDivider = /^[-+_=*\u2500-\u257F]+$/.test(text);
+    if (fences > 0 || isDivider || hasStructuralMarkdown(text)) resetTracking();
+    const wasInCodeBlock = inCodeBlock;
+    if (fences % 2 === 1) inCodeBlock = !inCodeBlock;
+    if (wasInCodeBlock || inCodeBlock || isDivider) return false;
+    history += text;
+    trimHistory();
+    return scan();
+  }
+
   return {
     add(text) {
-      const fences = (text.match(/```/g) ?? []).length;
-      const isDivider = /^[-+_=*\u2500-\u257F]+$/.test(text);
-      if (fences > 0 || isDivider || hasStructuralMarkdown(text)) resetTracking();
-      const wasInCodeBlock = inCodeBlock;
-      if (fences % 2 === 1) inCodeBlock = !inCodeBlock;
-      if (wasInCodeBlock || inCodeBlock || isDivider) return false;
-      history += text;
-      trimHistory();
-      return scan();
+      // A long delta (a model that sends big chunks, or chunks joined after a backlog) is taken
+      // a line at a time, and long lines in pieces: whole, everything but its last
+      // `historyLimit` characters would be trimmed away before it was scanned.
+      if (text.length <= historyLimit / 2) return addDelta(text);
+      return piecesOf(text, Math.max(chunkSize, Math.floor(historyLimit / 2))).some(addDelta);
     },
     reset() {
       resetTracking();
     },
   };
+}
+
+/** Lines with their line ends, lines longer than `size` cut into pieces of at most `size`. */
+function piecesOf(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (const line of text.match(/[^\n]*\n|[^\n]+$/g) ?? []) {
+    for (let start = 0; start < line.length; start += size) pieces.push(line.slice(start, start + size));
+  }
+  return pieces;
 }
 
 function hasStructuralMarkdown(text: string): boolean {

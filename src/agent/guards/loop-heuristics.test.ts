@@ -179,4 +179,16 @@ describe('H4 content chanting', () => {
     const detector = createLoopDetector();
     for (let index = 0; index < 100; index += 1) expect(detector.onContent(sentence)).toBeNull();
   });
+
+  it('chanting inside one long delta is detected even when varied prose follows it in the same delta', () => {
+    const varied = Array.from({ length: 60 }, (_, index) => `Step ${index}: updating module ${index * 7}. `).join('');
+    const detector = createLoopDetector({ heuristics: true });
+    expect(detector.onContent(sentence.repeat(40) + varied)?.loopType).toBe('chanting_identical_sentences');
+  });
+
+  it('code blocks inside one long delta are ignored line by line', () => {
+    const code = '```ts\n' + 'console.log("same line of code");\n'.repeat(60) + '```\n';
+    const detector = createLoopDetector({ heuristics: true });
+    expect(detector.onContent(`Here is the code:\n${code}That is all, thanks for reading it through.\n`)).toBeNull();
+  });
 });

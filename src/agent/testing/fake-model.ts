@@ -90,7 +90,7 @@ function toParts(chunk: FakeChunk): Part[] {
 }
 
 function toStreamPart(chunk: FakeChunk): ModelStreamPart {
-  const part: ModelStreamPart = { type: 'chunk', parts: toParts(chunk), raw: { fake: chunk } };
+  const part: ModelStreamPart = { type: 'chunk', parts: toParts(chunk), rawChunks: [{ fake: chunk }] };
   if (chunk.finish) part.finishReason = chunk.finish;
   if (chunk.usage) part.usage = chunk.usage;
   if (chunk.citations) part.citations = chunk.citations;

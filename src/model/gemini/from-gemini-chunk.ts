@@ -6,7 +6,7 @@
  */
 import type { Part as SdkPart } from '@google/genai';
 import type { Part } from '../../shared/content';
-import type { Citation, FinishReason, ModelStreamPart, Usage } from '../types';
+import type { Citation, FinishReason, ModelChunk, Usage } from '../types';
 import { FINISH_REASONS } from '../types';
 import type { WireChunk } from './stream-events';
 
@@ -36,7 +36,8 @@ export function fromSdkPart(sdkPart: SdkPart): Part | undefined {
   if (typeof sdkPart.thoughtSignature === 'string') part.thoughtSignature = sdkPart.thoughtSignature;
   if (sdkPart.functionCall) {
     const { id, name, args } = sdkPart.functionCall;
-    part.functionCall = { name: name ?? '', args: args ?? {} };
+    // A copy: the chunk itself is kept as sent for the loop inspector.
+    part.functionCall = { name: name ?? '', args: structuredClone(args ?? {}) };
     if (typeof id === 'string' && id !== '') part.functionCall.id = id;
   }
   if (sdkPart.inlineData?.data !== undefined) {
@@ -76,7 +77,7 @@ function toCitations(metadata: unknown): Citation[] {
  * `response` is one chunk of the stream as Gemini sent it (plain JSON in the SDK's type);
  * `raw` is the same chunk kept for the record, plain JSON that is safe to post between threads.
  */
-export function fromGeminiChunk(response: WireChunk, raw: unknown): ModelStreamPart {
+export function fromGeminiChunk(response: WireChunk, raw: unknown): ModelChunk {
   const candidate = response.candidates?.[0];
   const parts = (candidate?.content?.parts ?? []).flatMap((sdkPart) => {
     const part = fromSdkPart(sdkPart);
@@ -85,7 +86,7 @@ export function fromGeminiChunk(response: WireChunk, raw: unknown): ModelStreamP
   let finishReason = toFinishReason(candidate?.finishReason);
   const blocked = response.promptFeedback?.blockReason;
   if (!candidate && blocked) finishReason = blocked === 'SAFETY' || safetyReasons.has(blocked) ? 'SAFETY' : 'OTHER';
-  const chunk: ModelStreamPart = { type: 'chunk', parts, raw };
+  const chunk: ModelChunk = { type: 'chunk', parts, rawChunks: [raw] };
   if (finishReason) chunk.finishReason = finishReason;
   const usage = toUsage(response);
   if (usage) chunk.usage = usage;

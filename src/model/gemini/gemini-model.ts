@@ -8,6 +8,7 @@ import { GoogleGenAI } from '@google/genai';
 import { abortError } from '../../shared/abort';
 import type { LanguageModel, ModelFailure, ModelRequest, ModelStreamPart } from '../types';
 import { classifyFailure } from './classify-failure';
+import { joinTextChunks } from '../join-text-chunks';
 import { fromGeminiChunk } from './from-gemini-chunk';
 import { createStreamEventDecoder } from './stream-events';
 import { createStreamStopper } from './stream-stopper';
@@ -89,10 +90,10 @@ async function* streamGemini(
       const read = await stopper.race(reader.read());
       if (read.done) break;
       const { chunks, failure } = decoder.push(read.value);
-      for (const chunk of chunks) {
+      for (const part of joinTextChunks(chunks.map((chunk) => fromGeminiChunk(chunk.response, chunk.raw)))) {
         received += 1;
         stopper.pause();
-        yield fromGeminiChunk(chunk.response, chunk.raw);
+        yield part;
         stopper.arm();
       }
       if (failure) throw failure;

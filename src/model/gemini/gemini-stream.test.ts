@@ -43,7 +43,7 @@ describe('gemini adapter streaming', () => {
     const last = stream[1];
     expect(last?.type === 'chunk' && last.finishReason).toBe('STOP');
     expect(last?.type === 'chunk' && last.usage).toEqual({ promptTokenCount: 7, candidatesTokenCount: 3, totalTokenCount: 10 });
-    expect(last?.type === 'chunk' && JSON.stringify(last.raw)).toContain('"finishReason":"STOP"');
+    expect(last?.type === 'chunk' && JSON.stringify(last.rawChunks)).toContain('"finishReason":"STOP"');
   });
 
   it('keeps thoughts apart and thought signatures byte for byte', async () => {
@@ -120,7 +120,7 @@ describe('gemini adapter streaming', () => {
     fake.setScript({ responses: [{ chunks: [{ raw: candidate }] }] });
     const [chunk] = await collectStream(model().stream(request(), new AbortController().signal));
     expect(chunk?.type === 'chunk' && chunk.citations).toEqual([{ uri: 'https://example.org/spec' }]);
-    expect(chunk?.type === 'chunk' && chunk.raw).toMatchObject({ candidates: [candidate] });
+    expect(chunk?.type === 'chunk' && chunk.rawChunks).toMatchObject([{ candidates: [candidate] }]);
   });
 
   it('reads a long stream whose events arrive many to a read', async () => {

@@ -17,10 +17,12 @@ import { createParser } from 'eventsource-parser';
 /** What the adapter reads of a chunk; the SDK's class adds only getters over these. */
 export type WireChunk = Pick<GenerateContentResponse, 'candidates' | 'promptFeedback' | 'usageMetadata'>;
 
-/** One event of the stream: the response chunk as Gemini sent it, and a copy for the record. */
+/**
+ * One event of the stream: the response chunk as Gemini sent it, and the same object as plain
+ * JSON for the record. fromGeminiChunk copies what it passes on, so the record stays as sent.
+ */
 export interface StreamChunk {
   response: WireChunk;
-  /** A separate parse of the same JSON: the agent may keep parts, the record stays as sent. */
   raw: unknown;
 }
 
@@ -62,7 +64,7 @@ export function parseStreamChunk(data: string): StreamChunk {
   }
   throwIfError(json, data);
   if (!isObject(json)) throw new Error(`The model sent a stream event that is not an object: ${data.slice(0, 200)}`);
-  return { response: json as WireChunk, raw: JSON.parse(data) as unknown };
+  return { response: json as WireChunk, raw: json };
 }
 
 export function createStreamEventDecoder(): StreamEventDecoder {

@@ -50,8 +50,8 @@ function chunkPart(parts: Part[], finish?: { usage: Usage }): ModelStreamPart {
   const candidate = { content: { role: 'model', parts }, ...(finish ? { finishReason: 'STOP' } : {}) };
   const raw = { candidates: [candidate], ...(finish ? { usageMetadata: finish.usage } : {}), modelVersion: 'scripted-demo' };
   return finish
-    ? { type: 'chunk', parts, finishReason: 'STOP', usage: finish.usage, raw }
-    : { type: 'chunk', parts, raw };
+    ? { type: 'chunk', parts, finishReason: 'STOP', usage: finish.usage, rawChunks: [raw] }
+    : { type: 'chunk', parts, rawChunks: [raw] };
 }
 
 /** The reply as the stream parts a provider would send, before pacing. */
