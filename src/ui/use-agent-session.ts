@@ -1,16 +1,14 @@
 /**
  * The thin hook over sessionReducer: subscribes to the worker client and applies its
- * events in one batch per animation frame, so a fast stream renders once a frame rather
- * than once a chunk (keeps main-thread tasks short while streaming).
+ * events in batches paced by render-pacer.ts, so a fast stream renders a few times a second
+ * rather than once a chunk (keeps main-thread tasks short while streaming).
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer } from 'react';
 import type { WorkerClient } from '../worker/client';
 import type { WorkerEvent } from '../worker/protocol';
 import type { SessionAction, SessionView } from './session-reducer';
+import { createRenderPacer } from './render-pacer';
 import { initialSessionView, sessionReducer } from './session-reducer';
-
-/** Renders at most this often while events pour in (a busy loop makes ~100 events a second). */
-const MIN_FLUSH_INTERVAL_MS = 50;
 
 function batchReducer(state: SessionView, actions: SessionAction[]): SessionView {
   return actions.reduce(sessionReducer, state);
@@ -38,38 +36,39 @@ function toAction(event: WorkerEvent): SessionAction | null {
   }
 }
 
+/** The end of a model response: shown at the next frame (render-pacer.ts). */
+function endsResponse(action: SessionAction): boolean {
+  return action.type === 'agent-event' && ['finished', 'round_trip_end', 'interaction_end'].includes(action.event.type);
+}
+
 export function useAgentSession(client: WorkerClient): [SessionView, (action: SessionAction) => void] {
   const [state, dispatchBatch] = useReducer(batchReducer, initialSessionView);
-  const queue = useRef<SessionAction[]>([]);
-  const frame = useRef<number | null>(null);
 
   useEffect(() => {
-    let lastFlush = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
-      frame.current = null;
-      lastFlush = performance.now();
-      const actions = queue.current;
-      queue.current = [];
-      if (actions.length > 0) dispatchBatch(actions);
-    };
-    const schedule = () => {
-      timer = null;
-      frame.current = requestAnimationFrame(flush);
-    };
+    let queue: SessionAction[] = [];
+    const pacer = createRenderPacer(
+      {
+        now: () => performance.now(),
+        setTimer: (callback, ms) => setTimeout(callback, ms),
+        clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+        requestFrame: (callback) => requestAnimationFrame(callback),
+        cancelFrame: (handle) => cancelAnimationFrame(handle as number),
+      },
+      () => {
+        const actions = queue;
+        queue = [];
+        if (actions.length > 0) dispatchBatch(actions);
+      },
+    );
     const unsubscribe = client.subscribe((event) => {
       const action = toAction(event);
       if (!action) return;
-      queue.current.push(action);
-      if (frame.current !== null || timer !== null) return;
-      const wait = MIN_FLUSH_INTERVAL_MS - (performance.now() - lastFlush);
-      if (wait > 0) timer = setTimeout(schedule, wait);
-      else schedule();
+      queue.push(action);
+      pacer.queued(endsResponse(action));
     });
     return () => {
       unsubscribe();
-      if (frame.current !== null) cancelAnimationFrame(frame.current);
-      if (timer !== null) clearTimeout(timer);
+      pacer.dispose();
     };
   }, [client]);
 

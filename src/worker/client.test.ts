@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createWorkerClient, deferredWorker } from './client';
 import type { WorkerLike } from './client';
 import type { WorkerEvent, WorkerMessage } from './protocol';
-import { PROTOCOL_VERSION, createEventBatcher } from './protocol';
+import { MAX_BATCH_AGE_MS, PROTOCOL_VERSION, createEventBatcher } from './protocol';
 
 /** A worker double: records what the page posts and lets the test deliver worker messages. */
 function fakeWorker() {
@@ -33,6 +33,35 @@ describe('worker messages in batches', () => {
     tasks.shift()!();
     expect(sent.map((message) => message.events.map((event) => (event.type === 'notice' ? event.message : '')))).toEqual([['a', 'b'], ['c']]);
     expect(tasks).toEqual([]);
+  });
+
+  it('posts a batch once its oldest event is 16 ms old, though the task has not ended', () => {
+    const sent: WorkerMessage[] = [];
+    let clock = 0;
+    const batcher = createEventBatcher((message) => sent.push(message), () => {}, () => clock);
+    batcher.post(notice('a'));
+    clock = 10;
+    batcher.post(notice('b'));
+    expect(sent).toEqual([]);
+    clock = MAX_BATCH_AGE_MS;
+    batcher.post(notice('c'));
+    clock = MAX_BATCH_AGE_MS + 1;
+    batcher.post(notice('d'));
+    expect(sent.map((message) => message.events.length)).toEqual([3]);
+    batcher.flush();
+    expect(sent.map((message) => message.events.length)).toEqual([3, 1]);
+  });
+
+  it('posts the end of a model response at once, with the events before it', () => {
+    const sent: WorkerMessage[] = [];
+    const tasks: (() => void)[] = [];
+    const batcher = createEventBatcher((message) => sent.push(message), (flush) => tasks.push(flush), () => 0);
+    batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'content', value: 'last words' } });
+    batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'finished', value: { reason: 'STOP' } } });
+    expect(sent.map((message) => message.events.length)).toEqual([2]);
+    batcher.post(notice('after'));
+    tasks.forEach((task) => task());
+    expect(sent.map((message) => message.events.length)).toEqual([2, 1]);
   });
 
   it('hands each event of a batch to subscribers in order and answers requests from it', async () => {

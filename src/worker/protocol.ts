@@ -100,24 +100,49 @@ export function isWorkerMessage(data: unknown): data is WorkerMessage {
   );
 }
 
+/** A batch is posted once its oldest event is this old, even if the task has not ended. */
+export const MAX_BATCH_AGE_MS = 16;
+
+/**
+ * The end of a model response goes out at once: what follows it in the same task (storing the
+ * answer, which copies it) should not hold back the answer's last words.
+ */
+function endsResponse(event: WorkerEvent): boolean {
+  return event.type === 'agent-event' && (event.event.type === 'finished' || event.event.type === 'round_trip_end');
+}
+
 /**
  * Collects events and posts them as one message when the current task ends (`schedule` runs
- * the flush on a later task: a timer in the worker). `flush` posts at once.
+ * the flush on a later task: a timer in the worker). A task can run long without ending (a
+ * stream whose bytes are already buffered is read on one chain of promise jobs), so a batch is
+ * also posted from `post` once its oldest event is MAX_BATCH_AGE_MS old: the page sees a long
+ * answer grow instead of all at once at the end. The end of a model response is posted at once
+ * (endsResponse). `flush` posts at once.
  */
-export function createEventBatcher(postBatch: (message: WorkerMessage) => void, schedule: (flush: () => void) => void) {
+export function createEventBatcher(
+  postBatch: (message: WorkerMessage) => void,
+  schedule: (flush: () => void) => void,
+  now: () => number = () => performance.now(),
+) {
   let queue: WorkerEvent[] = [];
   let scheduled = false;
-  const flush = () => {
-    scheduled = false;
+  let oldest = 0;
+  const send = () => {
     if (queue.length === 0) return;
     const events = queue;
     queue = [];
     postBatch({ v: PROTOCOL_VERSION, type: 'events', events });
   };
+  const flush = () => {
+    scheduled = false;
+    send();
+  };
   return {
     post(event: WorkerEvent): void {
+      if (queue.length === 0) oldest = now();
       queue.push(event);
-      if (scheduled) return;
+      if (endsResponse(event) || now() - oldest >= MAX_BATCH_AGE_MS) send();
+      if (scheduled || queue.length === 0) return;
       scheduled = true;
       schedule(flush);
     },

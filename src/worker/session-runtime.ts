@@ -111,7 +111,9 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
  * History commits are awaited (the loop's durability rule). Round-trip records are not part of
  * that rule: they are written in order behind the loop, so a model request never waits for the
  * previous response's record; the run's end waits for them (flush), and a failed write is
- * reported once as a notice.
+ * reported once as a notice. Each write starts on a task of its own: storing a record copies it
+ * synchronously (a long answer's record holds all of its chunks), and the events already
+ * waiting to be posted go first.
  */
 function historyStore(
   db: LoopscopeDb,
@@ -127,7 +129,7 @@ function historyStore(
       if (!committed.ok) throw new RuntimeError(committed.error.kind, committed.error.message);
     },
     recordRoundTrip(roundTrip) {
-      pending = pending.then(async () => {
+      pending = pending.then(nextTask).then(async () => {
         const recorded = await addRoundTrip(db, sessionId, roundTrip);
         if (recorded.ok || reported) return;
         reported = true;
@@ -138,6 +140,8 @@ function historyStore(
     flush: () => pending,
   };
 }
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function openSessionRuntime(context: RuntimeContext, session: SessionRecord, sandbox: Sandbox): Promise<SessionRuntime> {
   const writer = createHistoryWriter(context.db, session.id);

@@ -1,0 +1,58 @@
+/**
+ * When queued worker events are applied: once an animation frame, and at most every
+ * MIN_FLUSH_INTERVAL_MS while events pour in (each render of a long transcript costs the page
+ * a paint), except that the end of a model response is shown at the next frame: a person
+ * waiting for an answer's last words should not wait out the interval too.
+ */
+
+/** Renders at most this often while events pour in (a busy loop makes ~100 events a second). */
+export const MIN_FLUSH_INTERVAL_MS = 50;
+
+export interface PacerHost {
+  now(): number;
+  setTimer(callback: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+  requestFrame(callback: () => void): unknown;
+  cancelFrame(handle: unknown): void;
+}
+
+export interface RenderPacer {
+  /** Something was queued; `urgent` asks for the next frame regardless of the interval. */
+  queued(urgent: boolean): void;
+  dispose(): void;
+}
+
+export function createRenderPacer(host: PacerHost, flush: () => void): RenderPacer {
+  let lastFlush = Number.NEGATIVE_INFINITY;
+  let timer: unknown = null;
+  let frame: unknown = null;
+  const onFrame = () => {
+    frame = null;
+    lastFlush = host.now();
+    flush();
+  };
+  const toFrame = () => {
+    timer = null;
+    frame = host.requestFrame(onFrame);
+  };
+  return {
+    queued(urgent) {
+      if (frame !== null) return;
+      if (timer !== null) {
+        if (!urgent) return;
+        host.clearTimer(timer);
+        toFrame();
+        return;
+      }
+      const wait = MIN_FLUSH_INTERVAL_MS - (host.now() - lastFlush);
+      if (wait > 0 && !urgent) timer = host.setTimer(toFrame, wait);
+      else toFrame();
+    },
+    dispose() {
+      if (frame !== null) host.cancelFrame(frame);
+      if (timer !== null) host.clearTimer(timer);
+      frame = null;
+      timer = null;
+    },
+  };
+}
