@@ -145,6 +145,41 @@ async function streaming(page, fake, responseEnds) {
   }
   figure('send → full text in the Transcript', shownAt - sentAt, 'ms');
   await longTaskFigures(page, 'while streaming', sentAt, Math.max(shownAt, settledAt));
+  await bareWorkerFloor(page, fake, responseEnds, chunks);
+}
+
+/**
+ * The same response read by a worker that does nothing else (no SDK, no agent, no page
+ * updates): how long this machine's network path alone takes from the server's last byte to
+ * the last read. The figure above cannot be lower than this.
+ */
+async function bareWorkerFloor(page, fake, responseEnds, chunks) {
+  const url = `${fake.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`;
+  const gaps = [];
+  for (let run = 0; run < 3; run++) {
+    fake.setScript({ responses: [{ chunks }] });
+    const offset = await clockOffset(page);
+    const endsBefore = responseEnds.length;
+    const lastRead = await page.evaluate(async (target) => {
+      const source = `onmessage = async (event) => {
+        const response = await fetch(event.data, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' }, body: '{"contents":[{"role":"user","parts":[{"text":"floor"}]}]}' });
+        const reader = response.body.getReader();
+        let last = 0;
+        for (;;) { const read = await reader.read(); if (read.done) break; last = performance.timeOrigin + performance.now(); }
+        postMessage(last);
+      };`;
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      const last = await new Promise((resolve) => {
+        worker.onmessage = (event) => resolve(event.data);
+        worker.postMessage(target);
+      });
+      worker.terminate();
+      return last;
+    }, url);
+    const end = responseEnds.slice(endsBefore).find((entry) => entry.url.includes('streamGenerateContent'));
+    if (end) gaps.push(lastRead - (end.finishedAt + offset));
+  }
+  if (gaps.length > 0) figure('floor: last byte sent → last byte read by a bare worker (median of 3)', median(gaps), 'ms');
 }
 
 const fake = await startFakeGemini({ port: 0 });
