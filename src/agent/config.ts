@@ -31,6 +31,8 @@ export const DEFAULT_AGENT_CONFIG: ResolvedConfig = {
   outputRecoveryTurns: 3,
   stopHookContinuations: 3,
   liveOutputThrottleMs: 50,
+  // One read_file result may be 256 KiB; a batch of several such is held back in part (E5).
+  batchOutputBudgetBytes: 256 * 1024,
 };
 
 export function resolveConfig(config: Partial<AgentConfig> | undefined): ResolvedConfig {

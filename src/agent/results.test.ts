@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FC, reply } from './testing/fake-model';
+import type { Sandbox } from '../sandbox/types';
 import { createHarness } from './testing/harness';
 
 const one = (name = 'read_file', args: Record<string, unknown> = { file_path: 'a' }) => [reply(FC(name, args), 'STOP'), reply('ok', 'STOP')];
@@ -83,5 +84,74 @@ describe('E. result feedback', () => {
     const h = createHarness({ script: one() });
     await h.run('q');
     expect(h.ofType('tool_call_response')[0]!.value).toEqual({ callId: h.callIds()[0], name: 'read_file', response: { output: 'contents of a' } });
+  });
+
+  describe('E5 batch output budget', () => {
+    const lines = (label: string, count: number) => Array.from({ length: count }, (_, index) => `${label} line ${index + 1} ${'-'.repeat(40)}`).join('\n');
+    const big = lines('big', 400); // ~21 KB
+    const medium = lines('medium', 200); // ~11 KB
+    const script = () => [
+      reply({ calls: [FC('read_file', { file_path: 'big' }), FC('read_file', { file_path: 'medium' }), FC('read_file', { file_path: 'small' })], finish: 'STOP' }),
+      reply('ok', 'STOP'),
+    ];
+    const readTools = { read_file: { impl: (args: Record<string, unknown>) => ({ big, medium, small: 'tiny' })[args['file_path'] as 'big' | 'medium' | 'small'] } };
+    function memorySandbox(failing = false) {
+      const files = new Map<string, string>();
+      const sandbox = {
+        writeFile: async (path: string, content: string | Uint8Array) => {
+          if (failing) throw new Error('read-only');
+          files.set(path, String(content));
+        },
+      } as unknown as Sandbox;
+      return { files, sandbox };
+    }
+
+    it('holds back the largest output, saves it whole in the workspace and tells the model where', async () => {
+      const { files, sandbox } = memorySandbox();
+      const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: 16 * 1024 } });
+      await h.run('q');
+      const [first, second, third] = h.model.requests[1]!.contents.at(-1)!.parts.map((part) => part.functionResponse!.response['output'] as string);
+      const path = `.loopscope/tool-output/${h.callIds()[0]}.txt`;
+      expect(files.get(path)).toBe(big);
+      expect(first).toContain(`saved in the workspace as ${path}`);
+      expect(first).toContain('big line 1 ');
+      expect(first).toContain('big line 400 ');
+      expect(first).not.toContain('big line 200 ');
+      expect(second).toBe(medium);
+      expect(third).toBe('tiny');
+      expect(h.ofType('tool_call_response')[0]!.value.response['output']).toBe(first);
+      h.expectHealthy();
+    });
+
+    it('holds back outputs largest first until the batch fits', async () => {
+      const { files, sandbox } = memorySandbox();
+      const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: 8 * 1024 } });
+      await h.run('q');
+      const outputs = h.model.requests[1]!.contents.at(-1)!.parts.map((part) => part.functionResponse!.response['output'] as string);
+      expect(files.size).toBe(2);
+      expect(outputs[2]).toBe('tiny');
+      expect(outputs.reduce((sum, output) => sum + new TextEncoder().encode(output).length, 0)).toBeLessThanOrEqual(16 * 1024);
+      h.expectHealthy();
+    });
+
+    it('leaves a batch within the budget alone, and is off at 0', async () => {
+      for (const budget of [64 * 1024, 0]) {
+        const { files, sandbox } = memorySandbox();
+        const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: budget } });
+        await h.run('q');
+        expect(h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response).toEqual({ output: big });
+        expect(files.size).toBe(0);
+      }
+    });
+
+    it('still holds back an output it cannot save, and says so', async () => {
+      const { sandbox } = memorySandbox(true);
+      const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: 16 * 1024 } });
+      await h.run('q');
+      const first = h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response['output'] as string;
+      expect(first).toContain('could not be saved');
+      expect(first.length).toBeLessThan(big.length / 2);
+      h.expectHealthy();
+    });
   });
 });

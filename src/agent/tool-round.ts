@@ -2,11 +2,12 @@
  * The tool half of a round trip: guards before scheduling (F8 duplicate provider ids, H1–H3
  * loop detection), the scheduler, then one user Content with exactly one functionResponse
  * per call in declaration order (A3, D5, E3), plus C6 directives, the PostToolBatch hook
- * (E4) and H8 reminders. The Content is committed before anything else happens, even when
+ * (E4), H8 reminders and the batch output budget (E5). The Content is committed before anything else happens, even when
  * the interaction stops here (K2, K4).
  */
 import type { Part } from '../shared/content';
 import type { FinishReason } from '../model/types';
+import { applyBatchOutputBudget } from './batch-output-budget';
 import { DUPLICATE_CALL_ID_MESSAGE } from './history/duplicate-ids';
 import { cancelledFunctionResponse, convertToFunctionResponse, errorFunctionResponse } from './history/function-response';
 import type { LoopDetection } from './guards/loop-detector';
@@ -45,7 +46,7 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
   const suffixes = session.validationTracker.recordBatch(batch.calls.map(trackedOutcome));
   const suffixById = new Map(batch.calls.map((call, index) => [call.request.callId, suffixes[index] ?? '']));
 
-  const parts: Part[] = calls.map((call) => {
+  let parts: Part[] = calls.map((call) => {
     const done = completed.get(call.callId);
     if (!done) return errorFunctionResponse(call.callId, call.name, DUPLICATE_CALL_ID_MESSAGE(call.providerId ?? call.callId));
     return responsePart(done, suffixById.get(call.callId) ?? '');
@@ -67,6 +68,7 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
   const { reminders, warnings } = session.warner.onBatch(fresh.map(({ name, args }) => ({ name, args })));
   for (const message of warnings) deps.emit({ type: 'model_anomaly_warning', value: { message } });
   for (const reminder of reminders) parts.push({ text: reminder }); // already wrapped in <system-reminder>
+  ({ parts } = await applyBatchOutputBudget(parts, session.config.batchOutputBudgetBytes, (path, text) => deps.sandbox.writeFile(path, text)));
 
   for (const call of calls) {
     if (!call.providerId) continue;

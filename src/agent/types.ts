@@ -223,6 +223,8 @@ export interface AgentConfig {
   stopHookContinuations?: number;
   /** At most one live-output update per call within this many ms (spec E6). */
   liveOutputThrottleMs?: number;
+  /** E5: the results of one batch may add at most this many bytes; 0 turns the budget off. */
+  batchOutputBudgetBytes?: number;
 }
 
 export type AgentInput =

@@ -41,6 +41,8 @@ export interface HarnessOptions {
   approve?: Approver;
   clockMode?: 'auto' | 'manual';
   tokenLimit?: number;
+  /** What the agent itself writes to (E5 held-back outputs); tools here are fakes. */
+  sandbox?: Sandbox;
 }
 
 export interface Harness {
@@ -77,7 +79,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const agent = createAgent({
     model,
     tools,
-    sandbox: noSandbox,
+    sandbox: options.sandbox ?? noSandbox,
     store,
     clock,
     newId: () => `id${++counter}`,
