@@ -90,7 +90,14 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
     deps.emit({ type: 'model_info', value: interaction.model });
   }
 
-  const before = await callHook(deps.hooks, 'beforeModel', { request: structuredClone(request), signal });
+  // Hooks get copies, made only if they read them (the request holds the whole history).
+  let requestCopy: ModelRequest | undefined;
+  const before = await callHook(deps.hooks, 'beforeModel', {
+    get request() {
+      return (requestCopy ??= structuredClone(request));
+    },
+    signal,
+  });
   if (before?.decision === 'stop') {
     deps.emit({ type: 'agent_execution_stopped', value: stopValue(before.reason, before.systemMessage, 'Stopped before the model call.') });
     return end('stopped');
@@ -114,7 +121,14 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
 
   let parts = mergeAdjacentText(stripThoughts(result.parts));
   let calls = result.calls;
-  const after = await callHook(deps.hooks, 'afterModel', { parts: structuredClone(parts), signal });
+  let partsCopy: Part[] | undefined;
+  const modelParts = parts;
+  const after = await callHook(deps.hooks, 'afterModel', {
+    get parts() {
+      return (partsCopy ??= structuredClone(modelParts));
+    },
+    signal,
+  });
   if (after?.decision === 'block' || after?.decision === 'stop') {
     const value = stopValue(decisionReason(after, 'Response blocked.'), after.systemMessage, '');
     if (after.decision === 'stop') deps.emit({ type: 'agent_execution_stopped', value });

@@ -66,7 +66,10 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
     id: deps.newId(),
     interactionId: deps.interactionId,
     startedAt: deps.clock.now(),
-    request: structuredClone(request),
+    // Contents are never changed in place (a change makes a new Content), so the record shares
+    // them with the history: no copy of the whole history per request, and storing the record
+    // finds the prefix it shares with the previous request by identity.
+    request: { ...request, contents: [...request.contents] },
     response: [],
   };
   deps.emit({ type: 'round_trip_start', value: { roundTripId: roundTrip.id, model: request.model } });

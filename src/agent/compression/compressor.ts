@@ -105,15 +105,16 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
 
   async function compress(input: CompressionInput): Promise<CompressionResult> {
     const { history, tokenLimit, force, signal } = input;
-    const estimatedOriginal = estimateTokens(history);
-    const originalTokenCount = input.lastPromptTokenCount > 0 ? input.lastPromptTokenCount : estimatedOriginal;
+    let estimate: number | undefined;
+    const estimatedOriginal = (): number => (estimate ??= estimateTokens(history));
+    const originalTokenCount = input.lastPromptTokenCount > 0 ? input.lastPromptTokenCount : estimatedOriginal();
     const unchanged = (status: CompressionOutcomeStatus, newTokenCount = originalTokenCount): CompressionResult => ({
       status,
       history: [...history],
       originalTokenCount,
       newTokenCount,
     });
-    const projected = (estimate: number): number => Math.round((originalTokenCount * estimate) / Math.max(1, estimatedOriginal));
+    const projected = (estimate: number): number => Math.round((originalTokenCount * estimate) / Math.max(1, estimatedOriginal()));
 
     if (history.length === 0) return { status: 'NOOP', history: [], originalTokenCount: 0, newTokenCount: 0 };
     if (!force && originalTokenCount < threshold * tokenLimit) return unchanged('NOOP');
@@ -130,7 +131,7 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
 
     const truncated = truncateToBudget(history, truncation);
     const estimatedTruncated = estimateTokens(truncated);
-    const truncationHelped = estimatedTruncated < estimatedOriginal;
+    const truncationHelped = estimatedTruncated < estimatedOriginal();
     const truncateOnly = (): CompressionResult =>
       truncationHelped ? compacted('CONTENT_TRUNCATED', truncated, estimatedTruncated) : unchanged('NOOP');
 
@@ -159,7 +160,7 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
 
     const newHistory = [textContent('user', summary), textContent('model', COMPRESSION_ACKNOWLEDGEMENT), ...truncated.slice(split)];
     const estimatedNew = estimateTokens(newHistory);
-    if (estimatedNew > estimatedOriginal) {
+    if (estimatedNew > estimatedOriginal()) {
       if (!force) summarizerLatched = true;
       recordSummaryFailure();
       return unchanged('COMPRESSION_FAILED_INFLATED_TOKEN_COUNT', projected(estimatedNew));

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { textContent } from '../../shared/content';
 import type { Content } from '../../shared/content';
@@ -9,6 +10,18 @@ describe('estimateTokens', () => {
     const chars = JSON.stringify(contents).length;
     expect(estimateTokens(contents)).toBe(Math.ceil(chars / 4));
     expect(estimateTokens([])).toBe(1);
+  });
+
+  it('equals the estimate of the whole JSON for any history, measured again or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom<'user' | 'model'>('user', 'model'), fc.string()), { maxLength: 12 }), (turns) => {
+        const contents = turns.map(([role, text]) => textContent(role, text));
+        const whole = Math.ceil(JSON.stringify(contents).length / 4);
+        expect(estimateTokens(contents)).toBe(whole);
+        expect(estimateTokens(contents)).toBe(whole);
+        expect(estimateTokens(contents.slice(1))).toBe(Math.ceil(JSON.stringify(contents.slice(1)).length / 4));
+      }),
+    );
   });
 
   it('counts inline media as a small fixed cost, wherever it sits', () => {

@@ -9,13 +9,40 @@ import type { Content } from '../../shared/content';
 export const CHARS_PER_TOKEN = 4;
 export const INLINE_DATA_TOKENS = 258;
 
-export function estimateTokens(contents: readonly Content[]): number {
+interface Measure {
+  characters: number;
+  inlineBlobs: number;
+}
+
+/**
+ * Per Content, computed once: history Contents are never changed in place (a change makes a
+ * new Content), and the estimate runs before every request over the whole history.
+ */
+const measured = new WeakMap<Content, Measure>();
+
+function measure(content: Content): Measure {
+  const known = measured.get(content);
+  if (known) return known;
   let inlineBlobs = 0;
-  const json = JSON.stringify(contents, (key: string, value: unknown) => {
+  const json = JSON.stringify(content, (key: string, value: unknown) => {
     if (key !== 'inlineData' || value === null || typeof value !== 'object') return value;
     inlineBlobs += 1;
     // Keep the mime type (a few characters), drop the payload.
     return { mimeType: (value as { mimeType?: unknown }).mimeType };
   });
-  return Math.ceil(json.length / CHARS_PER_TOKEN) + inlineBlobs * INLINE_DATA_TOKENS;
+  const result = { characters: json.length, inlineBlobs };
+  measured.set(content, result);
+  return result;
+}
+
+/** The estimate of `JSON.stringify(contents)`: the Contents, their commas and the brackets. */
+export function estimateTokens(contents: readonly Content[]): number {
+  let characters = 2 + Math.max(0, contents.length - 1);
+  let inlineBlobs = 0;
+  for (const content of contents) {
+    const each = measure(content);
+    characters += each.characters;
+    inlineBlobs += each.inlineBlobs;
+  }
+  return Math.ceil(characters / CHARS_PER_TOKEN) + inlineBlobs * INLINE_DATA_TOKENS;
 }
