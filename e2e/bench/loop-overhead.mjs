@@ -95,6 +95,45 @@ async function roundTrips(page, fake, arrivals) {
   }
   figure('per round-trip: total / round-trips', total / ROUND_TRIPS, 'ms', '≤ 10');
   await longTaskFigures(page, 'during the round-trips', sentAt, doneAt);
+  const bodies = fake.requests().slice(first, first + requests).map((request) => JSON.stringify(request.body));
+  await bareRoundTripFloor(page, fake, arrivals, bodies);
+}
+
+/**
+ * The app's requests (the same bodies, which grow with the history) sent again one after
+ * another by a worker that does nothing else (no SDK, no tools, no storage), each answered
+ * as before: what this machine's network path alone costs those round-trips.
+ */
+async function bareRoundTripFloor(page, fake, arrivals, bodies) {
+  const count = bodies.length - 1;
+  fake.setScript({ responses: readCalls(count).map((call) => reply({ calls: [call] })) });
+  const first = fake.requests().length;
+  const url = `${fake.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`;
+  await page.evaluate(
+    async ([target, sent]) => {
+      const source = `onmessage = async (event) => {
+        const [target, sent] = event.data;
+        for (const body of sent) {
+          const response = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': 'bench' }, body });
+          await response.text();
+        }
+        postMessage('done');
+      };`;
+      const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      await new Promise((resolve) => {
+        worker.onmessage = resolve;
+        worker.postMessage([target, sent]);
+      });
+      worker.terminate();
+    },
+    [url, bodies.slice(0, count)],
+  );
+  const stamps = arrivals.live() ? arrivals.stamps.slice(first, first + count) : [];
+  if (stamps.length === count) {
+    const gaps = stamps.slice(1).map((at, index) => at - stamps[index]);
+    figure('floor: the same requests by a bare worker (median)', median(gaps), 'ms');
+    figure('floor: first 20 / last 20 (median)', `${median(gaps.slice(0, 20)).toFixed(1)} / ${median(gaps.slice(-20)).toFixed(1)}`, 'ms');
+  }
 }
 
 async function longTaskFigures(page, during, from, to) {
