@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textContent } from '../shared/content';
 import { createHistoryWriter, loadHistory } from './history';
-import { createSession } from './sessions';
+import { createSession, removeSession } from './sessions';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
 
 describe('two writers on one session', () => {
@@ -43,5 +43,16 @@ describe('two writers on one session', () => {
     const results = await Promise.all([loading, writer.commit(one), writer.commit(two)]);
     expect(results.every((result) => result.ok)).toBe(true);
     expect(unwrap(await loadHistory(db, session.id))).toEqual({ history: two, revision: 2 });
+  });
+
+  it('writes nothing when the session was deleted meanwhile, and says it is gone', async () => {
+    const { db } = openFakeDatabase();
+    const session = unwrap(await createSession(db));
+    const writer = createHistoryWriter(db, session.id);
+    unwrap(await writer.load());
+    unwrap(await removeSession(db, session.id));
+    expect(await writer.commit([textContent('user', 'too late')])).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await db.heads.get(session.id)).toBeUndefined();
+    expect(await db.history.where('[sessionId+seq]').between([session.id, 0], [session.id, Infinity]).count()).toBe(0);
   });
 });

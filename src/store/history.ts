@@ -59,6 +59,13 @@ type CommitStep =
   | { type: 'conflict'; actual: number }
   | { type: 'missing' };
 
+/** Thrown inside the commit's transaction to roll its writes back. */
+class CommitRefused extends Error {
+  constructor(readonly step: Exclude<CommitStep, { type: 'committed' }>) {
+    super(step.type);
+  }
+}
+
 export async function commitHistory(
   db: LoopscopeDb,
   { sessionId, history, previous, expectedRevision }: HistoryCommit,
@@ -70,22 +77,33 @@ export async function commitHistory(
   const records: HistoryRecord[] = history
     .slice(start)
     .map((content, offset) => ({ sessionId, seq: start + offset, content }));
-  const step = await attempt(() =>
+  const revision = expectedRevision + 1;
+  // The revision check and the writes go to IndexedDB together, not one after the other (each
+  // request is a round trip to the browser's storage): a failed check throws while the
+  // transaction is still open, which rolls the writes back.
+  const write = (): Promise<CommitStep> =>
     db.transaction('rw', [db.heads, db.history], async (): Promise<CommitStep> => {
-      const head = await db.heads.get(sessionId);
-      if (!head) return { type: 'missing' };
-      if (head.revision !== expectedRevision) return { type: 'conflict', actual: head.revision };
-      if (records.length > 0) await db.history.bulkPut(records);
-      const deleted =
+      const checked = db.heads.get(sessionId).then((head) => {
+        if (!head) throw new CommitRefused({ type: 'missing' });
+        if (head.revision !== expectedRevision) throw new CommitRefused({ type: 'conflict', actual: head.revision });
+      });
+      const [, , deleted] = await Promise.all([
+        checked,
+        records.length > 0 ? db.history.bulkPut(records) : undefined,
         previous.length > history.length
-          ? await db.history
+          ? db.history
               .where('[sessionId+seq]')
               .between([sessionId, history.length], [sessionId, Dexie.maxKey], true, true)
               .delete()
-          : 0;
-      const revision = expectedRevision + 1;
-      await db.heads.put({ sessionId, revision });
+          : 0,
+        db.heads.put({ sessionId, revision }),
+      ]);
       return { type: 'committed', outcome: { revision, written: records.length, deleted } };
+    });
+  const step = await attempt(() =>
+    write().catch((thrown: unknown) => {
+      if (thrown instanceof CommitRefused) return thrown.step;
+      throw thrown;
     }),
   );
   if (!step.ok) return step;
