@@ -4,6 +4,7 @@
 // idle share of the window and the functions with the most self time. A tool for finding
 // the next optimisation, not a benchmark: sampling adds overhead, so read shares, not totals.
 // Run: node e2e/bench/profile.mjs [--scenario round-trips|stream] [--round-trips 50] [--top 25] [--trace out.json]
+//      [--after-round-trips N] (stream: first N round-trips, untraced, so the transcript is long)
 import { writeFileSync } from 'node:fs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
 import { argument, launchBrowser, openAppOnGemini, reply, sendMessage, startApp, waitForAgentText } from './lib.mjs';
@@ -12,10 +13,11 @@ const scenario = argument('scenario', 'round-trips');
 const ROUND_TRIPS = Number(argument('round-trips', 50));
 const TOP = Number(argument('top', 25));
 const traceFile = argument('trace', '');
+const AFTER_ROUND_TRIPS = Number(argument('after-round-trips', 0));
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'];
 
-async function runRoundTrips(page, fake) {
+async function runRoundTrips(page, fake, count = ROUND_TRIPS) {
   const lines = Array.from({ length: 20 }, (_, index) => `line ${index + 1}`).join('\n');
   fake.setScript({ responses: [reply({ calls: [{ name: 'write_file', args: { file_path: 'a.txt', content: `${lines}\n` } }] }), reply({ text: 'Created.' })] });
   await sendMessage(page, 'Create a.txt');
@@ -23,7 +25,7 @@ async function runRoundTrips(page, fake) {
   // Distinct ranges, so loop detection never fires.
   const ranges = [];
   for (let start = 1; start <= 20; start++) for (let end = start; end <= 20; end++) ranges.push({ start_line: start, end_line: end });
-  const calls = ranges.slice(0, ROUND_TRIPS).map((range) => reply({ calls: [{ name: 'read_file', args: { file_path: 'a.txt', ...range } }] }));
+  const calls = ranges.slice(0, count).map((range) => reply({ calls: [{ name: 'read_file', args: { file_path: 'a.txt', ...range } }] }));
   fake.setScript({ responses: [...calls, reply({ text: 'Read many times.' })] });
   return async () => {
     await sendMessage(page, 'Read a.txt many times');
@@ -32,6 +34,7 @@ async function runRoundTrips(page, fake) {
 }
 
 async function runStream(page, fake) {
+  if (AFTER_ROUND_TRIPS > 0) await (await runRoundTrips(page, fake, AFTER_ROUND_TRIPS))();
   const text = Array.from({ length: 120_000 }, (_, index) => `w${index.toString(36)}`).join(' ').slice(0, 1024 * 1024);
   const size = Math.ceil(text.length / 4000);
   const chunks = Array.from({ length: 4000 }, (_, index) => ({ text: text.slice(index * size, (index + 1) * size) }));
