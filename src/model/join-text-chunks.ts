@@ -9,19 +9,8 @@
  * Only plain text joins: a chunk with a thought, a signature, a call, media, a finish reason,
  * usage or citations stays as it came, and so does the order of everything.
  */
-import type { Part } from '../shared/content';
+import { isPlainText } from '../shared/content';
 import type { ModelChunk as Chunk } from './types';
-
-function isPlainText(part: Part): boolean {
-  return (
-    typeof part.text === 'string' &&
-    !part.thought &&
-    part.thoughtSignature === undefined &&
-    !part.functionCall &&
-    !part.functionResponse &&
-    !part.inlineData
-  );
-}
 
 function joinable(chunk: Chunk): boolean {
   return (

@@ -53,3 +53,15 @@ export function visibleText(content: Content): string {
     .map((part) => part.text)
     .join('');
 }
+
+/** Text and nothing else: no thought flag, signature, call, response or media. */
+export function isPlainText(part: Part): boolean {
+  return (
+    typeof part.text === 'string' &&
+    !part.thought &&
+    part.thoughtSignature === undefined &&
+    !part.functionCall &&
+    !part.functionResponse &&
+    !part.inlineData
+  );
+}

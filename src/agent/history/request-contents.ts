@@ -3,6 +3,7 @@
  * history into the `contents` of a model request. All functions are pure and return
  * their input array itself when they change nothing.
  */
+import { isPlainText } from '../../shared/content';
 import type { Content, Part } from '../../shared/content';
 import { repairOrphanedToolUseTurns } from './orphan-repair';
 
@@ -173,18 +174,6 @@ export function stripThoughts(parts: Part[]): Part[] {
   const call = kept[callIndex];
   if (signature && call && !call.thoughtSignature) kept[callIndex] = { ...call, thoughtSignature: signature };
   return kept;
-}
-
-/** Text and nothing else: no thought flag, signature, call, response or media. */
-function isPlainText(part: Part): boolean {
-  return (
-    typeof part.text === 'string' &&
-    !part.thought &&
-    part.thoughtSignature === undefined &&
-    !part.functionCall &&
-    !part.functionResponse &&
-    !part.inlineData
-  );
 }
 
 /** F7. Merge runs of adjacent plain-text parts of a streamed model turn into one part each. */
