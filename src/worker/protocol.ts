@@ -1,7 +1,8 @@
 /**
  * Messages between the UI thread and the agent worker: versioned discriminated unions.
  * Requests that expect an answer carry an `id`; the worker answers with `response` and the
- * same id. Agent events stream one `postMessage` each, never one awaited round trip per event.
+ * same id. Events (answers included) stream in ordered batches (createEventBatcher), never one
+ * awaited round trip per event.
  * Errors cross as plain `{kind, message}` values.
  */
 import type { AgentEvent, ApprovalMode, ApprovalOutcome, Interruption } from '../agent/types';
