@@ -13,7 +13,7 @@ import type { ChatEvent } from './chat/chat';
 import { failureError } from './chat/retry-policy';
 import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
 import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
-import { callHook, decisionReason } from './hooks';
+import { callHook, copyOnRead, decisionReason } from './hooks';
 import { repairOrphanedToolUseTurns } from './history/orphan-repair';
 import { buildRequestContents, closeDanglingToolResultTurn, mergeAdjacentText, stripThoughts } from './history/request-contents';
 import { chatDependencies, commitHistory } from './session';
@@ -90,14 +90,7 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
     deps.emit({ type: 'model_info', value: interaction.model });
   }
 
-  // Hooks get copies, made only if they read them (the request holds the whole history).
-  let requestCopy: ModelRequest | undefined;
-  const before = await callHook(deps.hooks, 'beforeModel', {
-    get request() {
-      return (requestCopy ??= structuredClone(request));
-    },
-    signal,
-  });
+  const before = await callHook(deps.hooks, 'beforeModel', copyOnRead('request', request, signal));
   if (before?.decision === 'stop') {
     deps.emit({ type: 'agent_execution_stopped', value: stopValue(before.reason, before.systemMessage, 'Stopped before the model call.') });
     return end('stopped');
@@ -121,14 +114,7 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
 
   let parts = mergeAdjacentText(stripThoughts(result.parts));
   let calls = result.calls;
-  let partsCopy: Part[] | undefined;
-  const modelParts = parts;
-  const after = await callHook(deps.hooks, 'afterModel', {
-    get parts() {
-      return (partsCopy ??= structuredClone(modelParts));
-    },
-    signal,
-  });
+  const after = await callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, signal));
   if (after?.decision === 'block' || after?.decision === 'stop') {
     const value = stopValue(decisionReason(after, 'Response blocked.'), after.systemMessage, '');
     if (after.decision === 'stop') deps.emit({ type: 'agent_execution_stopped', value });

@@ -26,3 +26,14 @@ export async function callHook<K extends keyof Hooks>(
 export function decisionReason(decision: HookDecision, fallback: string): string {
   return decision.reason ?? decision.systemMessage ?? fallback;
 }
+
+/**
+ * A hook input holding `value` under `key` as a private copy, made only when the hook reads it
+ * (a model request holds the whole history; most hooks never look at it).
+ */
+export function copyOnRead<Key extends string, Value>(key: Key, value: Value, signal: AbortSignal): { [K in Key]: Value } & { signal: AbortSignal } {
+  let copy: Value | undefined;
+  const input = { signal };
+  Object.defineProperty(input, key, { enumerable: true, get: () => (copy ??= structuredClone(value)) });
+  return input as { [K in Key]: Value } & { signal: AbortSignal };
+}

@@ -2,8 +2,8 @@
  * The tool half of a round trip: guards before scheduling (F8 duplicate provider ids, H1–H3
  * loop detection), the scheduler, then one user Content with exactly one functionResponse
  * per call in declaration order (A3, D5, E3), plus C6 directives, the PostToolBatch hook
- * (E4), H8 reminders and the batch output budget (E5). The Content is committed before anything else happens, even when
- * the interaction stops here (K2, K4).
+ * (E4), H8 reminders and the batch output budget (E5). The Content is committed before
+ * anything else happens, even when the interaction stops here (K2, K4).
  */
 import type { Part } from '../shared/content';
 import type { FinishReason } from '../model/types';

@@ -4,10 +4,10 @@ import { parseStreamChunk } from './stream-events';
 
 describe('a Gemini chunk as the agent sees it', () => {
   it('passes on copies, so the chunk recorded for the inspector stays as sent', () => {
-    const { response, raw } = parseStreamChunk(
+    const response = parseStreamChunk(
       JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'write_file', args: { file_path: 'a.txt', options: { mode: 'w' } } } }] } }] }),
     );
-    const chunk = fromGeminiChunk(response, raw);
+    const chunk = fromGeminiChunk(response);
     const args = chunk.parts[0]!.functionCall!.args as { file_path: string; options: { mode: string } };
     args.file_path = 'changed.txt';
     args.options.mode = 'changed';
@@ -16,7 +16,7 @@ describe('a Gemini chunk as the agent sees it', () => {
   });
 
   it('reads cited sources under the wire name and the SDK name, skipping sources without a uri', () => {
-    const { response, raw } = parseStreamChunk(
+    const response = parseStreamChunk(
       JSON.stringify({
         candidates: [
           {
@@ -26,6 +26,6 @@ describe('a Gemini chunk as the agent sees it', () => {
         ],
       }),
     );
-    expect(fromGeminiChunk(response, raw).citations).toEqual([{ uri: 'https://a.example/' }, { uri: 'https://b.example/', title: 'B' }]);
+    expect(fromGeminiChunk(response).citations).toEqual([{ uri: 'https://a.example/' }, { uri: 'https://b.example/', title: 'B' }]);
   });
 });

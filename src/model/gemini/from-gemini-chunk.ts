@@ -74,10 +74,11 @@ function toCitations(metadata: unknown): Citation[] {
 }
 
 /**
- * `response` is one chunk of the stream as Gemini sent it (plain JSON in the SDK's type);
- * `raw` is the same chunk kept for the record, plain JSON that is safe to post between threads.
+ * `response` is one chunk of the stream as Gemini sent it (plain JSON in the SDK's type). It is
+ * also kept as the record (`rawChunks`, safe to post between threads): what is passed on is
+ * copied, so the record stays as sent.
  */
-export function fromGeminiChunk(response: WireChunk, raw: unknown): ModelChunk {
+export function fromGeminiChunk(response: WireChunk): ModelChunk {
   const candidate = response.candidates?.[0];
   const parts = (candidate?.content?.parts ?? []).flatMap((sdkPart) => {
     const part = fromSdkPart(sdkPart);
@@ -86,7 +87,7 @@ export function fromGeminiChunk(response: WireChunk, raw: unknown): ModelChunk {
   let finishReason = toFinishReason(candidate?.finishReason);
   const blocked = response.promptFeedback?.blockReason;
   if (!candidate && blocked) finishReason = blocked === 'SAFETY' || safetyReasons.has(blocked) ? 'SAFETY' : 'OTHER';
-  const chunk: ModelChunk = { type: 'chunk', parts, rawChunks: [raw] };
+  const chunk: ModelChunk = { type: 'chunk', parts, rawChunks: [response] };
   if (finishReason) chunk.finishReason = finishReason;
   const usage = toUsage(response);
   if (usage) chunk.usage = usage;

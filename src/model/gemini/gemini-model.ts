@@ -90,7 +90,7 @@ async function* streamGemini(
       const read = await stopper.race(reader.read());
       if (read.done) break;
       const { chunks, failure } = decoder.push(read.value);
-      for (const part of joinTextChunks(chunks.map((chunk) => fromGeminiChunk(chunk.response, chunk.raw)))) {
+      for (const part of joinTextChunks(chunks.map(fromGeminiChunk))) {
         received += 1;
         stopper.pause();
         yield part;

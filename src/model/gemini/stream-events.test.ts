@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStreamEventDecoder } from './stream-events';
-import type { StreamChunk } from './stream-events';
+import type { WireChunk } from './stream-events';
 
 const encoder = new TextEncoder();
 
@@ -12,7 +12,7 @@ function chunkJson(text: string, extra: Record<string, unknown> = {}): string {
 /** Feeds `bytes` cut at `cuts` and returns everything decoded, or what was thrown. */
 function decode(bytes: Uint8Array, cuts: number[] = []) {
   const decoder = createStreamEventDecoder();
-  const chunks: StreamChunk[] = [];
+  const chunks: WireChunk[] = [];
   const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
   let start = 0;
   for (const end of [...points, bytes.length]) {
@@ -29,7 +29,7 @@ function decode(bytes: Uint8Array, cuts: number[] = []) {
   return { chunks, failure: undefined };
 }
 
-const textsOf = (chunks: StreamChunk[]) => chunks.map((chunk) => chunk.response.candidates?.[0]?.content?.parts?.[0]?.text);
+const textsOf = (chunks: WireChunk[]) => chunks.map((chunk) => chunk.candidates?.[0]?.content?.parts?.[0]?.text);
 
 describe('reading Gemini stream events', () => {
   it('decodes the same chunks however the bytes are cut, with LF or CRLF framing and multi-byte text', () => {

@@ -17,18 +17,9 @@ import { createParser } from 'eventsource-parser';
 /** What the adapter reads of a chunk; the SDK's class adds only getters over these. */
 export type WireChunk = Pick<GenerateContentResponse, 'candidates' | 'promptFeedback' | 'usageMetadata'>;
 
-/**
- * One event of the stream: the response chunk as Gemini sent it, and the same object as plain
- * JSON for the record. fromGeminiChunk copies what it passes on, so the record stays as sent.
- */
-export interface StreamChunk {
-  response: WireChunk;
-  raw: unknown;
-}
-
 /** What a read completed: its chunks in order, then the failure that ended the stream, if one did. */
 export interface DecodedRead {
-  chunks: StreamChunk[];
+  chunks: WireChunk[];
   failure?: unknown;
 }
 
@@ -55,7 +46,8 @@ function throwIfError(json: unknown, text: string): void {
   }
 }
 
-export function parseStreamChunk(data: string): StreamChunk {
+/** One event's data as the chunk Gemini sent (plain JSON, also kept as the record). */
+export function parseStreamChunk(data: string): WireChunk {
   let json: unknown;
   try {
     json = JSON.parse(data);
@@ -64,12 +56,12 @@ export function parseStreamChunk(data: string): StreamChunk {
   }
   throwIfError(json, data);
   if (!isObject(json)) throw new Error(`The model sent a stream event that is not an object: ${data.slice(0, 200)}`);
-  return { response: json as WireChunk, raw: json };
+  return json as WireChunk;
 }
 
 export function createStreamEventDecoder(): StreamEventDecoder {
   const text = new TextDecoder();
-  let ready: StreamChunk[] = [];
+  let ready: WireChunk[] = [];
   let failure: { thrown: unknown } | undefined;
   let seen = 0;
   let ending = false;
