@@ -51,7 +51,7 @@ describe('render pacing', () => {
     expect(renders).toBe(2);
   });
 
-  it('shows the end of a response at the next frame instead of waiting out the interval', () => {
+  it('applies the end of a response at once, without waiting out the interval or the next frame', () => {
     const clock = fakeHost();
     let renders = 0;
     const pacer = createRenderPacer(clock.host, () => renders++);
@@ -60,11 +60,26 @@ describe('render pacing', () => {
     clock.advance(5);
     pacer.queued(false);
     pacer.queued(true);
-    clock.frame();
     expect(renders).toBe(2);
     clock.advance(MIN_FLUSH_INTERVAL_MS);
     clock.frame();
     expect(renders).toBe(2); // the cancelled timer does not render again
+  });
+
+  it('applies the end of a response at once while a frame is already requested, and only once', () => {
+    const clock = fakeHost();
+    let renders = 0;
+    const pacer = createRenderPacer(clock.host, () => renders++);
+    pacer.queued(false);
+    pacer.queued(true);
+    expect(renders).toBe(1);
+    clock.frame();
+    expect(renders).toBe(1); // the requested frame was cancelled
+    clock.advance(1);
+    pacer.queued(false);
+    clock.advance(MIN_FLUSH_INTERVAL_MS);
+    clock.frame();
+    expect(renders).toBe(2); // the interval counts from the urgent render
   });
 
   it('renders nothing after it is disposed', () => {

@@ -1,8 +1,9 @@
 /**
  * When queued worker events are applied: once an animation frame, and at most every
  * MIN_FLUSH_INTERVAL_MS while events pour in (each render of a long transcript costs the page
- * a paint), except that the end of a model response is shown at the next frame: a person
- * waiting for an answer's last words should not wait out the interval too.
+ * a paint), except that the end of a model response is applied at once: a person waiting for
+ * an answer's last words should not wait out the interval, nor the next frame (React then
+ * renders on a task of its own, so the text is in the page for the frame after it).
  */
 
 /** Renders at most this often while events pour in (a busy loop makes ~100 events a second). */
@@ -17,7 +18,7 @@ export interface PacerHost {
 }
 
 export interface RenderPacer {
-  /** Something was queued; `urgent` asks for the next frame regardless of the interval. */
+  /** Something was queued; `urgent` applies everything queued now, regardless of the interval. */
   queued(urgent: boolean): void;
   dispose(): void;
 }
@@ -31,28 +32,29 @@ export function createRenderPacer(host: PacerHost, flush: () => void): RenderPac
     lastFlush = host.now();
     flush();
   };
+  const cancel = () => {
+    if (frame !== null) host.cancelFrame(frame);
+    if (timer !== null) host.clearTimer(timer);
+    frame = null;
+    timer = null;
+  };
   const toFrame = () => {
     timer = null;
     frame = host.requestFrame(onFrame);
   };
   return {
     queued(urgent) {
-      if (frame !== null) return;
-      if (timer !== null) {
-        if (!urgent) return;
-        host.clearTimer(timer);
-        toFrame();
+      if (urgent) {
+        cancel();
+        lastFlush = host.now();
+        flush();
         return;
       }
+      if (frame !== null || timer !== null) return;
       const wait = MIN_FLUSH_INTERVAL_MS - (host.now() - lastFlush);
-      if (wait > 0 && !urgent) timer = host.setTimer(toFrame, wait);
+      if (wait > 0) timer = host.setTimer(toFrame, wait);
       else toFrame();
     },
-    dispose() {
-      if (frame !== null) host.cancelFrame(frame);
-      if (timer !== null) host.clearTimer(timer);
-      frame = null;
-      timer = null;
-    },
+    dispose: cancel,
   };
 }

@@ -36,7 +36,7 @@ function toAction(event: WorkerEvent): SessionAction | null {
   }
 }
 
-/** The end of a model response: shown at the next frame (render-pacer.ts). */
+/** The end of a model response: applied at once (render-pacer.ts). */
 function endsResponse(action: SessionAction): boolean {
   return action.type === 'agent-event' && ['finished', 'round_trip_end', 'interaction_end'].includes(action.event.type);
 }
