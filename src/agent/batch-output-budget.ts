@@ -80,14 +80,17 @@ export async function applyBatchOutputBudget(
   budgetBytes: number,
   save: (path: string, text: string) => Promise<void>,
 ): Promise<BudgetedParts> {
-  const sized = parts.flatMap((part, index) => {
+  if (budgetBytes <= 0) return { parts, heldBack: [] };
+  const texts = parts.flatMap((part, index) => {
     const key = textKey(part);
-    if (!key) return [];
-    const text = part.functionResponse!.response[key] as string;
-    return [{ index, key, text, bytes: encoder.encode(text).length }];
+    return key ? [{ index, key, text: part.functionResponse!.response[key] as string }] : [];
   });
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: a batch under a third of the budget in
+  // characters fits without encoding every output (this runs on every round-trip).
+  if (texts.reduce((sum, item) => sum + item.text.length, 0) * 3 <= budgetBytes) return { parts, heldBack: [] };
+  const sized = texts.map((item) => ({ ...item, bytes: encoder.encode(item.text).length }));
   const total = sized.reduce((sum, item) => sum + item.bytes, 0);
-  if (budgetBytes <= 0 || total <= budgetBytes) return { parts, heldBack: [] };
+  if (total <= budgetBytes) return { parts, heldBack: [] };
 
   const batch = { count: sized.length, total, budget: budgetBytes };
   const result = parts.slice();

@@ -27,10 +27,13 @@ export function createRenderPacer(host: PacerHost, flush: () => void): RenderPac
   let lastFlush = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
   let frame: unknown = null;
-  const onFrame = () => {
-    frame = null;
+  const flushNow = () => {
     lastFlush = host.now();
     flush();
+  };
+  const onFrame = () => {
+    frame = null;
+    flushNow();
   };
   const cancel = () => {
     if (frame !== null) host.cancelFrame(frame);
@@ -46,8 +49,7 @@ export function createRenderPacer(host: PacerHost, flush: () => void): RenderPac
     queued(urgent) {
       if (urgent) {
         cancel();
-        lastFlush = host.now();
-        flush();
+        flushNow();
         return;
       }
       if (frame !== null || timer !== null) return;

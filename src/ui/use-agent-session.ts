@@ -5,6 +5,7 @@
  */
 import { useEffect, useReducer } from 'react';
 import type { WorkerClient } from '../worker/client';
+import { endsModelResponse } from '../worker/protocol';
 import type { WorkerEvent } from '../worker/protocol';
 import type { SessionAction, SessionView } from './session-reducer';
 import { createRenderPacer } from './render-pacer';
@@ -36,11 +37,6 @@ function toAction(event: WorkerEvent): SessionAction | null {
   }
 }
 
-/** The end of a model response: applied at once (render-pacer.ts). */
-function endsResponse(action: SessionAction): boolean {
-  return action.type === 'agent-event' && ['finished', 'round_trip_end', 'interaction_end'].includes(action.event.type);
-}
-
 export function useAgentSession(client: WorkerClient): [SessionView, (action: SessionAction) => void] {
   const [state, dispatchBatch] = useReducer(batchReducer, initialSessionView);
 
@@ -64,7 +60,7 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
       const action = toAction(event);
       if (!action) return;
       queue.push(action);
-      pacer.queued(endsResponse(action));
+      pacer.queued(action.type === 'agent-event' && endsModelResponse(action.event));
     });
     return () => {
       unsubscribe();

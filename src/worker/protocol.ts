@@ -105,11 +105,12 @@ export function isWorkerMessage(data: unknown): data is WorkerMessage {
 export const MAX_BATCH_AGE_MS = 16;
 
 /**
- * The end of a model response goes out at once: what follows it in the same task (storing the
- * answer, which copies it) should not hold back the answer's last words.
+ * The end of a model response (or of the interaction): the worker posts it at once, so what
+ * follows in the same task (storing the answer, which copies it) does not hold back the
+ * answer's last words, and the page applies it at once (ui/render-pacer.ts).
  */
-function endsResponse(event: WorkerEvent): boolean {
-  return event.type === 'agent-event' && (event.event.type === 'finished' || event.event.type === 'round_trip_end');
+export function endsModelResponse(event: AgentEvent): boolean {
+  return event.type === 'finished' || event.type === 'round_trip_end' || event.type === 'interaction_end';
 }
 
 /**
@@ -118,7 +119,7 @@ function endsResponse(event: WorkerEvent): boolean {
  * stream whose bytes are already buffered is read on one chain of promise jobs), so a batch is
  * also posted from `post` once its oldest event is MAX_BATCH_AGE_MS old: the page sees a long
  * answer grow instead of all at once at the end. The end of a model response is posted at once
- * (endsResponse). `flush` posts at once.
+ * (endsModelResponse). `flush` posts at once.
  */
 export function createEventBatcher(
   postBatch: (message: WorkerMessage) => void,
@@ -142,7 +143,7 @@ export function createEventBatcher(
     post(event: WorkerEvent): void {
       if (queue.length === 0) oldest = now();
       queue.push(event);
-      if (endsResponse(event) || now() - oldest >= MAX_BATCH_AGE_MS) send();
+      if ((event.type === 'agent-event' && endsModelResponse(event.event)) || now() - oldest >= MAX_BATCH_AGE_MS) send();
       if (scheduled || queue.length === 0) return;
       scheduled = true;
       schedule(flush);

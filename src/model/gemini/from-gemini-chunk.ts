@@ -2,7 +2,7 @@
  * One chunk of Gemini's stream → our `{type:'chunk'}` part. Thoughts, thought signatures and
  * function-call ids are kept exactly; a missing id stays missing (the agent mints ids,
  * reliability rule 3). Parts we have no field for (code execution, file data) are left
- * out of `parts` but stay visible in `raw`.
+ * out of `parts` but stay visible in `rawChunks`.
  */
 import type { Part as SdkPart } from '@google/genai';
 import type { Part } from '../../shared/content';
