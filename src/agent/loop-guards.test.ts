@@ -112,6 +112,19 @@ describe('H. loop detection and anomaly warnings', () => {
     expect(h.ofType('loop_detected')).toHaveLength(0);
   });
 
+  it('H5 a retry keeps the calls of the rounds before it in the per-turn count', async () => {
+    const three = [0, 1, 2].map((n) => FC('read_file', { file_path: `a${n}` }));
+    const two = [0, 1].map((n) => FC('read_file', { file_path: `b${n}` }));
+    const h = createHarness({
+      script: [reply({ calls: three, finish: 'STOP' }), { error: { status: 429 } }, reply({ calls: two, finish: 'STOP' }), reply('done', 'STOP')],
+      config: { maxToolCallsPerTurn: 4 },
+    });
+    expect(await h.run('q')).toBe('loop_detected');
+    expect(h.ofType('loop_detected')[0]!.value.loopType).toBe('turn_tool_call_cap');
+    expect(h.tools.toolLog).toHaveLength(3);
+    h.expectHealthy();
+  });
+
   it('H6 disableLoopDetection turns the guard off for the session', async () => {
     const h = createHarness({ script: [...Array.from({ length: 6 }, () => read({ file_path: 'a' })), reply('done', 'STOP')] });
     h.agent.disableLoopDetection();

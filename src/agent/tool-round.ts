@@ -36,6 +36,9 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
     const detection = session.loopDetector.onToolCall({ name: call.name, args: call.args });
     if (detection) return stopForLoop(session, calls, detection);
   }
+  // H5: this round's calls are counted now, after its stream ended; a retry of a later
+  // model call rolls the per-turn count back to here, not to before this round.
+  session.loopDetector.onFinished();
 
   const batch = await session.scheduler.schedule(
     fresh.map(({ callId, name, args, index }) => ({ callId, name, args, index })),

@@ -103,7 +103,6 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
           if (citations.size > 0) context.emit({ type: 'citation', value: `Citations:\n${[...citations].sort().join('\n')}` });
           context.emit({ type: 'finished', value: usage ? { reason: finishReason, usageMetadata: usage } : { reason: finishReason } });
         }
-        context.loopDetector.onFinished();
         const result: TurnResult = { type: 'ok', parts, calls };
         if (finishReason) result.finishReason = finishReason;
         if (usage) result.usage = usage;

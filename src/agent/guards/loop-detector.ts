@@ -63,7 +63,7 @@ export interface LoopDetector {
   onToolCall(call: LoopDetectorCall): LoopDetection | null;
   onContent(text: string): LoopDetection | null;
   onThought(subject: string, description: string): LoopDetection | null;
-  /** A round-trip finished cleanly: its calls become the rollback floor (H5). */
+  /** A round-trip's tool calls have all been counted: they become the rollback floor (H5). */
   onFinished(): void;
   /** A round-trip is being retried: roll back what its failed attempt counted (H5). */
   onRetry(): void;
