@@ -52,6 +52,28 @@ describe('F. history invariants and repair, end to end', () => {
     expect(contents.some((content) => content.role === 'model')).toBe(false);
   });
 
+  it('F5 F6 a model answer that ends with a signature-only part stays in the next request, signature included', async () => {
+    const h = createHarness({ script: [{ chunks: [{ text: 'answer' }, { signatureOnly: 'SIG', finish: 'STOP' }] }, reply('ok', 'STOP')] });
+    await h.run('q');
+    await h.run('again');
+    const model = h.model.requests[1]!.contents[1]!;
+    expect(model.role).toBe('model');
+    expect(model.parts).toEqual([{ text: 'answer' }, { text: '', thoughtSignature: 'SIG' }]);
+    h.expectHealthy();
+  });
+
+  it('F5 F6 a call turn followed by a signature-only part keeps the call and its result in the next request', async () => {
+    const h = createHarness({
+      script: [{ chunks: [{ calls: [FC('read_file', { file_path: 'a' })] }, { signatureOnly: 'SIG', finish: 'STOP' }] }, reply('ok', 'STOP')],
+    });
+    await h.run('q');
+    const contents = h.model.requests[1]!.contents;
+    expect(contents.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(contents[1]!.parts.at(-1)).toEqual({ text: '', thoughtSignature: 'SIG' });
+    expect(contents[2]!.parts[0]!.functionResponse?.name).toBe('read_file');
+    h.expectHealthy();
+  });
+
   it('F6 a call without a signature gets the synthetic one in the next request', async () => {
     const h = createHarness({ script: [reply(FC('read_file', { file_path: 'a' }), 'STOP'), reply('ok', 'STOP')] });
     await h.run('q');

@@ -43,9 +43,13 @@ export function coalesceConsecutiveRoles(contents: readonly Content[]): Content[
   return changed ? merged : (contents as Content[]);
 }
 
-/** A part with no payload, or a non-thought empty-text part with nothing else in it. */
+/**
+ * A part with no payload, or a non-thought empty-text part with nothing else in it. A
+ * thought signature is a payload: Gemini streams it alone in an empty-text part at the end
+ * of a turn, and that turn must go back whole (F6).
+ */
 function isInvalidPart(part: Part): boolean {
-  const hasOtherPayload = !!(part.functionCall || part.functionResponse || part.inlineData);
+  const hasOtherPayload = !!(part.functionCall || part.functionResponse || part.inlineData || part.thoughtSignature);
   if (hasOtherPayload) return false;
   if (part.text === undefined) return !part.thought;
   return part.text === '' && !part.thought;

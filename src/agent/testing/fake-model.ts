@@ -28,6 +28,8 @@ export interface FakeChunk {
   thought?: string;
   /** Signature carried by the thought part (Gemini puts it there when thinking). */
   thoughtSignature?: string;
+  /** A part of its own with empty text and this signature (Gemini streams one at the end of a turn). */
+  signatureOnly?: string;
   calls?: FakeCall[];
   finish?: FinishReason;
   usage?: Usage;
@@ -86,6 +88,7 @@ function toParts(chunk: FakeChunk): Part[] {
     const functionCall = call.id === undefined ? { name: call.name, args: call.args } : { id: call.id, name: call.name, args: call.args };
     parts.push(call.signature === undefined ? { functionCall } : { functionCall, thoughtSignature: call.signature });
   }
+  if (chunk.signatureOnly !== undefined) parts.push({ text: '', thoughtSignature: chunk.signatureOnly });
   return parts;
 }
 
