@@ -6,6 +6,25 @@ import { createHarness, waitUntil } from './testing/harness';
 import type { ApprovalOutcome } from './types';
 
 describe('K. cancellation', () => {
+  it('K1 A10 chunks a model keeps sending after Stop are not consumed', async () => {
+    const controller = new AbortController();
+    const resumeStream = createDeferred();
+    const h = createHarness({
+      script: [{ chunks: [T('a'), T('b'), { calls: [FC('read_file', { file_path: 'x' })] }, { finish: 'STOP' }], hold: { chunkIndex: 1, until: resumeStream.promise } }],
+    });
+    // A model adapter that ignores the abort signal and streams on (the rest of a read already decoded).
+    const stream = h.model.stream.bind(h.model);
+    h.model.stream = (request) => stream(request, new AbortController().signal);
+    const running = h.run('q', controller.signal);
+    await waitUntil(() => h.ofType('content').length === 1);
+    controller.abort();
+    resumeStream.resolve();
+    expect(await running).toBe('cancelled');
+    expect(h.types().filter((type) => type === 'content' || type === 'tool_call_request' || type === 'user_cancelled')).toEqual(['content', 'user_cancelled']);
+    expect(h.tools.toolLog).toHaveLength(0);
+    h.expectHealthy();
+  });
+
   it('K1 A10 abort while streaming: user_cancelled, no tools, the prompt is kept', async () => {
     const controller = new AbortController();
     const firstChunkSeen = createDeferred();

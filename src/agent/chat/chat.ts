@@ -78,6 +78,8 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
   const { controller, dispose } = childController(signal);
   try {
     for await (const part of deps.model.stream(request, controller.signal)) {
+      // K1/A10: after Stop nothing more is consumed, even from an adapter that streams on.
+      if (signal.aborted) break;
       if (part.type === 'error') {
         attempt.failure = part.error;
         break;
