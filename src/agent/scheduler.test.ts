@@ -118,6 +118,20 @@ describe('C. scheduler, state machine and approvals', () => {
     expect(h.tools.toolLog.map((entry) => entry.args['file_path'])).toEqual(['a', 'b', 'c']);
   });
 
+  it('C7 allowing a shell command for the session allows that command only, never a compound one', async () => {
+    const shell = (command: string) => reply(FC('run_shell_command', { command }), 'STOP');
+    const h = createHarness({
+      // A denied call ends its interaction (K4), so each command is its own prompt.
+      script: [shell('ls'), reply('ok', 'STOP'), shell('ls -la src'), reply('ok', 'STOP'), shell('rm -rf src'), shell('ls; rm -rf src'), shell('ls | sh')],
+      settings: { approvalMode: 'ask' },
+      approve: (request) => (request.name === 'run_shell_command' && request.args['command'] === 'ls' ? 'proceed_always' : 'cancel'),
+    });
+    for (let prompt = 0; prompt < 5; prompt++) await h.run(`q${prompt}`);
+    expect(h.approvals.map((request) => request.args['command'])).toEqual(['ls', 'rm -rf src', 'ls; rm -rf src', 'ls | sh']);
+    expect(h.tools.toolLog.map((entry) => entry.args['command'])).toEqual(['ls', 'ls -la src']);
+    h.expectHealthy();
+  });
+
   it('C8 nothing executes while a call of the batch awaits approval', async () => {
     const approval = createDeferred<ApprovalOutcome>();
     const h = createHarness({

@@ -7,7 +7,7 @@ import { USER_DENIED_REASON } from '../history/function-response';
 import type { ApprovalMode, ApprovalOutcome, ApprovalRequest, AgentEvent } from '../types';
 import type { Sandbox } from '../../sandbox/types';
 import type { ToolPreview } from '../../tools/types';
-import { approvalDecision, planModeMessage } from './policy';
+import { approvalDecision, planModeMessage, sessionAllowKey } from './policy';
 import type { CallRecord, StateManager } from './state-manager';
 import { childController, raceAbort } from '../abortable';
 
@@ -17,7 +17,7 @@ export interface ApprovalContext {
   emit(event: AgentEvent): void;
   requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
   approvalMode(): ApprovalMode;
-  /** Tools allowed "for this session" (proceed_always). */
+  /** What the person allowed "for this session" (proceed_always): keys of sessionAllowKey. */
   allowedTools: Set<string>;
 }
 
@@ -26,7 +26,12 @@ export type OpenApprovals = Map<string, AbortController>;
 
 export function decisionFor(record: CallRecord, context: ApprovalContext): 'allow' | 'ask' | 'refuse' {
   const kind = record.tool?.declaration.kind ?? 'execute';
-  return approvalDecision(kind, context.approvalMode(), context.allowedTools.has(record.request.name));
+  const key = allowKey(record);
+  return approvalDecision(kind, context.approvalMode(), key !== null && context.allowedTools.has(key));
+}
+
+function allowKey(record: CallRecord): string | null {
+  return sessionAllowKey(record.request.name, record.tool?.declaration.kind ?? 'execute', record.args);
 }
 
 /** Applies the current mode to one waiting call: lets it through or refuses it (plan). */
@@ -107,7 +112,10 @@ function applyOutcome(record: CallRecord, outcome: ApprovalOutcome, batch: CallR
       context.state.setStatus(record.request.callId, 'scheduled');
       return;
     case 'proceed_always':
-      context.allowedTools.add(record.request.name);
+      {
+        const key = allowKey(record);
+        if (key !== null) context.allowedTools.add(key);
+      }
       context.state.setStatus(record.request.callId, 'scheduled');
       // C7: also lets through the other waiting calls this allows.
       for (const other of batch) if (other.view.status === 'awaiting_approval') settleByPolicy(other, context);

@@ -29,6 +29,24 @@ export function approvalDecision(kind: ToolKind, mode: ApprovalMode, allowedForS
   }
 }
 
+/** Shell syntax that chains, pipes, substitutes or redirects: such a command is never allowed for a session. */
+const COMPOUND_SHELL = /[;&|`<>\n\r]|\$\(/;
+
+/**
+ * What "Allow for this session" allows (C7): the tool, or for a command-running tool the
+ * tool with that command's program (`ls -la` after `ls`, not `rm -rf`). A compound command,
+ * or one that starts with a variable assignment, gets no key: it asks every time.
+ */
+export function sessionAllowKey(name: string, kind: ToolKind, args: Record<string, unknown>): string | null {
+  if (kind !== 'execute') return name;
+  const command = args['command'];
+  if (typeof command !== 'string') return name;
+  if (COMPOUND_SHELL.test(command)) return null;
+  const program = command.trim().split(/\s+/)[0] ?? '';
+  if (!program || program.includes('=')) return null;
+  return `${name} ${program}`;
+}
+
 export function planModeMessage(name: string): string {
   return (
     `The agent is in plan (read-only) mode, so "${name}" was not run: files cannot be changed and ` +
