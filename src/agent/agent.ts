@@ -61,7 +61,16 @@ export function createAgent(deps: AgentDependencies): Agent {
     },
     disableLoopDetection: () => session.loopDetector.disable(),
     // Manual compression between interactions; while one runs, auto-compression is in charge.
-    compress: (signal) => (running ? Promise.resolve<CompressionStatus>('NOOP') : compressManually(session, signal)),
+    // A run meanwhile is refused as busy: the compressed history would overwrite what it added.
+    async compress(signal) {
+      if (running) return 'NOOP';
+      running = true;
+      try {
+        return await compressManually(session, signal);
+      } finally {
+        running = false;
+      }
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { createDeferred } from '../agent/testing/deferred';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
 import type { FakeResponse } from '../agent/testing/fake-model';
 import type { ToolCallView } from '../agent/types';
@@ -106,6 +107,39 @@ describe('session controller', () => {
     const read = second.calls().find((call) => call.name === 'read_file' && call.status === 'success');
     expect(read?.resultText).toContain('hi there');
     second.db.close();
+  });
+
+  it('a manual compression is a run: a message sent meanwhile is refused, Stop cancels it, the history is kept', async () => {
+    const summarizing = createDeferred();
+    const long = 'x'.repeat(2_000);
+    const answers = [0, 1, 2, 3].map((n) => reply(T(`answer ${n} ${long}`), 'STOP'));
+    const h = harness(`controller-${counter++}`, [...answers, { chunks: [T('SUMMARY')], hold: { chunkIndex: 0, until: summarizing.promise } }]);
+    await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    for (const n of [0, 1, 2, 3]) {
+      await h.send({ type: 'send', text: `question ${n} ${long}` });
+      await h.controller.idle();
+    }
+    const loaded = await h.next((event) => event.type === 'session-loaded');
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
+    const before = await loadHistory(h.db, sessionId);
+
+    const compressing = h.send({ type: 'compress' });
+    await h.next(() => h.model.requests.length === 5);
+    const runningEvents = h.events.filter((event) => event.type === 'running');
+    expect(runningEvents.at(-1)).toMatchObject({ running: true });
+    await h.send({ type: 'send', text: 'sent during the compression' });
+    expect(h.events.filter((event) => event.type === 'response').at(-1)).toMatchObject({ error: { kind: 'busy' } });
+
+    const stopping = h.send({ type: 'stop' });
+    summarizing.resolve();
+    await stopping;
+    await compressing;
+    expect(h.events.filter((event) => event.type === 'running').at(-1)).toMatchObject({ running: false });
+    expect(h.events).toContainEqual(expect.objectContaining({ type: 'notice', message: 'Compression stopped; the history is unchanged.' }));
+    const after = await loadHistory(h.db, sessionId);
+    expect(after.ok && after.value.history).toEqual(before.ok && before.value.history);
+    expect(h.model.requests).toHaveLength(5);
+    h.db.close();
   });
 
   it('a denied write is cancelled and the model is not asked again', async () => {

@@ -3,7 +3,7 @@
  * Pure of `self`: agent.worker.ts gives it a `post` and feeds it messages, so Node tests
  * drive it the same way (with fake-indexeddb and the offline sandbox).
  */
-import type { AgentInput } from '../agent/types';
+import type { AgentInput, CompressionStatus } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
@@ -44,6 +44,24 @@ export interface SessionController {
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
   return line.length > 48 ? `${line.slice(0, 47)}…` : line || DEFAULT_SESSION_TITLE;
+}
+
+/** What a manual Compress that did not compress tells the person. */
+export function compressionNotice(status: CompressionStatus): string {
+  switch (status) {
+    case 'NOOP':
+      return 'Nothing to compress yet: the history is already short.';
+    case 'CONTENT_TRUNCATED':
+      return 'Compressed by truncating old tool outputs; no summary was needed.';
+    case 'COMPRESSION_FAILED_INFLATED_TOKEN_COUNT':
+      return 'Compression was not applied: the summary was longer than the history it would replace.';
+    case 'COMPRESSION_FAILED_EMPTY_SUMMARY':
+      return 'Compression was not applied: the model returned an empty summary.';
+    case 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR':
+      return 'Compression was not applied: the summary could not be made (see the Loop inspector).';
+    case 'COMPRESSED':
+      return 'Compressed.';
+  }
 }
 
 export function createSessionController(options: ControllerOptions): SessionController {
@@ -233,8 +251,21 @@ export function createSessionController(options: ControllerOptions): SessionCont
         post({ type: 'notice', level: 'info', message: 'Loop detection is off for this session.' });
         return {};
       case 'compress': {
-        if (!runtime || run) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
-        const status = await runtime.agent.compress(new AbortController().signal);
+        const current = runtime;
+        if (!current || run) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
+        // A run of its own: while the summary is written nothing else may change the history
+        // (a message sent meanwhile would be overwritten by the compressed one), and Stop cancels it.
+        const controller = new AbortController();
+        const sessionId = current.session.id;
+        post({ type: 'running', sessionId, running: true });
+        const compressed = current.agent.compress(controller.signal).finally(() => {
+          run = null;
+          post({ type: 'running', sessionId, running: false });
+        });
+        run = { controller, done: compressed.then(() => undefined, () => undefined) };
+        const status = await compressed;
+        if (controller.signal.aborted) post({ type: 'notice', level: 'info', message: 'Compression stopped; the history is unchanged.' });
+        else if (status !== 'COMPRESSED') post({ type: 'notice', level: 'info', message: compressionNotice(status) });
         return { value: status };
       }
       case 'restore-checkpoints': {
