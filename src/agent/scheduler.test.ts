@@ -256,6 +256,27 @@ describe('approval modes', () => {
     h.expectHealthy();
   });
 
+  it('switching to plan while an allowed call waits to run (a step, an earlier wave) refuses it before it runs', async () => {
+    let switched = false;
+    const h = createHarness({
+      script: [reply({ calls: [write('a'), write('b')], finish: 'STOP' }), reply('plan', 'STOP')],
+      settings: { approvalMode: 'allow-all' },
+      hooks: {
+        beforeTool: async () => {
+          if (switched) return;
+          switched = true;
+          h.agent.setApprovalMode('plan'); // the person switches while the first call is paused
+        },
+      },
+    });
+    await h.run('q');
+    expect(h.tools.toolLog).toHaveLength(0);
+    const errors = h.model.requests[1]!.contents.at(-1)!.parts.map((part) => String(part.functionResponse!.response['error']));
+    expect(errors).toHaveLength(2);
+    for (const error of errors) expect(error).toContain('plan (read-only) mode');
+    h.expectHealthy();
+  });
+
   it('switching the mode while a call awaits approval lets it proceed and closes the request', async () => {
     let approvalSignal: AbortSignal | undefined;
     const h = createHarness({

@@ -10,7 +10,7 @@ import { callHook, decisionReason } from '../hooks';
 import type { Sandbox } from '../../sandbox/types';
 import type { ToolRegistry } from '../../tools/types';
 import type { AgentEvent, ApprovalMode, ApprovalOutcome, ApprovalRequest, Clock, Hooks } from '../types';
-import { admitCalls, awaitApprovals, reapplyApprovalMode } from './confirmation';
+import { admitCalls, awaitApprovals, decisionFor, reapplyApprovalMode, settleByPolicy } from './confirmation';
 import type { ApprovalContext, OpenApprovals } from './confirmation';
 import { isConcurrencySafe, partitionWaves } from './policy';
 import { createStateManager, isTerminal } from './state-manager';
@@ -89,7 +89,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     try {
       await admitCalls(records, context, signal);
       await awaitApprovals(records, context, open, signal);
-      if (!signal.aborted) stop = await executeWaves(records, state, signal);
+      if (!signal.aborted) stop = await executeWaves(records, state, context, signal);
     } finally {
       for (const record of records) {
         if (!isTerminal(record.view.status)) state.finish(record.request.callId, { status: 'cancelled', reason: USER_CANCELLED_REASON });
@@ -102,7 +102,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     return stop ? { calls, stop } : { calls };
   }
 
-  async function executeWaves(records: CallRecord[], state: StateManager, signal: AbortSignal): Promise<BatchResult['stop']> {
+  async function executeWaves(records: CallRecord[], state: StateManager, context: ApprovalContext, signal: AbortSignal): Promise<BatchResult['stop']> {
     const ready = records.filter((record) => record.view.status === 'scheduled');
     const waves = partitionWaves(ready, (record) => isConcurrencySafe(record.tool, record.args));
     let stop: BatchResult['stop'];
@@ -117,6 +117,11 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
           const reason = decisionReason(decision, 'Blocked by a hook.');
           state.finish(record.request.callId, { status: 'error', error: { type: 'EXECUTION_DENIED', message: reason } });
           if (decision.decision === 'stop') stop = decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason };
+          continue;
+        }
+        // Plan mode switched on while this call waited (paused at a step, or behind an earlier wave).
+        if (decisionFor(record, context) === 'refuse') {
+          settleByPolicy(record, context);
           continue;
         }
         const running = runOne(record, state, signal).finally(() => inFlight.delete(running));
