@@ -151,22 +151,22 @@ export function createSessionController(options: ControllerOptions): SessionCont
     const current = runtime;
     if (!current) return { kind: 'no-session', message: 'No session is open yet.' };
     if (run) return { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' };
+    const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
+    done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
+    return undefined;
+  }
+
+  /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
+  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>): { done: Promise<T>; signal: AbortSignal } {
     const controller = new AbortController();
     const sessionId = current.session.id;
     post({ type: 'running', sessionId, running: true });
-    const done = current.agent
-      .run(input, controller.signal)
-      .then(() => current.flushRoundTrips())
-      .then(
-        () => undefined,
-        (thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }),
-      )
-      .finally(() => {
-        run = null;
-        post({ type: 'running', sessionId, running: false });
-      });
-    run = { controller, done };
-    return undefined;
+    const done = work(controller.signal).finally(() => {
+      run = null;
+      post({ type: 'running', sessionId, running: false });
+    });
+    run = { controller, done: done.then(() => undefined, () => undefined) };
+    return { done, signal: controller.signal };
   }
 
   async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
@@ -255,16 +255,9 @@ export function createSessionController(options: ControllerOptions): SessionCont
         if (!current || run) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
         // A run of its own: while the summary is written nothing else may change the history
         // (a message sent meanwhile would be overwritten by the compressed one), and Stop cancels it.
-        const controller = new AbortController();
-        const sessionId = current.session.id;
-        post({ type: 'running', sessionId, running: true });
-        const compressed = current.agent.compress(controller.signal).finally(() => {
-          run = null;
-          post({ type: 'running', sessionId, running: false });
-        });
-        run = { controller, done: compressed.then(() => undefined, () => undefined) };
-        const status = await compressed;
-        if (controller.signal.aborted) post({ type: 'notice', level: 'info', message: 'Compression stopped; the history is unchanged.' });
+        const { done, signal } = begin(current, (signal) => current.agent.compress(signal));
+        const status = await done;
+        if (signal.aborted) post({ type: 'notice', level: 'info', message: 'Compression stopped; the history is unchanged.' });
         else if (status !== 'COMPRESSED') post({ type: 'notice', level: 'info', message: compressionNotice(status) });
         return { value: status };
       }
