@@ -3,7 +3,7 @@
  * Pure of `self`: agent.worker.ts gives it a `post` and feeds it messages, so Node tests
  * drive it the same way (with fake-indexeddb and the offline sandbox).
  */
-import type { AgentInput, CompressionStatus } from '../agent/types';
+import type { AgentInput } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
@@ -14,6 +14,7 @@ import { DEFAULT_SESSION_TITLE } from '../store/types';
 import type { SessionRecord } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
+import { compressionNotice } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
 import { restoreCheckpoints } from './checkpoint-restore';
@@ -44,24 +45,6 @@ export interface SessionController {
 function titleFrom(text: string): string {
   const line = text.trim().split('\n')[0] ?? '';
   return line.length > 48 ? `${line.slice(0, 47)}…` : line || DEFAULT_SESSION_TITLE;
-}
-
-/** What a manual Compress that did not compress tells the person. */
-export function compressionNotice(status: CompressionStatus): string {
-  switch (status) {
-    case 'NOOP':
-      return 'Nothing to compress yet: the history is already short.';
-    case 'CONTENT_TRUNCATED':
-      return 'Compressed by truncating old tool outputs; no summary was needed.';
-    case 'COMPRESSION_FAILED_INFLATED_TOKEN_COUNT':
-      return 'Compression was not applied: the summary was longer than the history it would replace.';
-    case 'COMPRESSION_FAILED_EMPTY_SUMMARY':
-      return 'Compression was not applied: the model returned an empty summary.';
-    case 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR':
-      return 'Compression was not applied: the summary could not be made (see the Loop inspector).';
-    case 'COMPRESSED':
-      return 'Compressed.';
-  }
 }
 
 export function createSessionController(options: ControllerOptions): SessionController {

@@ -34,6 +34,12 @@ function allowKey(record: CallRecord): string | null {
   return sessionAllowKey(record.request.name, record.tool?.declaration.kind ?? 'execute', record.args);
 }
 
+/** proceed_always: what sessionAllowKey names no longer asks (a compound command has no key). */
+function rememberForSession(record: CallRecord, context: ApprovalContext): void {
+  const key = allowKey(record);
+  if (key !== null) context.allowedTools.add(key);
+}
+
 /** Applies the current mode to one waiting call: lets it through or refuses it (plan). */
 export function settleByPolicy(record: CallRecord, context: ApprovalContext): boolean {
   const decision = decisionFor(record, context);
@@ -112,10 +118,7 @@ function applyOutcome(record: CallRecord, outcome: ApprovalOutcome, batch: CallR
       context.state.setStatus(record.request.callId, 'scheduled');
       return;
     case 'proceed_always':
-      {
-        const key = allowKey(record);
-        if (key !== null) context.allowedTools.add(key);
-      }
+      rememberForSession(record, context);
       context.state.setStatus(record.request.callId, 'scheduled');
       // C7: also lets through the other waiting calls this allows.
       for (const other of batch) if (other.view.status === 'awaiting_approval') settleByPolicy(other, context);
