@@ -110,7 +110,13 @@ export interface FakeModel extends LanguageModel {
   setTokenLimit(limit: number): void;
 }
 
-export function createFakeModel(script: FakeResponse[] = [], options: { tokenLimit?: number } = {}): FakeModel {
+export interface FakeModelOptions {
+  tokenLimit?: number;
+  /** Sees every request as it is sent, before the response starts (the harness checks invariants here). */
+  onRequest?: (request: ModelRequest) => void;
+}
+
+export function createFakeModel(script: FakeResponse[] = [], options: FakeModelOptions = {}): FakeModel {
   const queue = [...script];
   const requests: ModelRequest[] = [];
   let limit = options.tokenLimit ?? 1_000_000;
@@ -157,6 +163,7 @@ export function createFakeModel(script: FakeResponse[] = [], options: { tokenLim
     },
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
       requests.push(structuredClone(request));
+      options.onRequest?.(request);
       return run(queue.shift(), signal);
     },
   };

@@ -1,9 +1,16 @@
 /**
  * Wires a real agent to the fakes of spec §2 and exposes the observables: `events`,
- * `model.requests`, `tools.toolLog`, `store.commits`. `expectHealthy()` checks
- * INVARIANT(P) on every request sent and on the stored history.
+ * `model.requests`, `tools.toolLog`, `store.commits`.
+ *
+ * Every test that builds a harness checks the invariants of spec §2 without asking:
+ * each request, as it is sent, must satisfy (a) pairing and (b) no same-role
+ * neighbours, and the store must already hold the agent's history (durability: every
+ * committed change is stored before the next request). Violations fail the test when
+ * it finishes. `expectHealthy()` adds the end-of-test checks: the stored history pairs
+ * up, equals the in-memory one, and the script did not run out.
  */
-import { expect } from 'vitest';
+import { isDeepStrictEqual } from 'node:util';
+import { expect, onTestFinished } from 'vitest';
 import type { Content } from '../../shared/content';
 import type { Sandbox } from '../../sandbox/types';
 import { createAgent } from '../agent';
@@ -24,7 +31,7 @@ import { createFakeModel } from './fake-model';
 import type { FakeModel, FakeResponse } from './fake-model';
 import { standardFakeTools } from './fake-tools';
 import type { FakeToolSpec, FakeTools } from './fake-tools';
-import { expectInvariants, pairingViolations } from './invariants';
+import { expectInvariants, pairingViolations, sameRoleNeighbourViolations } from './invariants';
 import { createMemoryStore } from './memory-store';
 import type { MemoryStore } from './memory-store';
 
@@ -62,6 +69,8 @@ export interface Harness {
   statuses(callId: string): ToolCallStatus[];
   /** Call ids in the order tool_call_request announced them. */
   callIds(): string[];
+  /** What the per-request checks found so far (failing the test at its end unless emptied). */
+  readonly requestViolations: string[];
   /** INVARIANT(P) on every request, pairing on the stored history, and (c) store = memory. */
   expectHealthy(): void;
 }
@@ -70,9 +79,23 @@ export const noSandbox = {} as Sandbox;
 
 export function createHarness(options: HarnessOptions = {}): Harness {
   const clock = createFakeClock({ mode: options.clockMode ?? 'auto' });
-  const model = createFakeModel(options.script ?? [], options.tokenLimit === undefined ? {} : { tokenLimit: options.tokenLimit });
+  const requestViolations: string[] = [];
+  const model = createFakeModel(options.script ?? [], {
+    ...(options.tokenLimit === undefined ? {} : { tokenLimit: options.tokenLimit }),
+    onRequest: (request) => requestViolations.push(...checkRequest(model.requests.length, request.contents)),
+  });
   const tools = standardFakeTools(clock, options.tools);
   const store = createMemoryStore(options.initialHistory);
+  const checkRequest = (ordinal: number, contents: readonly Content[]): string[] => {
+    const found = [...pairingViolations(contents), ...sameRoleNeighbourViolations(contents)];
+    if (!isDeepStrictEqual(store.history(), agent.history())) {
+      found.push('the store did not hold the agent\'s history when the request was sent');
+    }
+    return found.map((violation) => `request ${ordinal}: ${violation}`);
+  };
+  onTestFinished(() => {
+    expect(requestViolations, 'invariants of spec §2 checked on each request as it was sent').toEqual([]);
+  });
   const events: AgentEvent[] = [];
   const approvals: ApprovalRequest[] = [];
   let counter = 0;
@@ -102,6 +125,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     store,
     events,
     approvals,
+    requestViolations,
     run: (text, signal = new AbortController().signal) => agent.run({ type: 'user_query', text }, signal),
     resume: (signal = new AbortController().signal) => agent.run({ type: 'continue' }, signal),
     types: () => events.map((event) => event.type),
