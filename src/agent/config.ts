@@ -1,6 +1,7 @@
 /**
  * Spec §3.0: every threshold is injectable; these are the defaults. `resolveConfig` fills
- * in what `deps.config` leaves out, so the rest of the loop reads plain numbers.
+ * in what `deps.config` leaves out and refuses values the loop cannot honour (a NaN cap
+ * would silently remove the limit), so the rest of the loop reads plain, valid numbers.
  */
 import type { AgentConfig } from './types';
 
@@ -35,10 +36,58 @@ export const DEFAULT_AGENT_CONFIG: ResolvedConfig = {
   batchOutputBudgetBytes: 256 * 1024,
 };
 
+type ConfigKey = keyof AgentConfig;
+
+/** The least value each setting accepts; every setting but the compression fraction is a whole number. */
+const MINIMUM: Record<ConfigKey, number> = {
+  maxTurns: 1,
+  maxSessionTurns: -1, // -1: no session limit
+  identicalCallThreshold: 2,
+  shellStagnationThreshold: 2,
+  softToolCallCap: 1,
+  hardToolCallCap: 1,
+  maxToolCallsPerTurn: 1,
+  validationRetryThreshold: 1,
+  maxConcurrency: 1,
+  rateLimitRetries: 0,
+  transportRetries: 0,
+  invalidStreamRetries: 0,
+  serverRetries: 0,
+  overflowCompressions: 0,
+  compressionThreshold: 0,
+  repeatedCallWarningThreshold: 1,
+  maxWarningsPerTurn: 0,
+  retryInitialDelayMs: 0,
+  retryMaxDelayMs: 0,
+  transportDelayMs: 0,
+  invalidStreamDelayMs: 0,
+  outputRecoveryTurns: 0,
+  stopHookContinuations: 0,
+  liveOutputThrottleMs: 0,
+  batchOutputBudgetBytes: 0,
+};
+
+/** Why `value` cannot be the setting `key`, or null when it can. */
+function problemWith(key: string, value: unknown): string | null {
+  if (!Object.hasOwn(MINIMUM, key)) return 'is not a setting of the agent loop';
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a finite number';
+  // A fraction of the context window; above 1 it never triggers (automatic compression off).
+  if (key === 'compressionThreshold') return value > 0 ? null : 'must be above 0';
+  if (!Number.isInteger(value)) return 'must be a whole number';
+  const minimum = MINIMUM[key as ConfigKey];
+  return value < minimum ? `must be at least ${minimum}` : null;
+}
+
+/** Throws a RangeError naming every invalid setting (a programming error, caught at createAgent). */
 export function resolveConfig(config: Partial<AgentConfig> | undefined): ResolvedConfig {
   const resolved: ResolvedConfig = { ...DEFAULT_AGENT_CONFIG };
+  const problems: string[] = [];
   for (const [key, value] of Object.entries(config ?? {})) {
-    if (value !== undefined) (resolved as unknown as Record<string, unknown>)[key] = value;
+    if (value === undefined) continue;
+    const problem = problemWith(key, value);
+    if (problem) problems.push(`${key} ${problem} (got ${String(value)})`);
+    else (resolved as unknown as Record<string, unknown>)[key] = value;
   }
+  if (problems.length > 0) throw new RangeError(`Invalid agent configuration: ${problems.join('; ')}.`);
   return resolved;
 }
