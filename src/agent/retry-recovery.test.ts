@@ -89,6 +89,37 @@ describe('B. retry and recovery', () => {
     expect(h.clock.sleeps.slice(0, 6)).toEqual([1234, 10_000, 20_000, 30_000, 30_000, 30_000]);
   });
 
+  it.each([
+    ['rate limit', { status: 429 }, 10, 'rate-limit', 'The model is rate-limited and retries ran out.'],
+    ['server', { status: 503 }, 10, 'server', 'The model service kept failing.'],
+    ['transport', { code: 'ECONNRESET' }, 2, 'transport', 'The connection to the model was lost.'],
+  ] as const)('B1 an exhausted %s budget ends in one error after its retries', async (_name, error, retries, reason, message) => {
+    const h = createHarness({ script: Array.from({ length: retries + 1 }, () => ({ error })) });
+    expect(await h.run('q')).toBe('error');
+    expect(h.model.requests).toHaveLength(retries + 1);
+    const retryEvents = h.ofType('retry').map((event) => event.value);
+    expect(retryEvents.map((value) => value.attempt)).toEqual(Array.from({ length: retries }, (_, index) => index + 1));
+    expect(retryEvents.every((value) => value.reason === reason && value.maxRetries === retries)).toBe(true);
+    expect(h.ofType('error').map((event) => event.value.error.message.startsWith(message))).toEqual([true]);
+    h.expectHealthy();
+  });
+
+  it('B1 an exhausted invalid-stream budget reports the last classification after 4 retries', async () => {
+    const h = createHarness({ script: Array.from({ length: 5 }, () => reply('', 'SAFETY')) });
+    expect(await h.run('q')).toBe('error');
+    expect(h.model.requests).toHaveLength(5);
+    expect(h.ofType('retry').map((event) => event.value.reason)).toEqual(Array(4).fill('invalid-stream'));
+    expect(h.ofType('invalid_stream').map((event) => event.value.type)).toEqual(['SAFETY_BLOCKED']);
+    h.expectHealthy();
+  });
+
+  it('B1 budgets are injectable: one rate-limit retry, then the error', async () => {
+    const h = createHarness({ script: [{ error: { status: 429 } }, { error: { status: 429 } }, reply('never', 'STOP')], config: { rateLimitRetries: 1 } });
+    expect(await h.run('q')).toBe('error');
+    expect(h.model.requests).toHaveLength(2);
+    expect(h.model.remaining()).toBe(1);
+  });
+
   it('B2 EPIPE is not a transport error: one request, an error', async () => {
     const h = createHarness({ script: [{ error: { code: 'EPIPE' } }, reply('x', 'STOP')] });
     expect(await h.run('q')).toBe('error');

@@ -5,7 +5,6 @@
  */
 import type { Part } from '../../shared/content';
 import { FINISH_REASONS } from '../../model/types';
-import { TRANSPORT_CODES } from '../chat/retry-policy';
 import type {
   Citation,
   FinishReason,
@@ -60,10 +59,8 @@ export function toModelFailure(error: FakeError): ModelFailure {
   if ('contextOverflow' in error) {
     return { kind: 'context-overflow', message: 'The input token count exceeds the maximum allowed.', status: 400 };
   }
-  if ('code' in error) {
-    const kind = TRANSPORT_CODES.has(error.code) ? 'transport' : 'unknown';
-    return { kind, code: error.code, message: error.message ?? error.code };
-  }
+  // Every error code is offered as transport: the loop's own whitelist (B2) decides which are retried.
+  if ('code' in error) return { kind: 'transport', code: error.code, message: error.message ?? error.code };
   const { status } = error;
   const kind =
     status === 401 || status === 403
