@@ -107,6 +107,42 @@ describe('J. hooks, continuations and turn limits', () => {
     h.expectHealthy();
   });
 
+  it('J5 the check is announced, then decided with the model\'s reasoning; its JSON is never shown as an answer', async () => {
+    const h = createHarness({
+      settings: { nextSpeakerCheck: true },
+      script: [reply('All done.', 'STOP'), reply('{"reasoning":"The task is complete.","next_speaker":"user"}', 'STOP')],
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.ofType('next_speaker_check').map((event) => event.value)).toEqual([
+      { phase: 'asking' },
+      { phase: 'decided', nextSpeaker: 'user', source: 'model', reasoning: 'The task is complete.' },
+    ]);
+    expect(h.ofType('content').map((event) => event.value)).toEqual(['All done.']);
+    expect(h.ofType('round_trip_start')).toHaveLength(2);
+  });
+
+  it('J5 a rate-limited check shows its retries, then decides', async () => {
+    const h = createHarness({
+      settings: { nextSpeakerCheck: true },
+      script: [reply('All done.', 'STOP'), { error: { status: 429 } }, reply('{"reasoning":"r","next_speaker":"user"}', 'STOP')],
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.types().filter((type) => type === 'next_speaker_check' || type === 'retry')).toEqual(['next_speaker_check', 'retry', 'next_speaker_check']);
+    expect(h.ofType('retry')[0]!.value.reason).toBe('rate-limit');
+  });
+
+  it.each([
+    ['an answer that is not JSON', reply('the user, I think', 'STOP'), 'The answer was not the JSON that was asked for.'],
+    ['JSON without a speaker', reply('{"reasoning":"r"}', 'STOP'), 'The answer named no next speaker.'],
+    ['a refused request', { error: { status: 400, message: 'bad' } }, 'The model refused the request: bad'],
+  ])('J5 %s: the check says it could not decide, and the person speaks', async (_name, answer, reasoning) => {
+    const h = createHarness({ settings: { nextSpeakerCheck: true }, script: [reply('All done.', 'STOP'), answer] });
+    expect(await h.run('q')).toBe('completed');
+    expect(h.ofType('next_speaker_check').at(-1)!.value).toEqual({ phase: 'decided', nextSpeaker: 'user', source: 'failed', reasoning });
+    expect(h.model.requests).toHaveLength(2);
+    expect(h.ofType('error')).toEqual([]);
+  });
+
   it('J5 the check is off by default', async () => {
     const h = createHarness({ script: [reply('Next, I will read the file', 'STOP')] });
     await h.run('q');

@@ -83,6 +83,16 @@ export type CompressionStatus =
   | 'CONTENT_TRUNCATED';
 
 /** Spec A4: the 18 Gemini CLI event values plus ZCode's anomaly warning, plus UI updates. */
+/**
+ * J5, as the transcript shows it. `rule` decisions need no model call (the last turn
+ * answered tools, or the model's reply was empty); `failed` means the check could not
+ * decide (the model call failed, or its answer was not the JSON asked for), and the
+ * person speaks next.
+ */
+export type NextSpeakerCheck =
+  | { phase: 'asking' }
+  | { phase: 'decided'; nextSpeaker: 'user' | 'model'; source: 'rule' | 'model' | 'failed'; reasoning: string };
+
 export type AgentEvent =
   | { type: 'content'; value: string }
   | { type: 'thought'; value: { subject: string; description: string } }
@@ -103,6 +113,8 @@ export type AgentEvent =
   | { type: 'agent_execution_stopped'; value: { reason: string; systemMessage?: string } }
   | { type: 'agent_execution_blocked'; value: { reason: string; systemMessage?: string } }
   | { type: 'model_anomaly_warning'; value: { message: string } }
+  /** J5: the optional next-speaker check, asked (a visible model call) and then decided. */
+  | { type: 'next_speaker_check'; value: NextSpeakerCheck }
   // UI-facing updates that are not in Gemini CLI's enum:
   | { type: 'tool_calls_update'; value: ToolCallView[] }
   | { type: 'round_trip_start'; value: { roundTripId: string; model: string } }

@@ -50,6 +50,45 @@ describe('session reducer', () => {
     expect(state.items[1]).toMatchObject({ text: 'final' });
   });
 
+  it('J5 shows a next-speaker check as one line: asking, then its verdict with the reasoning', () => {
+    const asking = apply([{ type: 'content', value: 'I will read it next.' }, { type: 'next_speaker_check', value: { phase: 'asking' } }]);
+    expect(asking.items.at(-1)).toMatchObject({ type: 'notice', message: 'Next-speaker check: asking the model who speaks next…' });
+    const decided = apply(
+      [
+        { type: 'retry', value: { attempt: 1, maxRetries: 10, delayMs: 5000, reason: 'rate-limit', message: 'rate limited' } },
+        { type: 'next_speaker_check', value: { phase: 'decided', nextSpeaker: 'model', source: 'model', reasoning: 'It said it would go on.' } },
+      ],
+      asking,
+    );
+    expect(decided.items.map((item) => item.type === 'notice' && item.message)).toEqual([
+      false,
+      'Next-speaker check: the model goes on. It said it would go on.',
+      'Retrying (attempt 1 of 10) in 5 s: rate limited',
+    ]);
+    expect(decided.retry).toBeNull();
+  });
+
+  it('J5 a failed or structural next-speaker check says so', () => {
+    const failed = apply([
+      { type: 'next_speaker_check', value: { phase: 'asking' } },
+      { type: 'next_speaker_check', value: { phase: 'decided', nextSpeaker: 'user', source: 'failed', reasoning: 'The answer was not the JSON that was asked for.' } },
+    ]);
+    expect(failed.items).toEqual([
+      expect.objectContaining({ message: 'Next-speaker check could not decide: The answer was not the JSON that was asked for. Your turn.' }),
+    ]);
+    const rule = apply([{ type: 'next_speaker_check', value: { phase: 'decided', nextSpeaker: 'model', source: 'rule', reasoning: "The model's last reply was empty." } }]);
+    expect(rule.items).toEqual([
+      expect.objectContaining({ message: "Next-speaker check: the model goes on (no model call needed). The model's last reply was empty." }),
+    ]);
+    const user = apply([{ type: 'next_speaker_check', value: { phase: 'decided', nextSpeaker: 'user', source: 'model', reasoning: '' } }]);
+    expect(user.items).toEqual([expect.objectContaining({ message: 'Next-speaker check: your turn.' })]);
+  });
+
+  it('I4 a compression is a note with both token counts', () => {
+    const state = apply([{ type: 'chat_compressed', value: { originalTokenCount: 5200, newTokenCount: 900, compressionStatus: 'COMPRESSED' } }]);
+    expect(state.items).toEqual([expect.objectContaining({ type: 'notice', message: 'Chat compressed from 5200 to 900 tokens.' })]);
+  });
+
   it('updates a tool card in place as its status changes', () => {
     const state = apply([
       { type: 'tool_calls_update', value: [call('validating')] },

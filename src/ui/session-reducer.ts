@@ -2,7 +2,7 @@
  * The agent panel's state: a pure reducer over worker events (STYLE.md §10 — the session
  * hook is this reducer plus a thin hook). No React here, so it is tested in Node.
  */
-import type { AgentEvent, ApprovalMode, Interruption, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
+import type { AgentEvent, ApprovalMode, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
 import type { PauseStage, SessionState } from '../worker/protocol';
 import type { SandboxKind } from '../sandbox/types';
@@ -13,7 +13,7 @@ export type TranscriptItem =
   | { type: 'thought'; id: string; subject: string; description: string }
   | { type: 'tool'; id: string; call: ToolCallView }
   | { type: 'alert'; id: string; message: string; action?: 'disable-loop-detection' }
-  | { type: 'notice'; id: string; message: string };
+  | { type: 'notice'; id: string; message: string; topic?: 'next-speaker' };
 
 export interface SessionView {
   sessionId: string | null;
@@ -154,6 +154,26 @@ function retryNotice(retry: RetryInfo): string {
   return `Retrying (attempt ${retry.attempt} of ${retry.maxRetries}) in ${seconds} s: ${retry.message}`;
 }
 
+export const NEXT_SPEAKER_ASKING = 'Next-speaker check: asking the model who speaks next…';
+
+function nextSpeakerNotice(check: Extract<NextSpeakerCheck, { phase: 'decided' }>): string {
+  const reasoning = check.reasoning ? ` ${check.reasoning}` : '';
+  if (check.source === 'failed') return `Next-speaker check could not decide:${reasoning} Your turn.`;
+  if (check.nextSpeaker === 'user') return `Next-speaker check: your turn.${reasoning}`;
+  return `Next-speaker check: the model goes on${check.source === 'rule' ? ' (no model call needed)' : ''}.${reasoning}`;
+}
+
+/** The asking notice becomes the verdict, so one check is one line of the transcript. */
+function reduceNextSpeaker(state: SessionView, check: NextSpeakerCheck): SessionView {
+  if (check.phase === 'asking') return push(state, { type: 'notice', message: NEXT_SPEAKER_ASKING, topic: 'next-speaker' });
+  const message = nextSpeakerNotice(check);
+  const at = state.items.findLastIndex((item) => item.type === 'notice' && item.topic === 'next-speaker' && item.message === NEXT_SPEAKER_ASKING);
+  if (at < 0) return { ...push(state, { type: 'notice', message, topic: 'next-speaker' }), retry: null };
+  const items = state.items.slice();
+  items[at] = { type: 'notice', id: items[at]!.id, message, topic: 'next-speaker' };
+  return { ...state, items, retry: null };
+}
+
 function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
   switch (event.type) {
     case 'content': {
@@ -207,6 +227,8 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
       });
     case 'model_anomaly_warning':
       return push(state, { type: 'notice', message: event.value.message });
+    case 'next_speaker_check':
+      return reduceNextSpeaker(state, event.value);
     case 'citation':
       // Plain text: the model's URIs are shown, never followed or rendered as markup.
       return push(state, { type: 'notice', message: event.value });
