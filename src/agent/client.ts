@@ -12,6 +12,7 @@ import { sendMessageStream } from './chat/chat';
 import type { ChatEvent } from './chat/chat';
 import { failureError } from './chat/retry-policy';
 import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
+import type { CompressionOutcomeStatus } from './compression/compressor';
 import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
 import { callHook, copyOnRead, decisionReason } from './hooks';
 import { repairOrphanedToolUseTurns } from './history/orphan-repair';
@@ -68,15 +69,13 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
   const { deps, interaction } = session;
   const { signal } = interaction;
 
-  if ((await compressHistory(session, false, signal)) === 'rapid_refill_blocked') {
+  if ((await compressBeforeSending(session, message)) === 'rapid_refill_blocked') {
     deps.emit({ type: 'error', value: { error: { kind: 'ModelContextExceeded', message: MODEL_CONTEXT_EXCEEDED_MESSAGE } } });
     return end('error');
   }
   const incoming: Content | undefined = message.kind === 'stored' ? session.history.at(-1) : { role: 'user', parts: message.parts };
   if (incoming && checkOverflow(session, incoming)) return end('overflow');
-  if (message.kind === 'user') {
-    await commitHistory(session, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(session.history), { role: 'user', parts: message.parts }]));
-  }
+  if (message.kind === 'user') await storeUserMessage(session, message.parts);
 
   session.sessionTurns++;
   if (session.config.maxSessionTurns > 0 && session.sessionTurns > session.config.maxSessionTurns) {
@@ -125,6 +124,26 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
   }
   await storeModelTurn(session, parts, message.kind === 'request_only');
   return result.finishReason ? { type: 'reply', calls, finishReason: result.finishReason } : { type: 'reply', calls };
+}
+
+/** F1, F4: the new prompt joins stored history (after any dangling-result placeholder and repair). */
+async function storeUserMessage(session: Session, parts: Part[]): Promise<void> {
+  await commitHistory(session, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(session.history), { role: 'user', parts }]));
+}
+
+/**
+ * Automatic compression (I2) before the message is stored. A Stop meanwhile still keeps a
+ * new prompt, as a Stop while the model streams does (B8): it is stored and offered to
+ * Continue, instead of vanishing with the cancelled compression.
+ */
+async function compressBeforeSending(session: Session, message: OutgoingMessage): Promise<CompressionOutcomeStatus> {
+  const { signal } = session.interaction;
+  try {
+    return await compressHistory(session, false, signal);
+  } catch (thrown) {
+    if (message.kind === 'user' && signal.aborted) await storeUserMessage(session, message.parts);
+    throw thrown;
+  }
 }
 
 function stopValue(reason: string | undefined, systemMessage: string | undefined, fallback: string): { reason: string; systemMessage?: string } {

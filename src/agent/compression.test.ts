@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Content } from '../shared/content';
 import { COMPRESSION_ACKNOWLEDGEMENT, COMPRESSION_PROMPT, MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
 import { FC, reply } from './testing/fake-model';
-import { createHarness, texts } from './testing/harness';
+import { createDeferred } from './testing/deferred';
+import { createHarness, texts, waitUntil } from './testing/harness';
 
 /** Earlier interactions, big enough that a split point exists before the new prompt. */
 function earlier(turns = 4): Content[] {
@@ -45,6 +46,31 @@ describe('I. compression', () => {
     expect(h.store.roundTrips).toHaveLength(3);
     expect(isSummarizer(h.store.roundTrips[1]!.request)).toBe(true);
     expect(h.ofType('content').map((event) => event.value)).toEqual(['first', 'second']);
+  });
+
+  it('K1 Stop during automatic compression keeps the prompt (stored, offered to Continue) and the history otherwise unchanged', async () => {
+    const summarizing = createDeferred();
+    const h = createHarness({
+      initialHistory: earlier(),
+      tokenLimit: 2000,
+      script: [
+        reply({ text: 'first', finish: 'STOP', usage: { promptTokenCount: 1200 } }),
+        { chunks: [{ text: 'SUM', finish: 'STOP' }], hold: { chunkIndex: 0, until: summarizing.promise } },
+        reply('second', 'STOP'),
+      ],
+    });
+    await h.run('one');
+    const before = h.agent.history();
+    const stop = new AbortController();
+    const running = h.run('two', stop.signal);
+    await waitUntil(() => h.model.requests.length === 2);
+    stop.abort();
+    summarizing.resolve();
+    expect(await running).toBe('cancelled');
+    expect(h.store.history()).toEqual([...before, { role: 'user', parts: [{ text: 'two' }] }]);
+    expect(h.agent.interruption()).toEqual({ type: 'interrupted_prompt', parts: [{ text: 'two' }] });
+    expect(h.ofType('chat_compressed')).toHaveLength(0);
+    h.expectHealthy();
   });
 
   it('I3 an inflated summary fails, changes nothing, and latches the summarizer off', async () => {
