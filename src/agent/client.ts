@@ -21,8 +21,8 @@ import { chatDependencies, commitHistory } from './session';
 import type { Session } from './session';
 import { buildSystemPrompt, functionDeclarations } from './system-prompt';
 import { runTurn } from './turn';
-import type { PendingCall, TurnResult } from './turn';
-import type { InteractionOutcome } from './types';
+import type { PendingCall, TurnContext, TurnResult } from './turn';
+import type { HookDecision, InteractionOutcome } from './types';
 
 export type OutgoingMessage =
   /** A new user message: stored, then sent. */
@@ -83,47 +83,66 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
     return end('stopped');
   }
   const requestOnly = message.kind === 'request_only' ? message.parts : undefined;
-  const request = buildRequest(session, requestOnly);
+  let request = buildRequest(session, requestOnly);
   if (!interaction.modelInfoSent) {
     interaction.modelInfoSent = true;
     deps.emit({ type: 'model_info', value: interaction.model });
   }
 
   const before = await callHook(deps.hooks, 'beforeModel', copyOnRead('request', request, signal));
-  if (before?.decision === 'stop') {
-    deps.emit({ type: 'agent_execution_stopped', value: stopValue(before.reason, before.systemMessage, 'Stopped before the model call.') });
-    return end('stopped');
-  }
-  let events: AsyncIterable<ChatEvent>;
+  if (before?.decision === 'stop') return hookStopped(session, before, 'Stopped before the model call.');
+  let result: TurnResult | null;
   if (before?.decision === 'block') {
-    deps.emit({ type: 'agent_execution_blocked', value: stopValue(decisionReason(before, 'Model call blocked.'), before.systemMessage, '') });
-    if (!before.syntheticResponse) return end('stopped');
-    events = syntheticReply(before.syntheticResponse);
+    result = await substitute(session, before, 'Model call blocked.');
   } else {
+    if (before?.modifiedRequest) request = modifyRequest(request, before.modifiedRequest);
+    const { model, config } = request;
     const last = request.contents.at(-1);
-    events = sendMessageStream(chatDependencies(session), request, signal, {
+    const events = sendMessageStream(chatDependencies(session), request, signal, {
       isFunctionResponse: !!last?.parts.some((part) => part.functionResponse),
-      compressForOverflow: overflowRecovery(session, () => buildRequest(session, requestOnly)),
+      // B5: the compressed history is sent with the hook's model and config; its contents are rebuilt.
+      compressForOverflow: overflowRecovery(session, () => ({ ...buildRequest(session, requestOnly), model, ...(config ? { config } : {}) })),
     });
+    result = await runTurn(events, turnContext(session));
+    if (result.type === 'hook' && result.decision.decision === 'block') result = await substitute(session, result.decision, 'Response blocked.', true);
   }
-
-  const result = await runTurn(events, { emit: deps.emit, newId: deps.newId, loopDetector: session.loopDetector });
+  if (!result) return end('stopped');
   if (result.type !== 'ok') return failed(session, result);
   if (result.usage?.promptTokenCount !== undefined) session.lastPromptTokenCount = result.usage.promptTokenCount;
+  await storeModelTurn(session, mergeAdjacentText(stripThoughts(result.parts)), message.kind === 'request_only');
+  return result.finishReason ? { type: 'reply', calls: result.calls, finishReason: result.finishReason } : { type: 'reply', calls: result.calls };
+}
 
-  let parts = mergeAdjacentText(stripThoughts(result.parts));
-  let calls = result.calls;
-  const after = await callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, signal));
-  if (after?.decision === 'block' || after?.decision === 'stop') {
-    const value = stopValue(decisionReason(after, 'Response blocked.'), after.systemMessage, '');
-    if (after.decision === 'stop') deps.emit({ type: 'agent_execution_stopped', value });
-    else deps.emit({ type: 'agent_execution_blocked', value });
-    if (!after.syntheticResponse) return end('stopped');
-    parts = after.syntheticResponse.filter((part) => !part.functionCall);
-    calls = [];
-  }
-  await storeModelTurn(session, parts, message.kind === 'request_only');
-  return result.finishReason ? { type: 'reply', calls, finishReason: result.finishReason } : { type: 'reply', calls };
+function turnContext(session: Session): TurnContext {
+  const { deps, interaction } = session;
+  const context: TurnContext = { emit: deps.emit, newId: deps.newId, loopDetector: session.loopDetector };
+  if (deps.hooks?.afterModel) context.afterModel = (parts) => callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, interaction.signal));
+  return context;
+}
+
+/**
+ * J4: BeforeModel may change this one request. Contents pass through the same repair as
+ * history does, so a hook cannot break INVARIANT(P); an empty model name is ignored.
+ */
+function modifyRequest(request: ModelRequest, change: NonNullable<HookDecision['modifiedRequest']>): ModelRequest {
+  const modified: ModelRequest = { ...request };
+  if (change.model?.trim()) modified.model = change.model;
+  if (change.config) modified.config = { ...request.config, ...change.config };
+  if (change.contents) modified.contents = buildRequestContents(change.contents);
+  return modified;
+}
+
+function hookStopped(session: Session, decision: HookDecision, fallback: string): TurnOutcome {
+  session.deps.emit({ type: 'agent_execution_stopped', value: stopValue(decision.reason, decision.systemMessage, fallback) });
+  return end('stopped');
+}
+
+/** J4: a hook blocked the model's response; its synthetic response, if any, stands in for it (STOP when none given). */
+async function substitute(session: Session, decision: HookDecision, fallback: string, midStream = false): Promise<TurnResult | null> {
+  const value = stopValue(decisionReason(decision, fallback), decision.systemMessage, '');
+  session.deps.emit({ type: 'agent_execution_blocked', value: midStream ? { ...value, replacesResponse: true } : value });
+  if (!decision.syntheticResponse) return null;
+  return runTurn(syntheticReply(decision.syntheticResponse), { emit: session.deps.emit, newId: session.deps.newId, loopDetector: session.loopDetector });
 }
 
 /** F1, F4: the new prompt joins stored history (after any dangling-result placeholder and repair). */
@@ -154,6 +173,7 @@ function stopValue(reason: string | undefined, systemMessage: string | undefined
 
 function failed(session: Session, result: Exclude<TurnResult, { type: 'ok' }>): TurnOutcome {
   const { emit } = session.deps;
+  if (result.type === 'hook') return hookStopped(session, result.decision, 'Response stopped.');
   if (result.type === 'loop') {
     emit({ type: 'loop_detected', value: result.detection });
     return end('loop_detected');

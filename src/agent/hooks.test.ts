@@ -91,6 +91,68 @@ describe('J. hooks, continuations and turn limits', () => {
     expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: 'redacted' }] });
   });
 
+  it('J4 AfterModel sees each chunk before it is shown and can block mid-stream: the rest is never read', async () => {
+    const seen: string[] = [];
+    const h = createHarness({
+      script: [reply('safe ', 'secret ', 'more', 'STOP')],
+      hooks: {
+        afterModel: async ({ parts }) => {
+          seen.push(parts.map((part) => part.text).join(''));
+          return parts.some((part) => part.text?.includes('secret')) ? { decision: 'block', reason: 'Redacted.', syntheticResponse: [{ text: '[redacted]' }] } : undefined;
+        },
+      },
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(seen).toEqual(['safe ', 'secret ']);
+    expect(h.ofType('content').map((event) => event.value)).toEqual(['safe ', '[redacted]']);
+    expect(h.ofType('agent_execution_blocked')[0]!.value).toEqual({ reason: 'Redacted.', replacesResponse: true });
+    expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: '[redacted]' }] });
+    expect(h.store.roundTrips).toHaveLength(1);
+    h.expectHealthy();
+  });
+
+  it('J4 AfterModel can transform a chunk; the stored turn holds what was shown', async () => {
+    const h = createHarness({
+      script: [reply('hello ', 'world', 'STOP')],
+      hooks: { afterModel: async ({ parts }) => ({ modifiedParts: parts.map((part) => (part.text ? { text: part.text.toUpperCase() } : part)) }) },
+    });
+    await h.run('q');
+    expect(h.ofType('content').map((event) => event.value)).toEqual(['HELLO ', 'WORLD']);
+    expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: 'HELLO WORLD' }] });
+  });
+
+  it('J4 AfterModel stop ends the turn at that chunk, storing nothing of it', async () => {
+    const h = createHarness({ script: [reply('a', 'b', 'STOP')], hooks: { afterModel: async () => ({ decision: 'stop', reason: 'budget' }) } });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.ofType('agent_execution_stopped')[0]!.value.reason).toBe('budget');
+    expect(h.ofType('content')).toEqual([]);
+    expect(h.agent.history()).toEqual([{ role: 'user', parts: [{ text: 'q' }] }]);
+    h.expectHealthy();
+  });
+
+  it('J4 BeforeModel can change the model, config and contents of one request, never the stored history', async () => {
+    const h = createHarness({
+      script: [reply('ok', 'STOP')],
+      hooks: {
+        beforeModel: async ({ request }) => ({
+          modifiedRequest: {
+            model: 'model-b',
+            config: { temperature: 0 },
+            contents: [...request.contents, { role: 'user', parts: [{ text: 'Answer briefly.' }] }],
+          },
+        }),
+      },
+    });
+    await h.run('q');
+    const [sent] = h.model.requests;
+    expect(sent!.model).toBe('model-b');
+    expect(sent!.config).toEqual({ temperature: 0 });
+    // The added user text is coalesced with the prompt (F3): the hook cannot break INVARIANT(P).
+    expect(sent!.contents).toEqual([{ role: 'user', parts: [{ text: 'q' }, { text: 'Answer briefly.' }] }]);
+    expect(h.store.history()).toEqual([{ role: 'user', parts: [{ text: 'q' }] }, { role: 'model', parts: [{ text: 'ok' }] }]);
+    h.expectHealthy();
+  });
+
   it('J5 next-speaker check (opt-in) continues with "Please continue."', async () => {
     const h = createHarness({
       settings: { nextSpeakerCheck: true },

@@ -4,13 +4,15 @@
  * an id we mint ourselves (A6; the provider's id is kept aside for F8). A retry throws away
  * everything the failed attempt collected (A9), and `finished` is emitted only for the
  * attempt that is kept, after one `citation` event listing the sources its chunks cited (A7).
+ * The AfterModel hook (J4) sees each chunk before it is shown, and may change it, or end
+ * the response there.
  */
 import type { Citation, FinishReason, Usage } from '../model/types';
 import type { Part } from '../shared/content';
 import type { ChatEvent, ChatFailure } from './chat/chat';
 import { dedupeCallsById } from './history/duplicate-ids';
 import type { LoopDetection, LoopDetector } from './guards/loop-detector';
-import type { AgentEvent } from './types';
+import type { AgentEvent, HookDecision } from './types';
 
 export interface PendingCall {
   callId: string;
@@ -25,12 +27,16 @@ export interface PendingCall {
 export type TurnResult =
   | { type: 'ok'; parts: Part[]; calls: PendingCall[]; finishReason?: FinishReason; usage?: Usage }
   | { type: 'failed'; failure: ChatFailure }
-  | { type: 'loop'; detection: LoopDetection };
+  | { type: 'loop'; detection: LoopDetection }
+  /** J4: the AfterModel hook stopped or blocked the response at a chunk; the stream was abandoned. */
+  | { type: 'hook'; decision: HookDecision & { decision: 'stop' | 'block' } };
 
 export interface TurnContext {
   emit(event: AgentEvent): void;
   newId(): string;
   loopDetector: LoopDetector;
+  /** J4: the AfterModel hook, called on each chunk before it is shown. */
+  afterModel?(parts: Part[]): Promise<HookDecision | undefined>;
 }
 
 /** `**Subject** description` → {subject, description} (A5). */
@@ -82,13 +88,16 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
 
   for await (const event of events) {
     switch (event.type) {
-      case 'chunk':
+      case 'chunk': {
+        const hook = context.afterModel ? await context.afterModel(event.parts) : undefined;
+        if (hook?.decision === 'stop' || hook?.decision === 'block') return { type: 'hook', decision: { ...hook, decision: hook.decision } };
         for (const citation of event.citations ?? []) citations.add(citationLine(citation));
-        for (const part of event.parts) {
+        for (const part of hook?.modifiedParts ?? event.parts) {
           const detection = onPart(part);
           if (detection) return { type: 'loop', detection };
         }
         break;
+      }
       case 'retry':
         parts = [];
         calls = [];

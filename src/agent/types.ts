@@ -111,7 +111,8 @@ export type AgentEvent =
   | { type: 'invalid_stream'; value: { type: string; message: string } }
   | { type: 'model_info'; value: string }
   | { type: 'agent_execution_stopped'; value: { reason: string; systemMessage?: string } }
-  | { type: 'agent_execution_blocked'; value: { reason: string; systemMessage?: string } }
+  /** `replacesResponse`: AfterModel blocked a response mid-stream; what it streamed so far is void (J4). */
+  | { type: 'agent_execution_blocked'; value: { reason: string; systemMessage?: string; replacesResponse?: boolean } }
   | { type: 'model_anomaly_warning'; value: { message: string } }
   /** J5: the optional next-speaker check, asked (a visible model call) and then decided. */
   | { type: 'next_speaker_check'; value: NextSpeakerCheck }
@@ -156,8 +157,12 @@ export interface HookDecision {
   reason?: string;
   systemMessage?: string;
   additionalContext?: string;
-  /** BeforeModel block: a synthetic response instead of a model call. */
+  /** BeforeModel or AfterModel block: a synthetic response instead of the model's. */
   syntheticResponse?: Part[];
+  /** BeforeModel: changes to this one request (not to the stored history), applied before it is sent. */
+  modifiedRequest?: { model?: string; config?: ModelRequest['config']; contents?: Content[] };
+  /** AfterModel: the parts to use instead of the chunk's (shown, and stored with the model turn). */
+  modifiedParts?: Part[];
   /** Stop hook: continue with `additionalContext` (J3). */
   continue?: boolean;
 }
@@ -166,6 +171,7 @@ export interface Hooks {
   beforeAgent?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
   afterAgent?(input: { history: readonly Content[]; signal: AbortSignal }): Promise<HookDecision | void>;
   beforeModel?(input: { request: ModelRequest; signal: AbortSignal }): Promise<HookDecision | void>;
+  /** Per streamed chunk (J4): may stop, block with a replacement response, or transform the chunk. */
   afterModel?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
   beforeTool?(input: { call: ToolCallView; signal: AbortSignal }): Promise<HookDecision | void>;
   afterTool?(input: { call: ToolCallView; signal: AbortSignal }): Promise<HookDecision | void>;

@@ -51,7 +51,12 @@ describe('session reducer', () => {
   });
 
   it('J5 shows a next-speaker check as one line: asking, then its verdict with the reasoning', () => {
-    const asking = apply([{ type: 'content', value: 'I will read it next.' }, { type: 'next_speaker_check', value: { phase: 'asking' } }]);
+    const asking = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'content', value: 'I will read it next.' },
+      { type: 'next_speaker_check', value: { phase: 'asking' } },
+      { type: 'round_trip_start', value: { roundTripId: 'r2', model: 'm' } },
+    ]);
     expect(asking.items.at(-1)).toMatchObject({ type: 'notice', message: 'Next-speaker check: asking the model who speaks next…' });
     const decided = apply(
       [
@@ -87,6 +92,50 @@ describe('session reducer', () => {
   it('I4 a compression is a note with both token counts', () => {
     const state = apply([{ type: 'chat_compressed', value: { originalTokenCount: 5200, newTokenCount: 900, compressionStatus: 'COMPRESSED' } }]);
     expect(state.items).toEqual([expect.objectContaining({ type: 'notice', message: 'Chat compressed from 5200 to 900 tokens.' })]);
+  });
+
+  it('A9 a retry also discards the thoughts of the failed attempt, not those of earlier responses', () => {
+    const state = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'thought', value: { subject: 'Earlier', description: 'kept' } },
+      { type: 'content', value: 'Earlier answer.' },
+      { type: 'finished', value: { reason: 'STOP' } },
+      { type: 'round_trip_start', value: { roundTripId: 'r2', model: 'm' } },
+      { type: 'thought', value: { subject: 'Planning', description: 'lost' } },
+      { type: 'content', value: 'half' },
+      { type: 'round_trip_end', value: { roundTripId: 'r2' } },
+      { type: 'retry', value: { attempt: 1, maxRetries: 10, delayMs: 0, reason: 'server', message: 'overloaded' } },
+    ]);
+    expect(state.items.map((item) => (item.type === 'thought' ? item.description : item.type === 'agent' ? item.text : item.type))).toEqual([
+      'kept',
+      'Earlier answer.',
+      'notice',
+    ]);
+  });
+
+  it('J4 a response blocked mid-stream by AfterModel is replaced: its streamed text goes, the substitute stays', () => {
+    const state = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'content', value: 'the secret is' },
+      { type: 'round_trip_end', value: { roundTripId: 'r1' } },
+      { type: 'agent_execution_blocked', value: { reason: 'Redacted by policy.', replacesResponse: true } },
+      { type: 'content', value: '[redacted]' },
+      { type: 'finished', value: { reason: 'STOP' } },
+    ]);
+    expect(state.items).toEqual([
+      expect.objectContaining({ type: 'notice', message: 'Redacted by policy.' }),
+      expect.objectContaining({ type: 'agent', text: '[redacted]' }),
+    ]);
+  });
+
+  it('J2 a block after a finished response keeps that response', () => {
+    const state = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'content', value: 'done' },
+      { type: 'finished', value: { reason: 'STOP' } },
+      { type: 'agent_execution_blocked', value: { reason: 'Run the tests first.' } },
+    ]);
+    expect(state.items.map((item) => item.type)).toEqual(['agent', 'notice']);
   });
 
   it('updates a tool card in place as its status changes', () => {

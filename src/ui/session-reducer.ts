@@ -25,6 +25,8 @@ export interface SessionView {
   interruption: Interruption;
   retry: RetryInfo | null;
   counter: number;
+  /** Where the items of the current model response begin (a retry or a block voids them). */
+  attemptFrom: number;
 }
 
 export type SessionAction =
@@ -46,6 +48,7 @@ export const initialSessionView: SessionView = {
   interruption: { type: 'none' },
   retry: null,
   counter: 0,
+  attemptFrom: 0,
 };
 
 const CANCELLED_PREFIX = '[Operation Cancelled]';
@@ -149,6 +152,12 @@ function upsertCalls(state: SessionView, calls: ToolCallView[]): SessionView {
   return { ...state, items };
 }
 
+/** The current response's text and thoughts, gone: they were never the answer. */
+function voidAttempt(state: SessionView): SessionView {
+  const kept = state.items.filter((item, index) => index < state.attemptFrom || (item.type !== 'agent' && item.type !== 'thought'));
+  return kept.length === state.items.length ? state : { ...state, items: kept };
+}
+
 function retryNotice(retry: RetryInfo): string {
   const seconds = Math.round(retry.delayMs / 100) / 10;
   return `Retrying (attempt ${retry.attempt} of ${retry.maxRetries}) in ${seconds} s: ${retry.message}`;
@@ -197,12 +206,9 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
     }
     case 'tool_calls_update':
       return upsertCalls(state, event.value);
-    case 'retry': {
-      // A9: the failed attempt's half-rendered text is discarded.
-      const last = state.items.at(-1);
-      const items = last?.type === 'agent' && last.streaming ? state.items.slice(0, -1) : state.items;
-      return { ...push({ ...state, items }, { type: 'notice', message: retryNotice(event.value) }), retry: event.value };
-    }
+    case 'retry':
+      // A9: the failed attempt's text and thoughts are discarded.
+      return { ...push(voidAttempt(state), { type: 'notice', message: retryNotice(event.value) }), retry: event.value };
     case 'error':
       return push(state, { type: 'alert', message: event.value.error.message });
     case 'loop_detected':
@@ -233,12 +239,16 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
       // Plain text: the model's URIs are shown, never followed or rendered as markup.
       return push(state, { type: 'notice', message: event.value });
     case 'agent_execution_stopped':
-    case 'agent_execution_blocked':
       return push(state, { type: 'notice', message: event.value.systemMessage ?? event.value.reason });
+    case 'agent_execution_blocked': {
+      const kept = event.value.replacesResponse ? voidAttempt(state) : state;
+      return push(kept, { type: 'notice', message: event.value.systemMessage ?? event.value.reason });
+    }
     case 'max_session_turns':
       return push(state, { type: 'alert', message: 'This session reached its turn limit. Start a new session to go on.' });
-    case 'finished':
     case 'round_trip_start':
+      return { ...state, items: endStreaming(state.items), attemptFrom: state.items.length };
+    case 'finished':
     case 'round_trip_end':
       return { ...state, items: endStreaming(state.items) };
     case 'interaction_end':
@@ -253,15 +263,18 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
 
 export function sessionReducer(state: SessionView, action: SessionAction): SessionView {
   switch (action.type) {
-    case 'session-loaded':
+    case 'session-loaded': {
+      const items = itemsFromHistory(action.session.history);
       return {
         ...initialSessionView,
         sessionId: action.session.sessionId,
         approvalMode: action.session.approvalMode,
         sandboxKind: action.session.sandboxKind,
-        items: itemsFromHistory(action.session.history),
+        items,
+        attemptFrom: items.length,
         interruption: action.session.interruption,
       };
+    }
     case 'approval-mode':
       return { ...state, approvalMode: action.mode };
     case 'local-send':
