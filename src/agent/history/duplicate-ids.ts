@@ -1,21 +1,9 @@
 /**
- * Spec F8 and C11: provider call ids that repeat. A call whose id already has a
- * functionResponse in history is not executed again (F8); within one batch the first
- * call with an id wins (C11).
+ * Spec F8 and C11: provider call ids that repeat. A call whose provider id was already
+ * answered in this session is not executed again (F8: the session remembers the provider
+ * ids it handled, since stored calls carry the ids the agent minted, A6); within one
+ * batch the first call with an id wins (C11).
  */
-import type { Content } from '../../shared/content';
-
-/** Ids that already have a functionResponse somewhere in `history`. */
-export function findHandledCallIds(history: readonly Content[]): Set<string> {
-  const handled = new Set<string>();
-  for (const content of history) {
-    for (const part of content.parts) {
-      const id = part.functionResponse?.id;
-      if (id) handled.add(id);
-    }
-  }
-  return handled;
-}
 
 /** F8 error text for a duplicate call (newer Qwen wording, with the re-issue hint). */
 export function DUPLICATE_CALL_ID_MESSAGE(id: string): string {
