@@ -318,6 +318,21 @@ describe('approval modes', () => {
     expect(h.model.requests[1]!.contents.at(-1)!.parts[1]!.functionResponse!.response).toEqual({ error: 'checkpoint failed' });
   });
 
+  it('a beforeTool stop ends the batch: the calls not run say a hook stopped them, not the person', async () => {
+    const h = createHarness({
+      script: [reply({ calls: [write('a'), write('b'), write('c')], finish: 'STOP' }), reply('never', 'STOP')],
+      hooks: { beforeTool: async ({ call }) => (call.summary === 'b' ? { decision: 'stop', reason: 'quota used up' } : undefined) },
+    });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.tools.toolLog.map((entry) => entry.args['file_path'])).toEqual(['a']);
+    const responses = h.agent.history().at(-1)!.parts.map((part) => part.functionResponse!.response);
+    expect(responses[1]).toEqual({ error: 'quota used up' });
+    expect(responses[2]).toEqual({ error: '[Operation Cancelled] Reason: Not run: a hook stopped the batch (quota used up).' });
+    expect(JSON.stringify(responses)).not.toContain('cancelled by user');
+    expect(h.model.requests).toHaveLength(1);
+    h.expectHealthy();
+  });
+
   it('E6 live output is throttled on the clock and cleared when the call leaves executing', async () => {
     const h = createHarness({
       script: [reply(FC('run_shell_command', { command: 'build' }), 'STOP'), reply('ok', 'STOP')],

@@ -91,8 +91,10 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       await awaitApprovals(records, context, open, signal);
       if (!signal.aborted) stop = await executeWaves(records, state, context, signal);
     } finally {
+      // Calls that never ran: the person cancelled, or a BeforeTool hook stopped the batch.
+      const reason = stop && !signal.aborted ? `Not run: a hook stopped the batch (${stop.reason}).` : USER_CANCELLED_REASON;
       for (const record of records) {
-        if (!isTerminal(record.view.status)) state.finish(record.request.callId, { status: 'cancelled', reason: USER_CANCELLED_REASON });
+        if (!isTerminal(record.view.status)) state.finish(record.request.callId, { status: 'cancelled', reason });
       }
       active = undefined;
     }
