@@ -22,6 +22,10 @@ describe('H. loop detection and anomaly warnings', () => {
     expect(h.model.remaining()).toBe(1);
     const last = h.store.history().at(-1)!;
     expect(last.parts[0]!.functionResponse!.response).toEqual({ error: LOOP_NOT_EXECUTED_MESSAGE });
+    // The card of the call that was not run names its file, like every other card.
+    expect(h.ofType('tool_calls_update').at(-1)!.value).toEqual([
+      expect.objectContaining({ name: 'read_file', summary: 'a', status: 'error', resultText: LOOP_NOT_EXECUTED_MESSAGE }),
+    ]);
     h.expectHealthy();
   });
 

@@ -77,6 +77,9 @@ describe('E. result feedback', () => {
     expect(await h.run('q')).toBe('stopped');
     expect(h.agent.history().at(-1)!.parts[0]!.functionResponse!.response).toEqual({ error: 'budget spent' });
     expect(h.ofType('agent_execution_stopped')[0]!.value.reason).toBe('budget spent');
+    // The card shows what the model was told, not the success it replaced.
+    const card = h.ofType('tool_calls_update').at(-1)!.value.find((view) => view.callId === h.callIds()[0])!;
+    expect(card).toMatchObject({ status: 'error', resultText: 'budget spent', errorType: 'EXECUTION_DENIED', summary: 'a' });
     h.expectHealthy();
   });
 

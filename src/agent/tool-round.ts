@@ -14,6 +14,7 @@ import type { LoopDetection } from './guards/loop-detector';
 import type { ValidationOutcome as TrackedOutcome } from './guards/validation-retry';
 import { callHook, decisionReason } from './hooks';
 import type { CompletedToolCall } from './scheduler/scheduler';
+import { callSummary } from './scheduler/validation';
 import { commitHistory } from './session';
 import type { Session } from './session';
 import type { PendingCall } from './turn';
@@ -63,6 +64,8 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
       const reason = decisionReason(decision, 'Stopped by a hook.');
       const last = parts.at(-1)?.functionResponse;
       if (last) parts[parts.length - 1] = errorFunctionResponse(last.id ?? '', last.name, reason);
+      const lastCall = calls.at(-1);
+      if (lastCall) deps.emit({ type: 'tool_calls_update', value: [errorView(session, lastCall, reason)] });
       stop = decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason };
     } else if (decision?.additionalContext) {
       appendToLastResponse(parts, decision.additionalContext);
@@ -138,17 +141,23 @@ function appendToLastResponse(parts: Part[], context: string): void {
 
 function emitDuplicateViews(session: Session, duplicates: PendingCall[]): void {
   if (duplicates.length === 0) return;
-  session.deps.emit({ type: 'tool_calls_update', value: duplicates.map((call) => errorView(call, DUPLICATE_CALL_ID_MESSAGE(call.providerId ?? ''))) });
+  session.deps.emit({ type: 'tool_calls_update', value: duplicates.map((call) => errorView(session, call, DUPLICATE_CALL_ID_MESSAGE(call.providerId ?? ''))) });
 }
 
-function errorView(call: PendingCall, message: string): ToolCallView {
-  return { callId: call.callId, name: call.name, args: call.args, summary: '', status: 'error', resultText: message, errorType: 'EXECUTION_DENIED', index: call.index };
+/** The card of a call answered with an error it was not run for (or, E4, whose result a hook replaced). */
+function errorView(session: Session, call: Pick<PendingCall, 'callId' | 'name' | 'args' | 'index'>, message: string): ToolCallView {
+  const { callId, name, args, index } = call;
+  const summary = callSummary(session.deps.tools, name, args);
+  const view: ToolCallView = { callId, name, args, summary, status: 'error', resultText: message, errorType: 'EXECUTION_DENIED', index };
+  const kind = session.deps.tools.get(name)?.declaration.kind;
+  if (kind) view.kind = kind;
+  return view;
 }
 
 /** H6: nothing of this round trip runs; each call is answered so pairing holds. */
 async function stopForLoop(session: Session, calls: PendingCall[], detection: LoopDetection): Promise<InteractionOutcome> {
   const { deps } = session;
-  deps.emit({ type: 'tool_calls_update', value: calls.map((call) => errorView(call, LOOP_NOT_EXECUTED_MESSAGE)) });
+  deps.emit({ type: 'tool_calls_update', value: calls.map((call) => errorView(session, call, LOOP_NOT_EXECUTED_MESSAGE)) });
   const parts = calls.map((call) => errorFunctionResponse(call.callId, call.name, LOOP_NOT_EXECUTED_MESSAGE));
   await commitHistory(session, [...session.history, { role: 'user', parts }]);
   deps.emit({ type: 'loop_detected', value: { loopType: detection.loopType, detail: detection.detail } });

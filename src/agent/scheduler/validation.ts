@@ -32,13 +32,18 @@ function fallbackSummary(args: Record<string, unknown>): string {
   return '';
 }
 
-function summaryOf(record: Omit<CallRecord, 'view' | 'validation'>): string {
+function summaryOf(record: Pick<CallRecord, 'tool' | 'args'>): string {
   if (!record.tool) return fallbackSummary(record.args);
   try {
     return record.tool.summarize(record.args);
   } catch {
     return fallbackSummary(record.args);
   }
+}
+
+/** A card's second half (path, pattern or command) for a call the scheduler never saw. */
+export function callSummary(tools: ToolRegistry, name: string, args: Record<string, unknown>): string {
+  return summaryOf({ tool: tools.get(name), args });
 }
 
 export function intakeCall(request: ToolCallRequestInfo, tools: ToolRegistry, outputTruncated: boolean): IntakeResult {
