@@ -4,6 +4,7 @@ import { createScheduler, QUEUED_CANCEL_MESSAGE, CANCEL_ALL_MESSAGE } from './sc
 import { createStateManager } from './scheduler/state-manager';
 import type { CallRecord } from './scheduler/state-manager';
 import { approvalDecision } from './scheduler/policy';
+import { TRUNCATION_PARAM_GUIDANCE } from './scheduler/validation';
 import { createDeferred } from './testing/deferred';
 import type { Deferred } from './testing/deferred';
 import { createFakeClock } from './testing/fake-clock';
@@ -87,6 +88,24 @@ describe('C. scheduler, state machine and approvals', () => {
     expect(error).toContain('rejected to prevent writing truncated content');
     expect(h.ofType('tool_calls_update').at(-1)!.value[0]!.errorType).toBe('OUTPUT_TRUNCATED');
     h.expectHealthy();
+  });
+
+  it('C5 a truncated non-edit call with broken parameters is told its response was cut off; a complete one runs', async () => {
+    const h = createHarness({
+      script: [reply({ calls: [FC('read_file', {}), FC('read_file', { file_path: 'a' })], finish: 'MAX_TOKENS' }), reply('ok', 'STOP')],
+    });
+    await h.run('q');
+    const [broken, complete] = h.model.requests[1]!.contents.at(-1)!.parts.map((part) => part.functionResponse!.response);
+    expect(String(broken!['error']).endsWith(TRUNCATION_PARAM_GUIDANCE)).toBe(true);
+    expect(complete).toEqual({ output: 'contents of a' });
+    expect(h.tools.toolLog.map((entry) => entry.name)).toEqual(['read_file']);
+    h.expectHealthy();
+  });
+
+  it('C5 without truncation, broken parameters get no truncation note', async () => {
+    const h = createHarness({ script: [reply(FC('read_file', {}), 'STOP'), reply('ok', 'STOP')] });
+    await h.run('q');
+    expect(String(h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response['error'])).not.toContain('truncated');
   });
 
   it('C7 cancel one call and approve the other: per-call outcomes, in order', async () => {
