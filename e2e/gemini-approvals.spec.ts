@@ -65,3 +65,20 @@ test('Gemini: a 401 shows an alert that names the API key', async ({ page, gemin
   // Nothing typed is lost: the prompt is in the transcript and stays in history.
   await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello');
 });
+
+test('Gemini: in Plan (read-only) mode an edit is refused without asking, and the model is told it is planning', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [writeHello, { chunks: [{ text: 'Here is my plan instead.', finishReason: 'STOP' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Plan (read-only)');
+  await sendMessage(page, 'Create hello.txt');
+
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Here is my plan instead.');
+  await expect(statusOf(page, 'write_file hello.txt')).toHaveText('error');
+  await expect(toolCard(page, 'write_file hello.txt')).toContainText('plan (read-only) mode');
+  await expect(page.getByRole('region', { name: 'Approval required' })).toHaveCount(0);
+  await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem')).toHaveCount(0);
+  const answer = JSON.stringify(gemini.requests()[1]?.body);
+  expect(answer).toContain('plan (read-only) mode');
+  expect(answer).toContain('present your plan');
+});

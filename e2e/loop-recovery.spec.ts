@@ -51,12 +51,39 @@ test('five identical calls stop the loop after four executions, with an offer to
   await expect(alert.getByRole('button', { name: 'Disable loop detection for this session' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
   expect(gemini.requests()).toHaveLength(5);
-  // Four ran (the file does not exist, so they end in error); the fifth never ran.
+  // Four ran (the file does not exist, so they end in error); the fifth has a card saying it never ran.
   const cards = toolCard(page, 'read_file same.txt');
-  await expect(cards).toHaveCount(4);
-  await expect(cards.locator('[data-status="error"]')).toHaveCount(4);
+  await expect(cards).toHaveCount(5);
+  await expect(cards.locator('[data-status="error"]')).toHaveCount(5);
+  await expect(cards.last()).toContainText('not executed: loop detected');
+  await expect(cards.filter({ hasText: 'not executed: loop detected' })).toHaveCount(1);
   const fifth = JSON.stringify(gemini.requests()[4]?.body);
   expect(fifth.match(/functionResponse/g)).toHaveLength(4);
+});
+
+test('Disable loop detection lets the next prompt repeat a call five times', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [
+      { repeat: 5, response: call('read_file', { file_path: 'same.txt' }) },
+      { repeat: 5, response: call('read_file', { file_path: 'same.txt' }) },
+      text('Read it five times on purpose.'),
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'read it');
+  const alert = transcript(page).getByRole('alert');
+  await expect(alert).toContainText('Loop detected');
+  await alert.getByRole('button', { name: 'Disable loop detection for this session' }).click();
+  await expect(transcript(page)).toContainText('Loop detection is off for this session.');
+
+  await sendMessage(page, 'read it five times, I mean it');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Read it five times on purpose.');
+  // Five from the first prompt (the fifth not run), five that all ran in the second.
+  await expect(toolCard(page, 'read_file same.txt')).toHaveCount(10);
+  await expect(toolCard(page, 'read_file same.txt').filter({ hasText: 'not executed: loop detected' })).toHaveCount(1);
+  await expect(transcript(page).getByRole('alert').filter({ hasText: 'Loop detected' })).toHaveCount(1);
+  expect(gemini.requests()).toHaveLength(11);
 });
 
 test('a truncated write is rejected before any approval is asked', async ({ page, gemini }) => {
