@@ -30,6 +30,10 @@ describe('isReadOnlyShellCommand (fail-closed)', () => {
     'test -f a || echo missing',
     "sed -n '1,20p' src/app.ts",
     'ls\npwd',
+    'sort -r -n in.txt',
+    'sort --reverse in.txt',
+    'tree -a src',
+    'git grep -n foo',
   ])('accepts %j', (command) => {
     expect(isReadOnlyShellCommand(command)).toBe(true);
   });
@@ -76,6 +80,15 @@ describe('isReadOnlyShellCommand (fail-closed)', () => {
     ['comment', 'ls # rm -rf'],
     ['empty segment', 'ls ;; pwd'],
     ['rg --pre', 'rg --pre ./run.sh foo'],
+    ['sort -o glued to its file', 'sort -oout.txt in.txt'],
+    ['sort -o inside a flag group', 'sort -ro out.txt in.txt'],
+    ['tree -o inside a flag group', 'tree -ao out.txt'],
+    ['git grep -O inside a flag group', 'git grep -Ovim x'],
+    ['an abbreviated long option', 'sort --outp=f in.txt'],
+    ['an abbreviated --compress-program', 'sort --compress-p=sh in.txt'],
+    ['an abbreviated git --output', 'git log --out=log.txt'],
+    ['date -s inside a flag group', 'date -us 2020-01-01'],
+    ['printf -v inside a flag group', 'printf -Xv x y'],
   ])('refuses %s: %j', (_label, command) => {
     expect(isReadOnlyShellCommand(command)).toBe(false);
   });

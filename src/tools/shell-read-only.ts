@@ -11,8 +11,22 @@ type ArgumentCheck = (args: string[]) => boolean;
 const ANY: ArgumentCheck = () => true;
 const NO_ARGS: ArgumentCheck = (args) => args.length === 0;
 
+/**
+ * Does `arg` use the option `flag`, in any spelling the command's option parser accepts?
+ * - a one-letter flag (`-o`) anywhere in a group of short flags (`-ro`, `-oout.txt`);
+ * - a GNU long option (`--output`) by any abbreviation (`--outp`), with or without `=value`;
+ * - a single-dash word (find's `-exec`) exactly, or with `=value`.
+ * Fail-closed: a short group whose attached value merely contains the letter also matches.
+ */
+function usesFlag(arg: string, flag: string): boolean {
+  if (/^-[^-]$/.test(flag)) return /^-[^-]/.test(arg) && arg.includes(flag[1]!);
+  const name = arg.split('=', 1)[0]!;
+  if (flag.startsWith('--')) return name.startsWith('--') && name.length > 2 && flag.startsWith(name);
+  return name === flag;
+}
+
 function without(...forbidden: string[]): ArgumentCheck {
-  return (args) => !args.some((arg) => forbidden.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
+  return (args) => !args.some((arg) => forbidden.some((flag) => usesFlag(arg, flag)));
 }
 
 function positional(args: string[]): string[] {
