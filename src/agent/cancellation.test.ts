@@ -25,6 +25,42 @@ describe('K. cancellation', () => {
     h.expectHealthy();
   });
 
+  it('K1 Stop during the next-speaker check cancels the interaction: user_cancelled, nothing more sent', async () => {
+    const controller = new AbortController();
+    const checking = createDeferred();
+    const h = createHarness({
+      settings: { nextSpeakerCheck: true },
+      script: [
+        reply('I will go on.', 'STOP'),
+        { chunks: [{ text: '{"reasoning":"r","next_speaker":"model"}', finish: 'STOP' }], hold: { chunkIndex: 0, until: checking.promise } },
+        reply('never', 'STOP'),
+      ],
+    });
+    const running = h.run('q', controller.signal);
+    await waitUntil(() => h.model.requests.length === 2);
+    controller.abort();
+    checking.resolve();
+    expect(await running).toBe('cancelled');
+    expect(h.ofType('user_cancelled')).toHaveLength(1);
+    expect(h.ofType('interaction_end').at(-1)!.value.outcome).toBe('cancelled');
+    expect(h.model.requests).toHaveLength(2);
+    h.expectHealthy();
+  });
+
+  it('K1 Stop during the Stop hook (AfterAgent) cancels the interaction', async () => {
+    const controller = new AbortController();
+    const h = createHarness({
+      script: [reply('done', 'STOP')],
+      hooks: { afterAgent: ({ signal }) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ decision: 'block', reason: 'go on' }))) },
+    });
+    const running = h.run('q', controller.signal);
+    await waitUntil(() => h.ofType('finished').length === 1);
+    controller.abort();
+    expect(await running).toBe('cancelled');
+    expect(h.ofType('user_cancelled')).toHaveLength(1);
+    expect(h.model.requests).toHaveLength(1);
+  });
+
   it('K1 A10 abort while streaming: user_cancelled, no tools, the prompt is kept', async () => {
     const controller = new AbortController();
     const firstChunkSeen = createDeferred();

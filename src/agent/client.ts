@@ -116,7 +116,10 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
 function turnContext(session: Session): TurnContext {
   const { deps, interaction } = session;
   const context: TurnContext = { emit: deps.emit, newId: deps.newId, loopDetector: session.loopDetector };
-  if (deps.hooks?.afterModel) context.afterModel = (parts) => callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, interaction.signal));
+  if (deps.hooks?.afterModel) {
+    context.afterModel = (parts) => callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, interaction.signal));
+    context.signal = interaction.signal;
+  }
   return context;
 }
 

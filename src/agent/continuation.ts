@@ -32,7 +32,8 @@ export type Continuation = { type: 'send'; message: OutgoingMessage } | { type: 
 export async function nextContinuation(session: Session, budget: ContinuationBudget, finishReason: FinishReason | undefined): Promise<Continuation> {
   const { deps, config } = session;
   const { signal } = session.interaction;
-  if (budget.turnsLeft <= 0 || signal.aborted) return { type: 'end', outcome: 'completed' };
+  if (signal.aborted) return cancelled(session);
+  if (budget.turnsLeft <= 0) return { type: 'end', outcome: 'completed' };
 
   if (finishReason === 'MAX_TOKENS' && budget.outputRecoveries < config.outputRecoveryTurns) {
     budget.outputRecoveries++;
@@ -40,6 +41,7 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
   }
 
   const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, signal });
+  if (signal.aborted) return cancelled(session);
   if (stopHook?.decision === 'stop') {
     const value = stopHook.systemMessage ? { reason: decisionReason(stopHook, 'Stopped by a hook.'), systemMessage: stopHook.systemMessage } : { reason: decisionReason(stopHook, 'Stopped by a hook.') };
     deps.emit({ type: 'agent_execution_stopped', value });
@@ -57,10 +59,18 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return send(budget, { kind: 'request_only', parts: [{ text: `<hook_context>${context}</hook_context>` }] });
   }
 
-  if (session.interaction.settings.nextSpeakerCheck && (await checkNextSpeaker(session)) === 'model') {
-    return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
+  if (session.interaction.settings.nextSpeakerCheck) {
+    const speaker = await checkNextSpeaker(session);
+    if (signal.aborted) return cancelled(session);
+    if (speaker === 'model') return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
   }
   return { type: 'end', outcome: 'completed' };
+}
+
+/** K1: Stop after the reply (in a hook or the next-speaker check) is a cancel like any other. */
+function cancelled(session: Session): Continuation {
+  session.deps.emit({ type: 'user_cancelled' });
+  return { type: 'end', outcome: 'cancelled' };
 }
 
 function send(budget: ContinuationBudget, message: OutgoingMessage): Continuation {

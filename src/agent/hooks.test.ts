@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTINUE_PROMPT } from './next-speaker';
 import { FC, reply } from './testing/fake-model';
-import { createHarness, texts } from './testing/harness';
+import { createHarness, texts, waitUntil } from './testing/harness';
 
 const toolScript = () => [reply(FC('read_file', { file_path: 'a' }), 'STOP'), reply('ok', 'STOP')];
 
@@ -108,6 +108,21 @@ describe('J. hooks, continuations and turn limits', () => {
     expect(h.ofType('agent_execution_blocked')[0]!.value).toEqual({ reason: 'Redacted.', replacesResponse: true });
     expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: '[redacted]' }] });
     expect(h.store.roundTrips).toHaveLength(1);
+    h.expectHealthy();
+  });
+
+  it('J4 A10 Stop while AfterModel runs: that chunk is never shown, the turn is cancelled', async () => {
+    const controller = new AbortController();
+    const h = createHarness({
+      script: [reply('a', 'b', 'STOP')],
+      hooks: { afterModel: ({ signal }) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined))) },
+    });
+    const running = h.run('q', controller.signal);
+    await waitUntil(() => h.model.requests.length === 1);
+    controller.abort();
+    expect(await running).toBe('cancelled');
+    expect(h.ofType('content')).toEqual([]);
+    expect(h.ofType('user_cancelled')).toHaveLength(1);
     h.expectHealthy();
   });
 

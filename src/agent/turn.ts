@@ -37,6 +37,8 @@ export interface TurnContext {
   loopDetector: LoopDetector;
   /** J4: the AfterModel hook, called on each chunk before it is shown. */
   afterModel?(parts: Part[]): Promise<HookDecision | undefined>;
+  /** Stop while the AfterModel hook ran: that chunk is not shown (A10). */
+  signal?: AbortSignal;
 }
 
 /** `**Subject** description` → {subject, description} (A5). */
@@ -90,6 +92,7 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
     switch (event.type) {
       case 'chunk': {
         const hook = context.afterModel ? await context.afterModel(event.parts) : undefined;
+        if (context.signal?.aborted) return { type: 'failed', failure: { type: 'cancelled' } };
         if (hook?.decision === 'stop' || hook?.decision === 'block') return { type: 'hook', decision: { ...hook, decision: hook.decision } };
         for (const citation of event.citations ?? []) citations.add(citationLine(citation));
         for (const part of hook?.modifiedParts ?? event.parts) {
