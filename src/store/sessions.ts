@@ -19,6 +19,12 @@ export interface NewSession {
   id?: string;
 }
 
+/** A session's title from its first message: the first line, at most 48 characters. */
+export function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 48 ? `${line.slice(0, 47)}…` : line || DEFAULT_SESSION_TITLE;
+}
+
 function cleanTitle(title: string | undefined): string {
   const trimmed = title?.trim();
   return trimmed ? trimmed : DEFAULT_SESSION_TITLE;

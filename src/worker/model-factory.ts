@@ -39,11 +39,16 @@ function missingKeyModel(): LanguageModel {
 
 export interface SwitchableModel extends LanguageModel {
   use(model: LanguageModel): void;
+  /** A16: the model for the next interaction, while one is running. */
+  useNext(model: LanguageModel): void;
+  /** Makes the model given to useNext current; false when there was none. */
+  switchToNext(): boolean;
   current(): LanguageModel;
 }
 
 export function createSwitchableModel(initial: LanguageModel): SwitchableModel {
   let current = initial;
+  let next: LanguageModel | null = null;
   return {
     get provider() {
       return current.provider;
@@ -55,6 +60,16 @@ export function createSwitchableModel(initial: LanguageModel): SwitchableModel {
     stream: (request: ModelRequest, signal: AbortSignal) => current.stream(request, signal),
     use(model) {
       current = model;
+      next = null;
+    },
+    useNext(model) {
+      next = model;
+    },
+    switchToNext() {
+      if (!next) return false;
+      current = next;
+      next = null;
+      return true;
     },
     current: () => current,
   };

@@ -8,6 +8,7 @@ import { createDeferred } from '../agent/testing/deferred';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
 import type { FakeResponse } from '../agent/testing/fake-model';
 import type { ToolCallView } from '../agent/types';
+import type { LanguageModel } from '../model/types';
 import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import { openDatabase } from '../store/db';
 import { listFiles } from '../store/files';
@@ -31,7 +32,7 @@ const settings: WorkerSettings = {
 
 let counter = 0;
 
-function harness(databaseName: string, script: FakeResponse[]) {
+function harness(databaseName: string, script: FakeResponse[], makeModel?: (settings: WorkerSettings) => LanguageModel) {
   const db = openDatabase({ name: databaseName });
   const events: WorkerEvent[] = [];
   const waiters: { match: (event: WorkerEvent) => boolean; resolve: (event: WorkerEvent) => void }[] = [];
@@ -50,7 +51,7 @@ function harness(databaseName: string, script: FakeResponse[]) {
     db,
     post,
     model: createSwitchableModel(model),
-    makeModel: () => model,
+    makeModel: makeModel ?? (() => model),
     lessons: [],
     tools: createToolRegistry(createBuiltinTools()),
     isReadOnlyCommand: isReadOnlyShellCommand,
@@ -107,6 +108,24 @@ describe('session controller', () => {
     const read = second.calls().find((call) => call.name === 'read_file' && call.status === 'success');
     expect(read?.resultText).toContain('hi there');
     second.db.close();
+  });
+
+  it('A16 a provider chosen while the agent works applies from the next message, not mid-interaction', async () => {
+    const first = createFakeModel([reply(FC('write_file', { file_path: 'a.txt', content: 'x' }), 'STOP'), reply(T('first provider'), 'STOP')]);
+    const second = createFakeModel([reply(T('second provider'), 'STOP')]);
+    const h = harness(`controller-${counter++}`, [], (chosen) => (chosen.provider === 'gemini' ? second : first));
+    await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await h.send({ type: 'send', text: 'write a.txt' });
+    await h.next(() => h.calls().some((call) => call.status === 'awaiting_approval'));
+    await h.send({ type: 'update-settings', settings: { ...settings, provider: 'gemini', apiKey: 'k' } });
+    const waiting = h.calls().find((call) => call.status === 'awaiting_approval')!;
+    await h.send({ type: 'approval-response', callId: waiting.callId, outcome: 'proceed_once' });
+    await h.controller.idle();
+    expect([first.requests.length, second.requests.length]).toEqual([2, 0]);
+
+    await h.send({ type: 'send', text: 'and now?' });
+    await h.controller.idle();
+    expect([first.requests.length, second.requests.length]).toEqual([2, 1]);
   });
 
   it('a manual compression is a run: a message sent meanwhile is refused, Stop cancels it, the history is kept', async () => {

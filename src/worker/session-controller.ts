@@ -9,7 +9,7 @@ import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
-import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
+import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, titleFrom, touchSession } from '../store/sessions';
 import { DEFAULT_SESSION_TITLE } from '../store/types';
 import type { SessionRecord } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
@@ -42,11 +42,6 @@ export interface SessionController {
   idle(): Promise<void>;
 }
 
-function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 48 ? `${line.slice(0, 47)}…` : line || DEFAULT_SESSION_TITLE;
-}
-
 export function createSessionController(options: ControllerOptions): SessionController {
   const { db, post } = options;
   let settings = options.initialSettings;
@@ -62,6 +57,15 @@ export function createSessionController(options: ControllerOptions): SessionCont
     if (error) event.error = error;
     if (value !== undefined) event.value = value;
     post(event);
+  };
+  /** A16: a provider chosen while the agent works is used from the next message on. */
+  const chooseModel = (model: LanguageModel): void => {
+    if (run) {
+      options.model.useNext(model);
+      return post({ type: 'notice', level: 'info', message: `${model.label} will answer from your next message; this one finishes with ${options.model.label}.` });
+    }
+    options.model.use(model);
+    announceProvider();
   };
   const announceProvider = () => {
     const model = options.model.current();
@@ -146,6 +150,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     post({ type: 'running', sessionId, running: true });
     const done = work(controller.signal).finally(() => {
       run = null;
+      if (options.model.switchToNext()) announceProvider();
       post({ type: 'running', sessionId, running: false });
     });
     run = { controller, done: done.then(() => undefined, () => undefined) };
@@ -156,8 +161,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     switch (message.type) {
       case 'init':
         settings = message.settings;
-        options.model.use(options.makeModel(settings));
-        announceProvider();
+        chooseModel(options.makeModel(settings));
         await openById(message.sessionId);
         return {};
       case 'send': {
@@ -196,8 +200,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         return {};
       case 'update-settings':
         settings = message.settings;
-        options.model.use(options.makeModel(settings));
-        announceProvider();
+        chooseModel(options.makeModel(settings));
         if (runtime) {
           const { approvalMode: _ignored, ...rest } = agentSettingsFrom(settings, runtime.session);
           runtime.agent.updateSettings(rest);
