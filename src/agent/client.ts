@@ -16,7 +16,7 @@ import type { CompressionOutcomeStatus } from './compression/compressor';
 import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
 import { callHook, copyOnRead, decisionReason } from './hooks';
 import { repairOrphanedToolUseTurns } from './history/orphan-repair';
-import { buildRequestContents, closeDanglingToolResultTurn, mergeAdjacentText, stripThoughts } from './history/request-contents';
+import { buildRequestContents, closeDanglingToolResultTurn, dropEmptyParts, mergeAdjacentText, stripThoughts } from './history/request-contents';
 import { chatDependencies, commitHistory } from './session';
 import type { Session } from './session';
 import { buildSystemPrompt, functionDeclarations } from './system-prompt';
@@ -109,7 +109,7 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
   if (!result) return end('stopped');
   if (result.type !== 'ok') return failed(session, result);
   if (result.usage?.promptTokenCount !== undefined) session.lastPromptTokenCount = result.usage.promptTokenCount;
-  await storeModelTurn(session, mergeAdjacentText(stripThoughts(result.parts)), message.kind === 'request_only');
+  await storeModelTurn(session, mergeAdjacentText(dropEmptyParts(stripThoughts(result.parts))), message.kind === 'request_only');
   return result.finishReason ? { type: 'reply', calls: result.calls, finishReason: result.finishReason } : { type: 'reply', calls: result.calls };
 }
 

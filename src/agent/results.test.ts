@@ -83,6 +83,18 @@ describe('E. result feedback', () => {
     h.expectHealthy();
   });
 
+  it('F5 F7 an empty text part streamed after a call does not drop the call turn from later requests', async () => {
+    const h = createHarness({
+      script: [{ chunks: [{ calls: [FC('read_file', { file_path: 'a' })] }, { text: '', finish: 'STOP' }] }, reply('ok', 'STOP')],
+    });
+    await h.run('q');
+    const second = h.model.requests[1]!.contents;
+    expect(second.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(second[1]!.parts).toEqual([{ functionCall: { id: h.callIds()[0], name: 'read_file', args: { file_path: 'a' } }, thoughtSignature: expect.any(String) }]);
+    expect(h.agent.history()[1]!.parts.every((part) => part.text !== '')).toBe(true);
+    h.expectHealthy();
+  });
+
   it('tool_call_response events carry each response', async () => {
     const h = createHarness({ script: one() });
     await h.run('q');

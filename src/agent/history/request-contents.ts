@@ -180,6 +180,16 @@ export function stripThoughts(parts: Part[]): Part[] {
   return kept;
 }
 
+/**
+ * F5, F7. Parts that carry nothing (an empty text part without a thought signature, an
+ * empty part) are not stored: one of them would make the whole turn invalid, and curation
+ * would then drop the turn, its calls and their results from every later request.
+ */
+export function dropEmptyParts(parts: Part[]): Part[] {
+  const kept = parts.filter((part) => !isInvalidPart(part));
+  return kept.length === parts.length ? parts : kept;
+}
+
 /** F7. Merge runs of adjacent plain-text parts of a streamed model turn into one part each. */
 export function mergeAdjacentText(parts: Part[]): Part[] {
   const merged: Part[] = [];
