@@ -28,12 +28,14 @@ describe('agent configuration', () => {
     );
   });
 
-  it('accepts the documented special values: no session limit, compression threshold above 1 (off)', () => {
-    expect(resolveConfig({ maxSessionTurns: -1, compressionThreshold: 2, batchOutputBudgetBytes: 0 })).toMatchObject({
+  it('accepts the documented special values: no session limit, compression threshold above 1 (off), no explicit cap', () => {
+    expect(resolveConfig({ maxSessionTurns: -1, compressionThreshold: 2, batchOutputBudgetBytes: 0, maxToolCallsPerTurn: 0 })).toMatchObject({
       maxSessionTurns: -1,
       compressionThreshold: 2,
       batchOutputBudgetBytes: 0,
+      maxToolCallsPerTurn: 0,
     });
+    expect(resolveConfig({ maxToolCallsPerTurn: -1 }).maxToolCallsPerTurn).toBe(-1);
   });
 
   it('an agent is never built on an invalid configuration (a NaN cap would remove the limit)', () => {
