@@ -7,7 +7,7 @@
  * chat/ (one model call with retries), scheduler/ (tools), tool-round.ts (results).
  */
 import { isAbortError, messageOf } from '../shared/errors';
-import { sendTurn } from './client';
+import { sendTurn, storeUserMessage } from './client';
 import type { OutgoingMessage } from './client';
 import { compressHistory } from './context-window';
 import { continuationBudget, nextContinuation } from './continuation';
@@ -114,7 +114,7 @@ async function admit(session: Session, input: AgentInput): Promise<Admission> {
   const parts = [{ text: input.text }];
   const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
   if (decision?.decision === 'stop') {
-    await commitHistory(session, [...session.history, { role: 'user', parts }]);
+    await storeUserMessage(session, parts);
     const reason = decisionReason(decision, 'Stopped by a hook.');
     deps.emit({ type: 'agent_execution_stopped', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
     return { type: 'end', outcome: 'stopped' };

@@ -149,7 +149,7 @@ async function substitute(session: Session, decision: HookDecision, fallback: st
 }
 
 /** F1, F4: the new prompt joins stored history (after any dangling-result placeholder and repair). */
-async function storeUserMessage(session: Session, parts: Part[]): Promise<void> {
+export async function storeUserMessage(session: Session, parts: Part[]): Promise<void> {
   await commitHistory(session, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(session.history), { role: 'user', parts }]));
 }
 

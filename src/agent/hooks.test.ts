@@ -14,6 +14,19 @@ describe('J. hooks, continuations and turn limits', () => {
     expect(h.ofType('agent_execution_stopped')[0]!.value.reason).toBe('not now');
   });
 
+  it('J1 F4 a prompt stored by a BeforeAgent stop gets the same repairs as any prompt', async () => {
+    const call = { functionCall: { id: 'c1', name: 'read_file', args: { file_path: 'a' } } };
+    const result = { functionResponse: { id: 'c1', name: 'read_file', response: { output: 'A' } } };
+    const h = createHarness({
+      initialHistory: [{ role: 'user', parts: [{ text: 'read a' }] }, { role: 'model', parts: [call] }, { role: 'user', parts: [result] }],
+      hooks: { beforeAgent: async () => ({ decision: 'stop', reason: 'quota' }) },
+    });
+    expect(await h.run('q')).toBe('stopped');
+    expect(h.store.history().map((content) => content.role)).toEqual(['user', 'model', 'user', 'model', 'user']);
+    expect(h.store.history().at(-1)).toEqual({ role: 'user', parts: [{ text: 'q' }] });
+    h.expectHealthy();
+  });
+
   it('J1 BeforeAgent block: no model call', async () => {
     const h = createHarness({ hooks: { beforeAgent: async () => ({ decision: 'block', reason: 'no' }) } });
     expect(await h.run('q')).toBe('stopped');
