@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOOL_FAILED_WITHOUT_MESSAGE } from './history/function-response';
 import { FC, reply } from './testing/fake-model';
 import type { Sandbox } from '../sandbox/types';
 import { createHarness } from './testing/harness';
@@ -93,6 +94,15 @@ describe('E. result feedback', () => {
     expect(second[1]!.parts).toEqual([{ functionCall: { id: h.callIds()[0], name: 'read_file', args: { file_path: 'a' } }, thoughtSignature: expect.any(String) }]);
     expect(h.agent.history()[1]!.parts.every((part) => part.text !== '')).toBe(true);
     h.expectHealthy();
+  });
+
+  it('E1 a tool that throws without a message still answers the model with an error it can read', async () => {
+    const h = createHarness({
+      script: [reply(FC('read_file', { file_path: 'a' }), 'STOP'), reply('ok', 'STOP')],
+      tools: { read_file: { impl: () => { throw new Error(); } } },
+    });
+    await h.run('q');
+    expect(h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response).toEqual({ error: TOOL_FAILED_WITHOUT_MESSAGE });
   });
 
   it('tool_call_response events carry each response', async () => {

@@ -28,7 +28,7 @@ export function messageOf(thrown: unknown): string {
     if (typeof message === 'string') return message;
   }
   try {
-    return JSON.stringify(thrown);
+    return JSON.stringify(thrown) ?? String(thrown); // undefined and functions have no JSON
   } catch {
     return String(thrown);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Part } from '../../shared/content';
 import {
+  TOOL_FAILED_WITHOUT_MESSAGE,
   TOOL_SUCCEEDED_OUTPUT,
   USER_CANCELLED_REASON,
   USER_DENIED_REASON,
@@ -78,11 +79,23 @@ describe('convertToFunctionResponse (E1)', () => {
   });
 });
 
+describe('empty tool responses (E1)', () => {
+  it('a passed-through functionResponse with an empty response says the tool succeeded', () => {
+    const part = convert([{ functionResponse: { id: 'x', name: 'other', response: {} } }]);
+    expect(part).toEqual({ functionResponse: { id: 'c1', name: 'read_file', response: { output: TOOL_SUCCEEDED_OUTPUT } } });
+  });
+});
+
 describe('error and cancelled responses (E2)', () => {
   it('carries {error} and no output key', () => {
     const part = errorFunctionResponse('c1', 'shell', 'boom');
     expect(part).toEqual({ functionResponse: { id: 'c1', name: 'shell', response: { error: 'boom' } } });
     expect(part.functionResponse?.response).not.toHaveProperty('output');
+  });
+
+  it('E1 an error without a message still tells the model something', () => {
+    expect(errorFunctionResponse('c1', 'shell', '').functionResponse?.response).toEqual({ error: TOOL_FAILED_WITHOUT_MESSAGE });
+    expect(errorFunctionResponse('c1', 'shell', '  \n').functionResponse?.response).toEqual({ error: TOOL_FAILED_WITHOUT_MESSAGE });
   });
 
   it('prefixes a cancellation reason', () => {

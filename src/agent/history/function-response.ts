@@ -6,6 +6,7 @@ import type { FunctionResponse, Part } from '../../shared/content';
 
 /** Output used when a successful result carries no text (Qwen `TOOL_SUCCEEDED_OUTPUT`). */
 export const TOOL_SUCCEEDED_OUTPUT = 'Tool execution succeeded.';
+export const TOOL_FAILED_WITHOUT_MESSAGE = 'The tool failed without an error message.';
 
 /** Cancellation reason when the person rejects one approval (Qwen wording, spec §0.1 item 3). */
 export const USER_DENIED_REASON = 'User did not allow tool call';
@@ -43,6 +44,8 @@ function fromSinglePart(callId: string, name: string, part: Part): Part {
     if (content !== undefined && content !== null && content !== '') {
       return responsePart(callId, name, contentText(content));
     }
+    // E1: never an empty response.
+    if (Object.keys(part.functionResponse.response).length === 0) return responsePart(callId, name, TOOL_SUCCEEDED_OUTPUT);
     // Passed through as is, except that id and name are the call's: pairing is by id.
     return { functionResponse: { ...part.functionResponse, id: callId, name } };
   }
@@ -75,7 +78,7 @@ export function convertToFunctionResponse(callId: string, name: string, llmConte
 
 /** E2. An error result: `{error: message}` and no `output` key. */
 export function errorFunctionResponse(callId: string, name: string, message: string): Part {
-  return { functionResponse: { id: callId, name, response: { error: message } } };
+  return { functionResponse: { id: callId, name, response: { error: message.trim() ? message : TOOL_FAILED_WITHOUT_MESSAGE } } };
 }
 
 /** E2. A cancelled call (denied, aborted, cascaded). */
