@@ -65,7 +65,10 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
       const last = parts.at(-1)?.functionResponse;
       if (last) parts[parts.length - 1] = errorFunctionResponse(last.id ?? '', last.name, reason);
       const lastCall = calls.at(-1);
-      if (lastCall) deps.emit({ type: 'tool_calls_update', value: [errorView(session, lastCall, reason)] });
+      const shown = lastCall && completed.get(lastCall.callId)?.view;
+      // The card keeps what it showed (a diff, output) and says what the model was told instead.
+      if (shown) deps.emit({ type: 'tool_calls_update', value: [{ ...shown, status: 'error', resultText: reason, errorType: 'EXECUTION_DENIED' }] });
+      else if (lastCall) deps.emit({ type: 'tool_calls_update', value: [errorView(session, lastCall, reason)] });
       stop = decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason };
     } else if (decision?.additionalContext) {
       appendToLastResponse(parts, decision.additionalContext);
