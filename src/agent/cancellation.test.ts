@@ -61,6 +61,23 @@ describe('K. cancellation', () => {
     expect(h.model.requests).toHaveLength(1);
   });
 
+  it('K2 Stop while an approval preview is still being built cancels at once', async () => {
+    const controller = new AbortController();
+    const previewing = createDeferred();
+    const h = createHarness({
+      script: [reply(FC('write_file', { file_path: 'a', content: 'x' }), 'STOP')],
+      settings: { approvalMode: 'ask' },
+      tools: { write_file: { preview: async () => { previewing.resolve(); return new Promise<never>(() => undefined); } } },
+    });
+    const running = h.run('q', controller.signal);
+    await previewing.promise;
+    controller.abort();
+    expect(await running).toBe('cancelled');
+    expect(h.approvals).toEqual([]);
+    expect(h.statuses(h.callIds()[0]!).at(-1)).toBe('cancelled');
+    h.expectHealthy();
+  });
+
   it('K1 A10 abort while streaming: user_cancelled, no tools, the prompt is kept', async () => {
     const controller = new AbortController();
     const firstChunkSeen = createDeferred();

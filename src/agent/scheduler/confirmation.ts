@@ -55,7 +55,8 @@ export function settleByPolicy(record: CallRecord, context: ApprovalContext): bo
 
 async function previewOf(record: CallRecord, context: ApprovalContext, signal: AbortSignal): Promise<ToolPreview> {
   try {
-    if (record.tool) return await record.tool.preview(record.args, { sandbox: context.sandbox, signal });
+    // K2: Stop never waits for a preview (it may read through a sandbox that hangs).
+    if (record.tool) return await raceAbort(record.tool.preview(record.args, { sandbox: context.sandbox, signal }), signal);
   } catch {
     // A preview that fails still lets the person decide from the summary.
   }
@@ -65,6 +66,7 @@ async function previewOf(record: CallRecord, context: ApprovalContext, signal: A
 /** Moves every validated call to `scheduled`, `awaiting_approval` or a refusal. */
 export async function admitCalls(records: CallRecord[], context: ApprovalContext, signal: AbortSignal): Promise<void> {
   for (const record of records) {
+    if (signal.aborted) return;
     if (record.view.status !== 'validating') continue;
     if (decisionFor(record, context) !== 'ask') {
       settleByPolicy(record, context);

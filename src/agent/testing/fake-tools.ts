@@ -17,7 +17,7 @@ export interface FakeToolSpec {
   /** The result; defaults to `ok <name>`. May throw (spec E2). */
   impl?: (args: Record<string, unknown>, context: ToolContext) => Promise<string | Part[] | ToolResult> | string | Part[] | ToolResult;
   isReadOnly?: (args: Record<string, unknown>) => boolean;
-  preview?: (args: Record<string, unknown>) => ToolPreview;
+  preview?: (args: Record<string, unknown>) => ToolPreview | Promise<ToolPreview>;
   /** Keeps running after the signal aborts (a tool that ignores cancellation). */
   ignoresAbort?: boolean;
 }
@@ -70,7 +70,7 @@ export function createFakeTools(specs: Record<string, FakeToolSpec>, clock: Cloc
         return { ok: true, args: args as Record<string, unknown> };
       },
       summarize: (args) => String(args['file_path'] ?? args['command'] ?? args['pattern'] ?? ''),
-      preview: async (args) => spec.preview?.(args) ?? { type: 'text', text: `${name} ${JSON.stringify(args)}` },
+      preview: async (args) => (await spec.preview?.(args)) ?? { type: 'text', text: `${name} ${JSON.stringify(args)}` },
       affectedPaths: (args) => (typeof args['file_path'] === 'string' ? [args['file_path']] : null),
       async execute(args, context) {
         const entry: ToolLogEntry = { name, args: structuredClone(args), tStart: clock.now(), aborted: false };
