@@ -15,13 +15,12 @@ describe('B1–B7 retry policy', () => {
     expect(budgetFor(transport(code), false)).toBeNull();
   });
 
-  it('B2 a browser fetch failure (no code) is a transport retry', () => {
-    expect(budgetFor(transport(), false)).toBe('transport');
+  it('B2 a transport failure without a code is not on the whitelist (adapters name the class)', () => {
+    expect(budgetFor(transport(), false)).toBeNull();
   });
 
   it('B3 a transport error after visible output is not replayed', () => {
     expect(budgetFor(transport('ECONNRESET'), true)).toBeNull();
-    expect(budgetFor(transport(), true)).toBeNull();
   });
 
   it.each<[ModelFailure['kind'], string | null]>([

@@ -38,7 +38,8 @@ export function budgetFor(failure: ModelFailure, visibleOutputYielded: boolean):
     case 'context-overflow':
       return 'context-overflow';
     case 'transport': {
-      const whitelisted = failure.code === undefined || TRANSPORT_CODES.has(failure.code);
+      // B2: adapters map browser fetch and read failures to a whitelisted code; no code, no retry.
+      const whitelisted = failure.code !== undefined && TRANSPORT_CODES.has(failure.code);
       return whitelisted && !visibleOutputYielded ? 'transport' : null;
     }
     case 'auth':
