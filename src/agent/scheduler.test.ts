@@ -296,6 +296,52 @@ describe('approval modes', () => {
     h.expectHealthy();
   });
 
+  it('switching to Ask every time while calls the mode allowed wait to run asks for each before it runs', async () => {
+    let switched = false;
+    const order: string[] = [];
+    const h = createHarness({
+      script: [reply({ calls: [FC('run_shell_command', { command: 'make a' }), FC('run_shell_command', { command: 'make b' })], finish: 'STOP' }), reply('ok', 'STOP')],
+      settings: { approvalMode: 'allow-all' },
+      approve: (request) => {
+        order.push(`ask ${String(request.args['command'])}`);
+        return request.args['command'] === 'make a' ? 'proceed_once' : 'cancel';
+      },
+      hooks: {
+        beforeTool: async () => {
+          if (switched) return;
+          switched = true;
+          h.agent.setApprovalMode('ask'); // the person switches while the first call is paused
+        },
+      },
+      tools: { run_shell_command: { impl: (args) => { order.push(`run ${String(args['command'])}`); return 'done'; } } },
+    });
+    await h.run('q');
+    expect(order).toEqual(['ask make a', 'run make a', 'ask make b']);
+    const [first, second] = h.callIds();
+    expect(h.statuses(first!)).toEqual(['validating', 'scheduled', 'awaiting_approval', 'scheduled', 'executing', 'success']);
+    expect(h.statuses(second!).at(-1)).toBe('cancelled');
+    h.expectHealthy();
+  });
+
+  it('a call the person already allowed is not asked again when the mode changes before it runs', async () => {
+    let switched = false;
+    const h = createHarness({
+      script: [reply({ calls: [write('a'), write('b')], finish: 'STOP' }), reply('ok', 'STOP')],
+      settings: { approvalMode: 'ask' },
+      hooks: {
+        beforeTool: async () => {
+          if (switched) return;
+          switched = true;
+          h.agent.setApprovalMode('auto-edit');
+          h.agent.setApprovalMode('ask');
+        },
+      },
+    });
+    await h.run('q');
+    expect(h.approvals.map((request) => request.args['file_path'])).toEqual(['a', 'b']);
+    expect(h.tools.toolLog).toHaveLength(2);
+  });
+
   it('switching the mode while a call awaits approval lets it proceed and closes the request', async () => {
     let approvalSignal: AbortSignal | undefined;
     const h = createHarness({

@@ -117,9 +117,11 @@ export async function awaitApprovals(
 function applyOutcome(record: CallRecord, outcome: ApprovalOutcome, batch: CallRecord[], context: ApprovalContext): void {
   switch (outcome) {
     case 'proceed_once':
+      record.approvedByPerson = true;
       context.state.setStatus(record.request.callId, 'scheduled');
       return;
     case 'proceed_always':
+      record.approvedByPerson = true;
       rememberForSession(record, context);
       context.state.setStatus(record.request.callId, 'scheduled');
       // C7: also lets through the other waiting calls this allows.
@@ -129,6 +131,21 @@ function applyOutcome(record: CallRecord, outcome: ApprovalOutcome, batch: CallR
       context.state.finish(record.request.callId, { status: 'cancelled', reason: USER_DENIED_REASON });
       return;
   }
+}
+
+/**
+ * Just before a scheduled call runs: the mode may have changed since it was let through
+ * (the person paused at a step, or it waited behind an earlier wave). Plan refuses it; a
+ * mode that now asks asks, unless the person already allowed this call. True when it may run.
+ */
+export async function confirmBeforeRun(record: CallRecord, context: ApprovalContext, open: OpenApprovals, signal: AbortSignal): Promise<boolean> {
+  const decision = decisionFor(record, context);
+  if (decision === 'refuse') return !settleByPolicy(record, context);
+  if (decision === 'allow' || record.approvedByPerson) return true;
+  const preview = await previewOf(record, context, signal);
+  context.state.setStatus(record.request.callId, 'awaiting_approval', { preview });
+  await awaitApprovals([record], context, open, signal);
+  return record.view.status === 'scheduled';
 }
 
 /** After a mode switch: settle every waiting call the new mode decides, closing its card. */

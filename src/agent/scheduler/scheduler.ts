@@ -10,7 +10,7 @@ import { callHook, decisionReason } from '../hooks';
 import type { Sandbox } from '../../sandbox/types';
 import type { ToolRegistry } from '../../tools/types';
 import type { AgentEvent, ApprovalMode, ApprovalOutcome, ApprovalRequest, Clock, Hooks } from '../types';
-import { admitCalls, awaitApprovals, decisionFor, reapplyApprovalMode, settleByPolicy } from './confirmation';
+import { admitCalls, awaitApprovals, confirmBeforeRun, reapplyApprovalMode } from './confirmation';
 import type { ApprovalContext, OpenApprovals } from './confirmation';
 import { isConcurrencySafe, partitionWaves } from './policy';
 import { createStateManager, isTerminal } from './state-manager';
@@ -89,7 +89,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     try {
       await admitCalls(records, context, signal);
       await awaitApprovals(records, context, open, signal);
-      if (!signal.aborted) stop = await executeWaves(records, state, context, signal);
+      if (!signal.aborted) stop = await executeWaves(records, state, context, open, signal);
     } finally {
       // Calls that never ran: the person cancelled, or a BeforeTool hook stopped the batch.
       const reason = stop && !signal.aborted ? `Not run: a hook stopped the batch (${stop.reason}).` : USER_CANCELLED_REASON;
@@ -104,7 +104,13 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     return stop ? { calls, stop } : { calls };
   }
 
-  async function executeWaves(records: CallRecord[], state: StateManager, context: ApprovalContext, signal: AbortSignal): Promise<BatchResult['stop']> {
+  async function executeWaves(
+    records: CallRecord[],
+    state: StateManager,
+    context: ApprovalContext,
+    open: OpenApprovals,
+    signal: AbortSignal,
+  ): Promise<BatchResult['stop']> {
     const ready = records.filter((record) => record.view.status === 'scheduled');
     const waves = partitionWaves(ready, (record) => isConcurrencySafe(record.tool, record.args));
     let stop: BatchResult['stop'];
@@ -121,11 +127,8 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
           if (decision.decision === 'stop') stop = decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason };
           continue;
         }
-        // Plan mode switched on while this call waited (paused at a step, or behind an earlier wave).
-        if (decisionFor(record, context) === 'refuse') {
-          settleByPolicy(record, context);
-          continue;
-        }
+        if (!(await confirmBeforeRun(record, context, open, signal))) continue;
+        if (signal.aborted) break;
         const running = runOne(record, state, signal).finally(() => inFlight.delete(running));
         inFlight.add(running);
       }

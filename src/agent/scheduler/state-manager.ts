@@ -31,6 +31,8 @@ export interface CallRecord {
   view: ToolCallView;
   validation: ValidationOutcome;
   outcome?: CallOutcome;
+  /** The person allowed this call (not only the approval mode), so a stricter mode need not ask again. */
+  approvedByPerson?: boolean;
 }
 
 export function isTerminal(status: ToolCallStatus): boolean {
