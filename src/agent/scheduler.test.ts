@@ -28,7 +28,7 @@ describe('C. scheduler, state machine and approvals', () => {
 
   it('C2 a terminal status never changes again', () => {
     const views: ToolCallView[][] = [];
-    const state = createStateManager({ emit: (value) => views.push(value), now: () => 0, throttleMs: 50 });
+    const state = createStateManager({ emit: (value) => views.push(value), now: () => 0, throttleMs: 50, sleep: () => new Promise(() => undefined) });
     const record: CallRecord = {
       request: { callId: 'c', name: 't', args: {}, index: 0 },
       tool: undefined,
@@ -398,24 +398,28 @@ describe('approval modes', () => {
     h.expectHealthy();
   });
 
-  it('E6 live output is throttled on the clock and cleared when the call leaves executing', async () => {
+  it('E6 live output is throttled on the clock, held-back output shows when the window ends, and it is cleared when the call leaves executing', async () => {
+    const seenBeforeC: (string | undefined)[] = [];
     const h = createHarness({
       script: [reply(FC('run_shell_command', { command: 'build' }), 'STOP'), reply('ok', 'STOP')],
       tools: {
         run_shell_command: {
           impl: async (_args, context) => {
             context.onOutput?.('a');
-            context.onOutput?.('b'); // same instant: throttled
-            await h.clock.sleep(60, context.signal);
+            context.onOutput?.('b'); // same instant: throttled, then shown at +50 ms although the command goes quiet
+            await h.clock.sleep(200, context.signal);
+            seenBeforeC.push(...h.ofType('tool_calls_update').map((event) => event.value[0]!.liveOutput));
             context.onOutput?.('c');
+            await h.clock.sleep(200, context.signal);
             return 'done';
           },
         },
       },
     });
     await h.run('q');
+    expect(seenBeforeC).toContain('ab');
     const live = h.ofType('tool_calls_update').map((event) => event.value[0]!).filter((view) => view.liveOutput !== undefined);
-    expect(live.map((view) => view.liveOutput)).toEqual(['a', 'abc']);
+    expect(live.map((view) => view.liveOutput)).toEqual(['a', 'ab', 'abc']);
     const final = h.ofType('tool_calls_update').at(-1)!.value[0]!;
     expect(final.status).toBe('success');
     expect(final.liveOutput).toBeUndefined();

@@ -72,6 +72,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       emit: (views) => deps.emit({ type: 'tool_calls_update', value: views }),
       now: () => deps.clock.now(),
       throttleMs: deps.liveOutputThrottleMs,
+      sleep: (ms) => deps.clock.sleep(ms, new AbortController().signal),
     });
     const context: ApprovalContext = { ...deps, state };
     const open: OpenApprovals = new Map();

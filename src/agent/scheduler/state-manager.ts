@@ -70,9 +70,25 @@ export function createStateManager(options: {
   emit(views: ToolCallView[]): void;
   now(): number;
   throttleMs: number;
+  /** Waits on the agent's clock; the trailing live-output update uses it. */
+  sleep(ms: number): Promise<void>;
 }): StateManager {
   const list: CallRecord[] = [];
   const lastLiveEmit = new Map<string, number>();
+  /** Calls with held-back live output and an update already scheduled for it. */
+  const trailing = new Set<string>();
+
+  /** E6: output held back by the throttle is shown when the throttle window ends, even if the command goes quiet. */
+  function scheduleTrailing(callId: string, delay: number): void {
+    if (trailing.has(callId)) return;
+    trailing.add(callId);
+    void options.sleep(delay).then(() => {
+      trailing.delete(callId);
+      if (get(callId)?.view.status !== 'executing') return;
+      lastLiveEmit.set(callId, options.now());
+      emitSnapshot();
+    });
+  }
 
   function emitSnapshot(): void {
     options.emit(list.map((record) => structuredClone(record.view)));
@@ -117,7 +133,7 @@ export function createStateManager(options: {
       record.view.liveOutput = (record.view.liveOutput ?? '') + text;
       const now = options.now();
       const last = lastLiveEmit.get(callId);
-      if (last !== undefined && now - last < options.throttleMs) return;
+      if (last !== undefined && now - last < options.throttleMs) return scheduleTrailing(callId, options.throttleMs - (now - last));
       lastLiveEmit.set(callId, now);
       emitSnapshot();
     },
