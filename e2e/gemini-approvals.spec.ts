@@ -82,3 +82,32 @@ test('Gemini: in Plan (read-only) mode an edit is refused without asking, and th
   expect(answer).toContain('plan (read-only) mode');
   expect(answer).toContain('present your plan');
 });
+
+test('Gemini: a double-click on Allow once answers one call, never the next card that takes its place', async ({ page, gemini }) => {
+  const write = (path: string) => ({ name: 'write_file', args: { file_path: path, content: 'same length\n' } });
+  gemini.setScript({
+    responses: [
+      { chunks: [{ functionCalls: [write('one.txt'), write('two.txt')], finishReason: 'STOP' }] },
+      { chunks: [{ text: 'Done.', finishReason: 'STOP' }] },
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'Create two files');
+
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  const allow = approval.getByRole('button', { name: 'Allow once' });
+  await expect(approval).toContainText('one.txt');
+  await expect(allow).not.toHaveAttribute('aria-disabled', 'true');
+  const box = (await allow.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(approval).toContainText('two.txt');
+  // The second click of a double-click lands on the new card: it is not an answer.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForTimeout(200);
+  await expect(statusOf(page, 'write_file two.txt')).toHaveText('awaiting approval');
+  await expect(statusOf(page, 'write_file one.txt')).toHaveText('scheduled');
+  await allow.click();
+  await expect(statusOf(page, 'write_file one.txt')).toHaveText('success');
+  await expect(statusOf(page, 'write_file two.txt')).toHaveText('success');
+});

@@ -1,13 +1,35 @@
-/** The approval region: what the call will do (a diff or a command) and the three outcomes. */
-import { useEffect, useRef } from 'react';
+/**
+ * The approval region: what the call will do (a diff or a command) and the three outcomes.
+ * A card answers once, and only after it has been on screen for a moment: the second click
+ * of a double-click, or a held Enter, must not approve the next call that takes its place.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { ApprovalOutcome, ToolCallView } from '../agent/types';
 import { DiffView } from './diff-view';
 
+export const APPROVAL_ARMING_MS = 400;
+
+/** A held key repeats: only its first press may answer. */
+function ignoreRepeat(event: KeyboardEvent): void {
+  if (event.repeat) event.preventDefault();
+}
+
 export function ApprovalCard({ call, onDecide }: { call: ToolCallView; onDecide: (outcome: ApprovalOutcome) => void }) {
   const allowRef = useRef<HTMLButtonElement>(null);
+  const [ready, setReady] = useState<{ callId: string; answered: boolean } | null>(null);
   useEffect(() => {
     allowRef.current?.focus({ preventScroll: true });
+    const timer = setTimeout(() => setReady({ callId: call.callId, answered: false }), APPROVAL_ARMING_MS);
+    return () => clearTimeout(timer);
   }, [call.callId]);
+  const live = ready?.callId === call.callId && !ready.answered;
+  const decide = (outcome: ApprovalOutcome) => {
+    if (!live) return;
+    setReady({ callId: call.callId, answered: true });
+    onDecide(outcome);
+  };
+  const buttonProps = { type: 'button' as const, 'aria-disabled': !live, onKeyDown: ignoreRepeat };
   const preview = call.preview;
   return (
     <section className="approval" aria-label="Approval required">
@@ -30,13 +52,13 @@ export function ApprovalCard({ call, onDecide }: { call: ToolCallView; onDecide:
       ) : null}
       {preview?.type === 'text' ? <pre className="approval-command">{preview.text}</pre> : null}
       <div className="approval-actions">
-        <button type="button" ref={allowRef} onClick={() => onDecide('proceed_once')}>
+        <button {...buttonProps} ref={allowRef} onClick={() => decide('proceed_once')}>
           Allow once
         </button>
-        <button type="button" onClick={() => onDecide('proceed_always')}>
+        <button {...buttonProps} onClick={() => decide('proceed_always')}>
           Allow for this session
         </button>
-        <button type="button" className="danger" onClick={() => onDecide('cancel')}>
+        <button {...buttonProps} className="danger" onClick={() => decide('cancel')}>
           Deny
         </button>
       </div>
