@@ -29,8 +29,12 @@ export type OutgoingMessage =
   | { kind: 'user'; parts: Part[] }
   /** The message is already the tail of stored history (tool results, a resumed prompt). */
   | { kind: 'stored' }
-  /** Sent but never stored (output recovery B10, stop-hook context J3; A17). */
-  | { kind: 'request_only'; parts: Part[] };
+  /**
+   * Sent but never stored (output recovery B10, stop-hook context J3; A17). The reply
+   * continues the model turn before it, joined by `joinWith` ('' mid-thought, a blank line
+   * for a new answer).
+   */
+  | { kind: 'request_only'; parts: Part[]; joinWith: string };
 
 export type TurnOutcome =
   | { type: 'reply'; calls: PendingCall[]; finishReason?: FinishReason }
@@ -69,7 +73,9 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
   const { deps, interaction } = session;
   const { signal } = interaction;
 
-  if ((await compressBeforeSending(session, message)) === 'rapid_refill_blocked') {
+  // The turn a request-only reply continues; automatic compression waits until the answer is whole.
+  const continued = message.kind === 'request_only' ? session.history.at(-1) : undefined;
+  if (!continued && (await compressBeforeSending(session, message)) === 'rapid_refill_blocked') {
     deps.emit({ type: 'error', value: { error: { kind: 'ModelContextExceeded', message: MODEL_CONTEXT_EXCEEDED_MESSAGE } } });
     return end('error');
   }
@@ -109,7 +115,8 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
   if (!result) return end('stopped');
   if (result.type !== 'ok') return failed(session, result);
   if (result.usage?.promptTokenCount !== undefined) session.lastPromptTokenCount = result.usage.promptTokenCount;
-  await storeModelTurn(session, mergeAdjacentText(dropEmptyParts(stripThoughts(result.parts))), message.kind === 'request_only');
+  const joinWith = message.kind === 'request_only' && continued === session.history.at(-1) ? message.joinWith : null;
+  await storeModelTurn(session, mergeAdjacentText(dropEmptyParts(stripThoughts(result.parts))), joinWith);
   return result.finishReason ? { type: 'reply', calls: result.calls, finishReason: result.finishReason } : { type: 'reply', calls: result.calls };
 }
 
@@ -197,15 +204,16 @@ function failed(session: Session, result: Exclude<TurnResult, { type: 'ok' }>): 
 
 /**
  * F7: thoughts dropped (signatures kept on the first call), adjacent text merged. A reply
- * to a request-only prompt continues the model turn before it (A17: "part1part2").
+ * to a request-only prompt continues the model turn before it (A17: "part1part2"), when
+ * that turn is still the last one (a reactive compression may have replaced it).
  */
-async function storeModelTurn(session: Session, parts: Part[], continuesLastTurn: boolean): Promise<void> {
+async function storeModelTurn(session: Session, parts: Part[], joinWith: string | null): Promise<void> {
   if (parts.length === 0) return;
   const history = session.history;
   const last = history.at(-1);
   const next: Content[] =
-    continuesLastTurn && last?.role === 'model'
-      ? [...history.slice(0, -1), { role: 'model', parts: mergeAdjacentText([...last.parts, ...parts]) }]
+    joinWith !== null && last?.role === 'model'
+      ? [...history.slice(0, -1), { role: 'model', parts: mergeAdjacentText([...last.parts, ...(joinWith ? [{ text: joinWith }] : []), ...parts]) }]
       : [...history, { role: 'model', parts }];
   await commitHistory(session, next);
 }

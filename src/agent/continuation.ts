@@ -37,7 +37,7 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
 
   if (finishReason === 'MAX_TOKENS' && budget.outputRecoveries < config.outputRecoveryTurns) {
     budget.outputRecoveries++;
-    return send(budget, { kind: 'request_only', parts: [{ text: OUTPUT_RECOVERY_PROMPT }] });
+    return send(budget, { kind: 'request_only', parts: [{ text: OUTPUT_RECOVERY_PROMPT }], joinWith: '' });
   }
 
   const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, signal });
@@ -56,7 +56,7 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
   const context = stopHook?.additionalContext?.trim();
   if (stopHook?.continue && context && budget.stopHookContinuations < config.stopHookContinuations) {
     budget.stopHookContinuations++;
-    return send(budget, { kind: 'request_only', parts: [{ text: `<hook_context>${context}</hook_context>` }] });
+    return send(budget, { kind: 'request_only', parts: [{ text: `<hook_context>${context}</hook_context>` }], joinWith: '\n\n' });
   }
 
   if (session.interaction.settings.nextSpeakerCheck) {

@@ -73,6 +73,11 @@ describe('J. hooks, continuations and turn limits', () => {
     expect(h.model.requests).toHaveLength(4);
     expect(texts(h.model.requests[1]!.contents.at(-1))).toEqual(['<hook_context>keep going</hook_context>']);
     for (const commit of h.store.commits) expect(JSON.stringify(commit)).not.toContain('keep going');
+    // Each continuation is a new answer: kept apart as paragraphs, not glued into "donedone…".
+    expect(h.agent.history()).toEqual([
+      { role: 'user', parts: [{ text: 'q' }] },
+      { role: 'model', parts: [{ text: 'done\n\ndone\n\ndone\n\ndone' }] },
+    ]);
     h.expectHealthy();
   });
 

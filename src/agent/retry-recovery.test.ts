@@ -241,6 +241,22 @@ describe('B. retry and recovery', () => {
     h.expectHealthy();
   });
 
+  it('B10 I2 output recovery is not interrupted by automatic compression: the answer stays joined', async () => {
+    const long = (n: number) => [
+      { role: 'user' as const, parts: [{ text: `question ${n} ${'x'.repeat(300)}` }] },
+      { role: 'model' as const, parts: [{ text: `answer ${n} ${'y'.repeat(300)}` }] },
+    ];
+    const h = createHarness({
+      initialHistory: [0, 1, 2, 3].flatMap(long),
+      tokenLimit: 2000,
+      script: [reply({ text: 'part1', finish: 'MAX_TOKENS', usage: { promptTokenCount: 1200 } }), reply('part2', 'STOP')],
+    });
+    await h.run('q');
+    expect(h.model.requests).toHaveLength(2);
+    expect(h.agent.history().at(-1)).toEqual({ role: 'model', parts: [{ text: 'part1part2' }] });
+    h.expectHealthy();
+  });
+
   it('B10 no recovery when the truncated turn has a call', async () => {
     const h = createHarness({ script: [reply(T('x'), FC('read_file', { file_path: 'a' }), 'MAX_TOKENS'), reply('done', 'STOP')] });
     await h.run('q');
