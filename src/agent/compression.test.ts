@@ -73,6 +73,23 @@ describe('I. compression', () => {
     h.expectHealthy();
   });
 
+  it('I1 a summary cut off at the output limit is not applied (COMPRESSION_FAILED_OUTPUT_TRUNCATED)', async () => {
+    const h = createHarness({
+      initialHistory: earlier(),
+      tokenLimit: 2000,
+      script: [reply({ text: 'first', finish: 'STOP', usage: { promptTokenCount: 1200 } }), reply('SUMMARY, HALF', 'MAX_TOKENS'), reply('second', 'STOP')],
+    });
+    await h.run('one');
+    const before = h.agent.history();
+    await h.run('two');
+    expect(h.ofType('chat_compressed')).toHaveLength(0);
+    expect(h.agent.history().slice(0, before.length)).toEqual(before);
+    expect(texts(h.model.requests[2]!.contents[0])[0]).toMatch(/^question 0/);
+    h.model.push(reply('AGAIN, HALF', 'MAX_TOKENS'));
+    expect(await h.agent.compress(new AbortController().signal)).toBe('COMPRESSION_FAILED_OUTPUT_TRUNCATED');
+    h.expectHealthy();
+  });
+
   it('I3 an inflated summary fails, changes nothing, and latches the summarizer off', async () => {
     const h = createHarness({
       initialHistory: earlier(),
@@ -117,7 +134,7 @@ describe('I. compression', () => {
   it('I1 a failing summarizer reports a failure status and keeps history', async () => {
     const h = createHarness({ initialHistory: earlier(), script: [{ error: { status: 400 } }] });
     const before = h.agent.history();
-    expect(await h.agent.compress(new AbortController().signal)).toBe('COMPRESSION_FAILED_TOKEN_COUNT_ERROR');
+    expect(await h.agent.compress(new AbortController().signal)).toBe('COMPRESSION_FAILED_API_ERROR');
     expect(h.agent.history()).toEqual(before);
   });
 });

@@ -9,6 +9,7 @@ import { abortError } from '../shared/abort';
 import { sendMessageStream } from './chat/chat';
 import type { ChatDependencies } from './chat/chat';
 import { COMPRESSION_PROMPT } from './compression/compression-prompt';
+import { SummaryTruncatedError } from './compression/compressor';
 import { buildRequestContents } from './history/request-contents';
 
 export const SUMMARIZE_REQUEST = 'Write the <state_snapshot> of the conversation above now.';
@@ -34,6 +35,7 @@ export async function summarizeHistory(
         deps.emit({ type: 'retry', value: event.info });
         break;
       case 'done':
+        if (event.reply.finishReason === 'MAX_TOKENS') throw new SummaryTruncatedError();
         return visibleText({ role: 'model', parts: event.reply.parts });
       case 'failed':
         if (event.failure.type === 'cancelled') throw abortError();

@@ -77,8 +77,13 @@ export type LoopType =
 export type CompressionStatus =
   | 'COMPRESSED'
   | 'COMPRESSION_FAILED_INFLATED_TOKEN_COUNT'
+  /** Gemini CLI's status for a failed token count; never reported here (counts are estimated locally). */
   | 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR'
   | 'COMPRESSION_FAILED_EMPTY_SUMMARY'
+  /** Qwen: the summary hit the output limit, so it is incomplete and not applied. */
+  | 'COMPRESSION_FAILED_OUTPUT_TRUNCATED'
+  /** Qwen: the summarizer call failed (after its retries). */
+  | 'COMPRESSION_FAILED_API_ERROR'
   | 'NOOP'
   | 'CONTENT_TRUNCATED';
 

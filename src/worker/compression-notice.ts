@@ -11,6 +11,9 @@ export function compressionNotice(status: CompressionStatus): string {
       return 'Compression was not applied: the summary was longer than the history it would replace.';
     case 'COMPRESSION_FAILED_EMPTY_SUMMARY':
       return 'Compression was not applied: the model returned an empty summary.';
+    case 'COMPRESSION_FAILED_OUTPUT_TRUNCATED':
+      return 'Compression was not applied: the summary was cut off at the output limit.';
+    case 'COMPRESSION_FAILED_API_ERROR':
     case 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR':
       return 'Compression was not applied: the summary could not be made (see the Loop inspector).';
     case 'COMPRESSED':

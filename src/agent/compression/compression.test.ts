@@ -172,10 +172,10 @@ describe('I1/I3 failures and the failure latch', () => {
     expect(result).toEqual({ status: 'COMPRESSION_FAILED_EMPTY_SUMMARY', history, originalTokenCount: 600, newTokenCount: 600 });
   });
 
-  it('a summarizer error fails with COMPRESSION_FAILED_TOKEN_COUNT_ERROR, history unchanged', async () => {
+  it('a summarizer error fails with COMPRESSION_FAILED_API_ERROR, history unchanged', async () => {
     const history = conversation();
     const result = await createCompressor(scriptedSummarizer(new Error('500 from the API'))).compress(over(history));
-    expect(result).toEqual({ status: 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR', history, originalTokenCount: 600, newTokenCount: 600 });
+    expect(result).toEqual({ status: 'COMPRESSION_FAILED_API_ERROR', history, originalTokenCount: 600, newTokenCount: 600 });
   });
 
   it('an abort rejects with an AbortError instead of reporting a status', async () => {

@@ -20,6 +20,15 @@ import { estimateTokens } from './token-estimate';
 import { DEFAULT_TRUNCATION_OPTIONS, truncateToBudget } from './truncate-to-budget';
 import type { TruncationOptions } from './truncate-to-budget';
 
+
+/** Thrown by a summarizer whose answer hit the output limit: an incomplete summary must not replace history. */
+export class SummaryTruncatedError extends Error {
+  constructor() {
+    super('The summary hit the output token limit.');
+    this.name = 'SummaryTruncatedError';
+  }
+}
+
 export { COMPRESSION_PROMPT } from './compression-prompt';
 
 export const DEFAULT_COMPRESSION_THRESHOLD = 0.5;
@@ -151,7 +160,7 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
     } catch (thrown) {
       if (isAbortError(thrown) || signal.aborted) throw isAbortError(thrown) ? thrown : abortError();
       recordSummaryFailure();
-      return unchanged('COMPRESSION_FAILED_TOKEN_COUNT_ERROR');
+      return unchanged(thrown instanceof SummaryTruncatedError ? 'COMPRESSION_FAILED_OUTPUT_TRUNCATED' : 'COMPRESSION_FAILED_API_ERROR');
     }
     if (summary === '') {
       recordSummaryFailure();

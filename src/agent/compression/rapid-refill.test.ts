@@ -90,7 +90,7 @@ describe('I4 rapid-refill circuit breaker', () => {
     const compressor = createCompressor({ ...summarizer, config: { maxConsecutiveSummaryFailures: 10 } });
     const statuses: string[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) statuses.push((await needed(compressor)).status);
-    expect(statuses).toEqual(['COMPRESSED', 'COMPRESSED', 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR', 'COMPRESSION_FAILED_TOKEN_COUNT_ERROR', 'COMPRESSED']);
+    expect(statuses).toEqual(['COMPRESSED', 'COMPRESSED', 'COMPRESSION_FAILED_API_ERROR', 'COMPRESSION_FAILED_API_ERROR', 'COMPRESSED']);
     expect((await needed(compressor)).status).toBe('rapid_refill_blocked');
   });
 
