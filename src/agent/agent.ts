@@ -7,11 +7,11 @@
  * chat/ (one model call with retries), scheduler/ (tools), tool-round.ts (results).
  */
 import { isAbortError, messageOf } from '../shared/errors';
-import { sendTurn, storeUserMessage } from './client';
+import { sendTurn } from './client';
 import type { OutgoingMessage } from './client';
 import { compressHistory } from './context-window';
-import { continuationBudget, nextContinuation } from './continuation';
-import { callHook, decisionReason } from './hooks';
+import { admitPrompt, continuationBudget, nextContinuation } from './continuation';
+import type { Continuation } from './continuation';
 import { detectTurnInterruption, resumeParts } from './history/interruption';
 import { commitHistory, createSession } from './session';
 import type { Session } from './session';
@@ -95,11 +95,10 @@ async function runInteraction(session: Session, input: AgentInput): Promise<Inte
   }
 }
 
-type Admission = { type: 'send'; message: OutgoingMessage } | { type: 'end'; outcome: InteractionOutcome };
 
 /** A user query (BeforeAgent hook, J1) or `Continue` on an interrupted session (G1, G2). */
-async function admit(session: Session, input: AgentInput): Promise<Admission> {
-  const { deps, interaction } = session;
+async function admit(session: Session, input: AgentInput): Promise<Continuation> {
+  const { interaction } = session;
   session.loopDetector.resetForUserQuery({ heuristics: interaction.settings.loopHeuristics ?? false });
   session.warner.resetTurn();
   session.compressor.resetTurn();
@@ -111,21 +110,7 @@ async function admit(session: Session, input: AgentInput): Promise<Admission> {
     if (resume.type === 'tool_result') await commitHistory(session, [...session.history, { role: 'user', parts: resume.parts }]);
     return { type: 'send', message: { kind: 'stored' } };
   }
-  const parts = [{ text: input.text }];
-  const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
-  if (decision?.decision === 'stop') {
-    await storeUserMessage(session, parts);
-    const reason = decisionReason(decision, 'Stopped by a hook.');
-    deps.emit({ type: 'agent_execution_stopped', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
-    return { type: 'end', outcome: 'stopped' };
-  }
-  if (decision?.decision === 'block') {
-    const reason = decisionReason(decision, 'Blocked by a hook.');
-    deps.emit({ type: 'agent_execution_blocked', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
-    return { type: 'end', outcome: 'stopped' };
-  }
-  if (decision?.additionalContext) parts.push({ text: `<hook_context>${decision.additionalContext}</hook_context>` });
-  return { type: 'send', message: { kind: 'user', parts } };
+  return admitPrompt(session, input.text);
 }
 
 async function compressManually(session: Session, signal: AbortSignal): Promise<CompressionStatus> {

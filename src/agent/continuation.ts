@@ -4,7 +4,9 @@
  * (J6). `end` with 'completed' is the normal exit.
  */
 import { textContent } from '../shared/content';
+import type { Part } from '../shared/content';
 import type { FinishReason } from '../model/types';
+import { storeUserMessage } from './client';
 import type { OutgoingMessage } from './client';
 import { callHook, decisionReason } from './hooks';
 import { checkNextSpeaker, CONTINUE_PROMPT } from './next-speaker';
@@ -21,10 +23,12 @@ export interface ContinuationBudget {
   turnsLeft: number;
   outputRecoveries: number;
   stopHookContinuations: number;
+  /** J2: this interaction already goes on because an AfterAgent hook blocked its end. */
+  stopHookActive: boolean;
 }
 
 export function continuationBudget(session: Session): ContinuationBudget {
-  return { turnsLeft: session.config.maxTurns - 1, outputRecoveries: 0, stopHookContinuations: 0 };
+  return { turnsLeft: session.config.maxTurns - 1, outputRecoveries: 0, stopHookContinuations: 0, stopHookActive: false };
 }
 
 export type Continuation = { type: 'send'; message: OutgoingMessage } | { type: 'end'; outcome: InteractionOutcome };
@@ -40,7 +44,7 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return send(budget, { kind: 'request_only', parts: [{ text: OUTPUT_RECOVERY_PROMPT }], joinWith: '' });
   }
 
-  const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, signal });
+  const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, stopHookActive: budget.stopHookActive, signal });
   if (signal.aborted) return cancelled(session);
   if (stopHook?.decision === 'stop') {
     const value = stopHook.systemMessage ? { reason: decisionReason(stopHook, 'Stopped by a hook.'), systemMessage: stopHook.systemMessage } : { reason: decisionReason(stopHook, 'Stopped by a hook.') };
@@ -48,10 +52,12 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return { type: 'end', outcome: 'stopped' };
   }
   if (stopHook?.decision === 'block') {
-    // J2: the hook's reason becomes the next prompt.
+    // J2: the hook's reason becomes the next prompt, which BeforeAgent sees like any other.
     const reason = decisionReason(stopHook, 'Please continue.');
     deps.emit({ type: 'agent_execution_blocked', value: stopHook.systemMessage ? { reason, systemMessage: stopHook.systemMessage } : { reason } });
-    return send(budget, { kind: 'user', parts: [{ text: reason }] });
+    budget.stopHookActive = true;
+    const admitted = await admitPrompt(session, reason);
+    return admitted.type === 'send' ? send(budget, admitted.message) : admitted;
   }
   const context = stopHook?.additionalContext?.trim();
   if (stopHook?.continue && context && budget.stopHookContinuations < config.stopHookContinuations) {
@@ -71,6 +77,29 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
 function cancelled(session: Session): Continuation {
   session.deps.emit({ type: 'user_cancelled' });
   return { type: 'end', outcome: 'cancelled' };
+}
+
+/**
+ * J1: a prompt (the person's, or an AfterAgent block's reason) passes the BeforeAgent hook:
+ * stop stores it and ends, block ends without it, context joins it as <hook_context>.
+ */
+export async function admitPrompt(session: Session, text: string): Promise<Continuation> {
+  const { deps, interaction } = session;
+  const parts: Part[] = [{ text }];
+  const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
+  if (decision?.decision === 'stop') {
+    await storeUserMessage(session, parts);
+    const reason = decisionReason(decision, 'Stopped by a hook.');
+    deps.emit({ type: 'agent_execution_stopped', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
+    return { type: 'end', outcome: 'stopped' };
+  }
+  if (decision?.decision === 'block') {
+    const reason = decisionReason(decision, 'Blocked by a hook.');
+    deps.emit({ type: 'agent_execution_blocked', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
+    return { type: 'end', outcome: 'stopped' };
+  }
+  if (decision?.additionalContext) parts.push({ text: `<hook_context>${decision.additionalContext}</hook_context>` });
+  return { type: 'send', message: { kind: 'user', parts } };
 }
 
 function send(budget: ContinuationBudget, message: OutgoingMessage): Continuation {

@@ -59,6 +59,29 @@ describe('J. hooks, continuations and turn limits', () => {
     h.expectHealthy();
   });
 
+  it('J2 a block\'s prompt passes BeforeAgent again, and AfterAgent then knows it is already continuing', async () => {
+    const prompts: string[] = [];
+    const active: boolean[] = [];
+    const h = createHarness({
+      script: [reply('first', 'STOP'), reply('second', 'STOP')],
+      hooks: {
+        beforeAgent: async ({ parts }) => {
+          prompts.push(String(parts[0]!.text));
+          return { additionalContext: 'repo rules' };
+        },
+        afterAgent: async ({ stopHookActive }) => {
+          active.push(stopHookActive);
+          return stopHookActive ? undefined : { decision: 'block', reason: 'Also add tests.' };
+        },
+      },
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(prompts).toEqual(['q', 'Also add tests.']);
+    expect(active).toEqual([false, true]);
+    expect(texts(h.model.requests[1]!.contents.at(-1))).toEqual(['Also add tests.', '<hook_context>repo rules</hook_context>']);
+    h.expectHealthy();
+  });
+
   it('J2 AfterAgent stop ends the interaction as stopped', async () => {
     const h = createHarness({ script: [reply('done', 'STOP')], hooks: { afterAgent: async () => ({ decision: 'stop', reason: 'enough' }) } });
     expect(await h.run('q')).toBe('stopped');

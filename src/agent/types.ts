@@ -174,7 +174,8 @@ export interface HookDecision {
 
 export interface Hooks {
   beforeAgent?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
-  afterAgent?(input: { history: readonly Content[]; signal: AbortSignal }): Promise<HookDecision | void>;
+  /** J2: `stopHookActive` is true once this interaction goes on because an AfterAgent block asked it to. */
+  afterAgent?(input: { history: readonly Content[]; stopHookActive: boolean; signal: AbortSignal }): Promise<HookDecision | void>;
   beforeModel?(input: { request: ModelRequest; signal: AbortSignal }): Promise<HookDecision | void>;
   /** Per streamed chunk (J4): may stop, block with a replacement response, or transform the chunk. */
   afterModel?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
