@@ -6,7 +6,6 @@ import { errorFunctionResponse } from './function-response';
 import {
   TURN_INTERRUPTION_HISTORY_TAIL_COUNT,
   detectTurnInterruption,
-  interruptedPromptStart,
   resumeParts,
 } from './interruption';
 import { ORPHAN_TOOL_USE_REPAIR_REASON } from './orphan-repair';
@@ -122,7 +121,6 @@ describe('detectTurnInterruption (G1)', () => {
     const prompts = Array.from({ length: 60 }, (_, index) => user(`p${index}`));
     const result = detect([model('a'), ...prompts]);
     expect(result.type === 'interrupted_prompt' && result.parts).toHaveLength(50);
-    expect(interruptedPromptStart(prompts)).toBe(10);
   });
 });
 
@@ -160,24 +158,5 @@ describe('resumeParts (G1 resume)', () => {
     expect(request.at(-1)).toEqual(user(errorFunctionResponse('c1', 'read_file', ORPHAN_TOOL_USE_REPAIR_REASON)));
     expect(request.flatMap((content) => content.parts).filter((part) => part.text === 'q')).toHaveLength(1);
     expectInvariants(request);
-  });
-});
-
-describe('Retry resume does not duplicate the user message (G2)', () => {
-  it('strips the interrupted entries and re-pushes their parts: "q" appears once', () => {
-    const stored = deepFreeze([user('q')]);
-    const resume = resumeParts(detectTurnInterruption(stored));
-    expect(resume?.type).toBe('retry');
-    const start = interruptedPromptStart(stored);
-    const history = [...stored.slice(0, start), user(...(resume?.parts ?? []))];
-    const request = buildRequestContents(history);
-    expect(history).toEqual([user('q')]);
-    expect(request).toEqual([user('q')]);
-  });
-
-  it('strips exactly the entries it resubmits, above a reminder-only entry', () => {
-    const stored = deepFreeze([user('a'), model(call('x', 'x')), user(reply('x', 'x')), user(reminder('r')), user('b'), user('c')]);
-    expect(interruptedPromptStart(stored)).toBe(4);
-    expect(interruptedPromptStart([user('q'), model('done')])).toBe(2);
   });
 });

@@ -84,17 +84,6 @@ export function detectTurnInterruption(history: readonly Content[]): Interruptio
   return dangling.length > 0 ? { type: 'interrupted_turn', dangling } : { type: 'none' };
 }
 
-/**
- * G2. Index where the entries an `interrupted_prompt` resubmits begin (`history.length`
- * when there are none). The Retry path strips `history.slice(index)`, re-pushes the
- * resume parts as one user entry, and restores the stripped entries if the send fails.
- */
-export function interruptedPromptStart(history: readonly Content[]): number {
-  if (detectTurnInterruption(history).type !== 'interrupted_prompt') return history.length;
-  const tail = tailOf(history);
-  return history.length - tail.length + trailingUserStart(tail);
-}
-
 export type ResumeParts = { type: 'retry'; parts: Part[] } | { type: 'tool_result'; parts: Part[] };
 
 /**
