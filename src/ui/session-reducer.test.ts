@@ -138,6 +138,19 @@ describe('session reducer', () => {
     expect(state.items.map((item) => item.type)).toEqual(['agent', 'notice']);
   });
 
+  it('K6 a cancel ends the streaming message, says so, and the end of the interaction clears the retry banner', () => {
+    const cancelled = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'retry', value: { attempt: 1, maxRetries: 10, delayMs: 5000, reason: 'rate-limit', message: 'rate limited' } },
+      { type: 'content', value: 'half an ans' },
+      { type: 'user_cancelled' },
+    ]);
+    expect(cancelled.items.at(-2)).toMatchObject({ type: 'agent', text: 'half an ans', streaming: false });
+    expect(cancelled.items.at(-1)).toMatchObject({ type: 'notice', message: 'Request cancelled.' });
+    const ended = apply([{ type: 'interaction_end', value: { outcome: 'cancelled' } }], cancelled);
+    expect(ended.retry).toBeNull();
+  });
+
   it('updates a tool card in place as its status changes', () => {
     const state = apply([
       { type: 'tool_calls_update', value: [call('validating')] },
