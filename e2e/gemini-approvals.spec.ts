@@ -111,3 +111,20 @@ test('Gemini: a double-click on Allow once answers one call, never the next card
   await expect(statusOf(page, 'write_file one.txt')).toHaveText('success');
   await expect(statusOf(page, 'write_file two.txt')).toHaveText('success');
 });
+
+test('Gemini: an approval card does not take the focus from the prompt, so typing never answers it', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [writeHello, { chunks: [{ text: 'Created hello.txt.', finishReason: 'STOP' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'Create hello.txt');
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toBeVisible();
+  await expect(approval.getByRole('button', { name: 'Allow once' })).not.toHaveAttribute('aria-disabled', 'true');
+  // The person goes on typing a follow-up in the prompt, spaces and Enter included.
+  await page.keyboard.type('and then add a test');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeFocused();
+  await expect(statusOf(page, 'write_file hello.txt')).toHaveText('awaiting approval');
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(statusOf(page, 'write_file hello.txt')).toHaveText('success');
+});

@@ -82,7 +82,7 @@ export function AgentPanel(props: AgentPanelProps) {
           through
         </label>
         {view.pause ? (
-          <button type="button" onClick={() => client.send({ type: 'next-step' })}>
+          <button type="button" onClick={() => client.send({ type: 'next-step', step: view.pause!.step })}>
             Next step
           </button>
         ) : null}

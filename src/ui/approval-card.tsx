@@ -2,6 +2,7 @@
  * The approval region: what the call will do (a diff or a command) and the three outcomes.
  * A card answers once, and only after it has been on screen for a moment: the second click
  * of a double-click, or a held Enter, must not approve the next call that takes its place.
+ * It takes focus only when the person is not typing somewhere else.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -9,6 +10,11 @@ import type { ApprovalOutcome, ToolCallView } from '../agent/types';
 import { DiffView } from './diff-view';
 
 export const APPROVAL_ARMING_MS = 400;
+
+/** Is focus in a place that takes text (the prompt, a field, the editor, the terminal)? */
+function isTyping(element: Element | null): boolean {
+  return !!element?.closest('input, textarea, select, [contenteditable="true"], .monaco-editor, .xterm');
+}
 
 /** A held key repeats: only its first press may answer. */
 function ignoreRepeat(event: KeyboardEvent): void {
@@ -19,7 +25,9 @@ export function ApprovalCard({ call, onDecide }: { call: ToolCallView; onDecide:
   const allowRef = useRef<HTMLButtonElement>(null);
   const [ready, setReady] = useState<{ callId: string; answered: boolean } | null>(null);
   useEffect(() => {
-    allowRef.current?.focus({ preventScroll: true });
+    // Focus comes here for the keyboard, unless the person is typing elsewhere: a key meant
+    // for the prompt or the editor must never answer the card.
+    if (!isTyping(document.activeElement)) allowRef.current?.focus({ preventScroll: true });
     const timer = setTimeout(() => setReady({ callId: call.callId, answered: false }), APPROVAL_ARMING_MS);
     return () => clearTimeout(timer);
   }, [call.callId]);

@@ -40,6 +40,21 @@ describe('step gate', () => {
     expect(released).toBe(true);
   });
 
+  it('a press for an earlier pause (the second click of a double-click) does not release the next one', async () => {
+    const gate = createStepGate();
+    const first = gate.pause(new AbortController().signal, 1);
+    gate.next(1);
+    await first;
+    let released = false;
+    const second = gate.pause(new AbortController().signal, 2).then(() => (released = true));
+    gate.next(1);
+    await Promise.resolve();
+    expect(released).toBe(false);
+    gate.next(2);
+    await second;
+    expect(released).toBe(true);
+  });
+
   it('rejects with an AbortError when stopped while paused', async () => {
     const gate = createStepGate();
     const controller = new AbortController();

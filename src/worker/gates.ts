@@ -52,15 +52,21 @@ export function createApprovals(): Approvals {
 }
 
 export interface StepGate {
-  /** Resolves when the person presses Next step; rejects with AbortError when the run stops. */
-  pause(signal: AbortSignal): Promise<void>;
-  next(): void;
+  /** Resolves when the person presses Next step for `step`; rejects with AbortError when the run stops. */
+  pause(signal: AbortSignal, step?: number): Promise<void>;
+  /**
+   * Releases the pause. With a step number, only that pause: a second press of a
+   * double-click, arriving after the next pause began, must not release that one too.
+   */
+  next(step?: number): void;
 }
 
 export function createStepGate(): StepGate {
   let release: (() => void) | null = null;
+  let current: number | undefined;
   return {
-    pause(signal) {
+    pause(signal, step) {
+      current = step;
       return new Promise((resolve, reject) => {
         const onAbort = () => {
           release = null;
@@ -80,7 +86,8 @@ export function createStepGate(): StepGate {
         };
       });
     },
-    next() {
+    next(step) {
+      if (step !== undefined && step !== current) return;
       release?.();
     },
   };

@@ -37,7 +37,8 @@ export type ClientRequest =
   | { type: 'delete-session'; sessionId: string }
   | { type: 'rename-session'; sessionId: string; title: string }
   | { type: 'write-file'; path: string; content: string }
-  | { type: 'next-step' }
+  /** `step`: the pause this press answers (PauseStage.step); a stale press is ignored. */
+  | { type: 'next-step'; step?: number }
   | { type: 'disable-loop-detection' }
   | { type: 'compress' }
   /** Puts files back as they were before these checkpoints (the earliest content per file wins). */
@@ -57,7 +58,8 @@ export interface SessionState {
   sandboxKind: SandboxKind;
 }
 
-export type PauseStage = { stage: 'before_model'; label: string } | { stage: 'before_tool'; label: string };
+/** `step` numbers the pauses of a session, so a Next step press names the pause it answers. */
+export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string; step: number };
 
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }

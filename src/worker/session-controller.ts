@@ -230,7 +230,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         await runtime.workspace.writeAsPerson(message.path, message.content);
         return {};
       case 'next-step':
-        stepGate.next();
+        stepGate.next(message.step);
         return {};
       case 'disable-loop-detection':
         runtime?.agent.disableLoopDetection();

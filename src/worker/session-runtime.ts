@@ -78,11 +78,13 @@ function checkpointScope(context: RuntimeContext, call: ToolCallView): string[] 
 
 function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace): Hooks {
   let modelCalls = 0;
-  const stepThrough = async (pause: PauseStage, signal: AbortSignal) => {
+  let steps = 0;
+  const stepThrough = async (pause: Omit<PauseStage, 'step'>, signal: AbortSignal) => {
     if (!context.settings().stepThrough) return;
-    context.paused(pause);
+    const step = ++steps;
+    context.paused({ ...pause, step });
     try {
-      await context.stepGate.pause(signal);
+      await context.stepGate.pause(signal, step);
     } finally {
       context.paused(null);
     }
