@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USER_DENIED_REASON } from './history/function-response';
 import { createScheduler, QUEUED_CANCEL_MESSAGE, CANCEL_ALL_MESSAGE } from './scheduler/scheduler';
-import { createStateManager } from './scheduler/state-manager';
+import { createStateManager, LIVE_OUTPUT_ELIDED, LIVE_OUTPUT_LIMIT } from './scheduler/state-manager';
 import type { CallRecord } from './scheduler/state-manager';
 import { approvalDecision } from './scheduler/policy';
 import { TRUNCATION_PARAM_GUIDANCE } from './scheduler/validation';
@@ -423,6 +423,30 @@ describe('approval modes', () => {
     const final = h.ofType('tool_calls_update').at(-1)!.value[0]!;
     expect(final.status).toBe('success');
     expect(final.liveOutput).toBeUndefined();
+  });
+
+  it('E6 live output on a card keeps only the latest 64 KiB of a noisy command', async () => {
+    const h = createHarness({
+      script: [reply(FC('run_shell_command', { command: 'noisy build' }), 'STOP'), reply('ok', 'STOP')],
+      tools: {
+        run_shell_command: {
+          impl: async (_args, context) => {
+            for (let line = 0; line < 2000; line++) {
+              context.onOutput?.(`line ${line} ${'x'.repeat(100)}\n`);
+              if (line % 100 === 0) await h.clock.sleep(60, context.signal);
+            }
+            await h.clock.sleep(60, context.signal);
+            return 'done';
+          },
+        },
+      },
+    });
+    await h.run('q');
+    const live = h.ofType('tool_calls_update').flatMap((event) => (event.value[0]!.liveOutput === undefined ? [] : [event.value[0]!.liveOutput]));
+    expect(Math.max(...live.map((text) => text.length))).toBeLessThanOrEqual(LIVE_OUTPUT_LIMIT);
+    const last = live.at(-1)!;
+    expect(last.startsWith(LIVE_OUTPUT_ELIDED)).toBe(true);
+    expect(last.endsWith(`line 1999 ${'x'.repeat(100)}\n`)).toBe(true);
   });
 
   it('C7 K4 a single rejected call ends the interaction without another request', async () => {

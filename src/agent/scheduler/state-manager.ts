@@ -66,6 +66,16 @@ function outcomeView(outcome: CallOutcome): Partial<ToolCallView> {
   }
 }
 
+/** E6: a card shows at most this much live output (the latest); the tool's result is separate. */
+export const LIVE_OUTPUT_LIMIT = 64 * 1024;
+export const LIVE_OUTPUT_ELIDED = '[… earlier output not shown …]\n';
+
+/** The end of a long live output, so a noisy command cannot grow a card (and every copy of it) without bound. */
+function lastOf(text: string): string {
+  if (text.length <= LIVE_OUTPUT_LIMIT) return text;
+  return LIVE_OUTPUT_ELIDED + text.slice(text.length - (LIVE_OUTPUT_LIMIT - LIVE_OUTPUT_ELIDED.length));
+}
+
 export function createStateManager(options: {
   emit(views: ToolCallView[]): void;
   now(): number;
@@ -130,7 +140,7 @@ export function createStateManager(options: {
     appendLiveOutput(callId, text) {
       const record = get(callId);
       if (!record || record.view.status !== 'executing') return;
-      record.view.liveOutput = (record.view.liveOutput ?? '') + text;
+      record.view.liveOutput = lastOf((record.view.liveOutput ?? '') + text);
       const now = options.now();
       const last = lastLiveEmit.get(callId);
       if (last !== undefined && now - last < options.throttleMs) return scheduleTrailing(callId, options.throttleMs - (now - last));
