@@ -4,7 +4,8 @@
  *
  * Every test that builds a harness checks the invariants of spec §2 without asking:
  * each request, as it is sent, must satisfy (a) pairing and (b) no same-role
- * neighbours, and the store must already hold the agent's history (durability: every
+ * neighbours, start and end with a user turn, and the store must already hold the
+ * agent's history (durability: every
  * committed change is stored before the next request). Violations fail the test when
  * it finishes. `expectHealthy()` adds the end-of-test checks: the stored history pairs
  * up, equals the in-memory one, and the script did not run out.
@@ -88,6 +89,9 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const store = createMemoryStore(options.initialHistory);
   const checkRequest = (ordinal: number, contents: readonly Content[]): string[] => {
     const found = [...pairingViolations(contents), ...sameRoleNeighbourViolations(contents)];
+    // Gemini answers 400 unless a multi-turn request starts and ends with a user turn.
+    if (contents[0]?.role !== 'user') found.push('the request does not start with a user turn');
+    if (contents.at(-1)?.role !== 'user') found.push('the request does not end with a user turn');
     if (!isDeepStrictEqual(store.history(), agent.history())) {
       found.push('the store did not hold the agent\'s history when the request was sent');
     }
