@@ -151,6 +151,17 @@ describe('session reducer', () => {
     expect(ended.retry).toBeNull();
   });
 
+  it('G1 Continue stays on offer when a run ends interrupted (a failed Continue, a failed send)', () => {
+    const interrupted = { type: 'interrupted_prompt' as const, parts: [{ text: 'q' }] };
+    let state = sessionReducer(initialSessionView, { type: 'running', running: true });
+    state = apply([{ type: 'interaction_end', value: { outcome: 'error' } }], state);
+    expect(state.interruption).toEqual({ type: 'none' });
+    state = sessionReducer(state, { type: 'running', running: false, interruption: interrupted });
+    expect(state.interruption).toEqual(interrupted);
+    state = sessionReducer(state, { type: 'running', running: false, interruption: { type: 'none' } });
+    expect(state.interruption).toEqual({ type: 'none' });
+  });
+
   it('updates a tool card in place as its status changes', () => {
     const state = apply([
       { type: 'tool_calls_update', value: [call('validating')] },

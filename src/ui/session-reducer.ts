@@ -33,7 +33,7 @@ export type SessionAction =
   | { type: 'session-loaded'; session: SessionState }
   | { type: 'local-send'; text: string }
   | { type: 'approval-mode'; mode: ApprovalMode }
-  | { type: 'running'; running: boolean }
+  | { type: 'running'; running: boolean; interruption?: Interruption }
   | { type: 'paused'; pause: PauseStage | null }
   | { type: 'agent-event'; event: AgentEvent }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
@@ -279,8 +279,10 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       return { ...state, approvalMode: action.mode };
     case 'local-send':
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } };
-    case 'running':
-      return { ...state, running: action.running, pause: action.running ? state.pause : null };
+    case 'running': {
+      const next = { ...state, running: action.running, pause: action.running ? state.pause : null };
+      return action.interruption ? { ...next, interruption: action.interruption } : next;
+    }
     case 'paused':
       return { ...state, pause: action.pause };
     case 'agent-event':

@@ -22,7 +22,7 @@ function toAction(event: WorkerEvent): SessionAction | null {
     case 'agent-event':
       return { type: 'agent-event', event: event.event };
     case 'running':
-      return { type: 'running', running: event.running };
+      return event.interruption ? { type: 'running', running: event.running, interruption: event.interruption } : { type: 'running', running: event.running };
     case 'paused':
       return { type: 'paused', pause: event.pause };
     case 'notice':

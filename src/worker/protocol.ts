@@ -65,7 +65,8 @@ export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
   | { type: 'session-loaded'; session: SessionState }
   | { type: 'agent-event'; sessionId: string; event: AgentEvent }
-  | { type: 'running'; sessionId: string; running: boolean }
+  /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
+  | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
   | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }

@@ -128,6 +128,15 @@ describe('session controller', () => {
     expect([first.requests.length, second.requests.length]).toEqual([2, 1]);
   });
 
+  it('G1 a run that fails leaves its prompt on offer to Continue, said when the run ends', async () => {
+    const h = harness(`controller-${counter++}`, [{ error: { status: 400, message: 'bad' } }]);
+    await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await h.send({ type: 'send', text: 'q' });
+    await h.controller.idle();
+    const ended = h.events.filter((event) => event.type === 'running' && !event.running).at(-1);
+    expect(ended).toMatchObject({ interruption: { type: 'interrupted_prompt', parts: [{ text: 'q' }] } });
+  });
+
   it('a manual compression is a run: a message sent meanwhile is refused, Stop cancels it, the history is kept', async () => {
     const summarizing = createDeferred();
     const long = 'x'.repeat(2_000);

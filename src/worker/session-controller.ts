@@ -151,7 +151,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     const done = work(controller.signal).finally(() => {
       run = null;
       if (options.model.switchToNext()) announceProvider();
-      post({ type: 'running', sessionId, running: false });
+      post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
     });
     run = { controller, done: done.then(() => undefined, () => undefined) };
     return { done, signal: controller.signal };
