@@ -42,3 +42,8 @@ export async function restoreCheckpoints(
   const changed = await workspace.putBack(earliestFiles(checkpoints, workspace.snapshot().keys()));
   return { ok: true, changed };
 }
+
+/** What the person reads after a Restore. */
+export function restoreNotice(changed: readonly string[]): string {
+  return changed.length === 0 ? 'Restore: the files were already as they were.' : `Restored ${changed.length} file(s): ${changed.join(', ')}`;
+}

@@ -137,6 +137,18 @@ describe('session controller', () => {
     expect(ended).toMatchObject({ interruption: { type: 'interrupted_prompt', parts: [{ text: 'q' }] } });
   });
 
+  it('a message sent while another session is being opened is refused, not run in the session being left', async () => {
+    const h = harness(`controller-${counter++}`, [reply(T('should not run'), 'STOP')]);
+    await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    const opening = h.send({ type: 'new-session' });
+    const sending = h.send({ type: 'send', text: 'hello' });
+    await Promise.all([opening, sending]);
+    await h.controller.idle();
+    const refused = h.events.filter((event) => event.type === 'response' && event.error);
+    expect(refused).toEqual([expect.objectContaining({ error: expect.objectContaining({ kind: 'no-session' }) })]);
+    expect(h.model.requests).toHaveLength(0);
+  });
+
   it('a manual compression is a run: a message sent meanwhile is refused, Stop cancels it, the history is kept', async () => {
     const summarizing = createDeferred();
     const long = 'x'.repeat(2_000);

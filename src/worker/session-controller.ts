@@ -17,7 +17,7 @@ import { createApprovals, createStepGate } from './gates';
 import { compressionNotice } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
-import { restoreCheckpoints } from './checkpoint-restore';
+import { restoreCheckpoints, restoreNotice } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
 import type { TerminalHost } from './terminal';
@@ -74,10 +74,12 @@ export function createSessionController(options: ControllerOptions): SessionCont
 
   async function open(session: SessionRecord): Promise<void> {
     await stop();
+    const previous = runtime;
+    runtime = null; // until the new session is loaded there is none to send to
     terminal?.dispose();
     terminal = null;
     stopServerReady?.();
-    const sandbox = await options.acquireSandbox(runtime?.sandbox ?? null);
+    const sandbox = await options.acquireSandbox(previous?.sandbox ?? null);
     stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
     const sessionId = session.id;
     runtime = await openSessionRuntime(
@@ -134,8 +136,15 @@ export function createSessionController(options: ControllerOptions): SessionCont
     await run.done;
   }
 
+  /** A message sent while another session opens must not start a run (and approvals) in the one being left. */
+  let opening = 0;
+  const switching = async (work: () => Promise<void>): Promise<void> => {
+    opening++;
+    await work().finally(() => opening--);
+  };
+
   function start(input: AgentInput): AppError | undefined {
-    const current = runtime;
+    const current = opening > 0 ? null : runtime;
     if (!current) return { kind: 'no-session', message: 'No session is open yet.' };
     if (run) return { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' };
     const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
@@ -207,10 +216,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
         }
         return {};
       case 'new-session':
-        await openNew();
+        await switching(openNew);
         return {};
       case 'open-session':
-        await openById(message.sessionId);
+        await switching(() => openById(message.sessionId));
         return {};
       case 'delete-session': {
         const wasCurrent = runtime?.session.id === message.sessionId;
@@ -239,8 +248,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
       case 'compress': {
         const current = runtime;
         if (!current || run) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
-        // A run of its own: while the summary is written nothing else may change the history
-        // (a message sent meanwhile would be overwritten by the compressed one), and Stop cancels it.
+        // A run of its own: nothing else may change the history meanwhile, and Stop cancels it.
         const { done, signal } = begin(current, (signal) => current.agent.compress(signal));
         const status = await done;
         if (signal.aborted) post({ type: 'notice', level: 'info', message: 'Compression stopped; the history is unchanged.' });
@@ -252,13 +260,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
         if (run) return { error: { kind: 'busy', message: 'Stop the agent before restoring files.' } };
         const restored = await restoreCheckpoints(db, runtime.session.id, runtime.workspace, message.checkpointIds);
         if (!restored.ok) return { error: restored.error };
-        const { changed } = restored;
-        post({
-          type: 'notice',
-          level: 'info',
-          message: changed.length === 0 ? 'Restore: the files were already as they were.' : `Restored ${changed.length} file(s): ${changed.join(', ')}`,
-        });
-        return { value: changed };
+        post({ type: 'notice', level: 'info', message: restoreNotice(restored.changed) });
+        return { value: restored.changed };
       }
       case 'terminal-start': {
         if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
