@@ -51,11 +51,14 @@ export function AgentPanel(props: AgentPanelProps) {
   const disableLoopDetection = useCallback(() => client.send({ type: 'disable-loop-detection' }), [client]);
   const restore = useCallback((checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', checkpointIds }), [client]);
 
-  const send = (text: string): boolean => {
+  /** Shown at once; if the worker refuses it (a session is opening, the agent just got busy), it is taken back. */
+  const send = async (text: string): Promise<boolean> => {
     if (view.running || !view.sessionId) return false;
     dispatch({ type: 'local-send', text });
-    client.send({ type: 'send', text });
-    return true;
+    const answer = await client.request({ type: 'send', text });
+    if (answer.ok) return true;
+    dispatch({ type: 'send-refused', text, message: answer.error.message });
+    return false;
   };
   const decide = (callId: string, outcome: ApprovalOutcome) => client.send({ type: 'approval-response', callId, outcome });
 
@@ -113,7 +116,7 @@ export function AgentPanel(props: AgentPanelProps) {
         <div className="lessons" aria-label="Lessons">
           <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>
           {props.provider.lessons.map((lesson) => (
-            <button key={lesson.id} type="button" onClick={() => send(lesson.prompt)}>
+            <button key={lesson.id} type="button" onClick={() => void send(lesson.prompt)}>
               {lesson.title}
             </button>
           ))}

@@ -1,12 +1,18 @@
-/** The prompt: Enter sends, Shift+Enter is a new line. Text is kept until the worker accepts it. */
+/**
+ * The prompt: Enter sends, Shift+Enter is a new line. The box empties on send; if the
+ * message is not accepted after all, its text comes back (unless the person typed anew).
+ */
 import { useState } from 'react';
 
-export function PromptBox({ running, onSend, onStop }: { running: boolean; onSend: (text: string) => boolean; onStop: () => void }) {
+export function PromptBox({ running, onSend, onStop }: { running: boolean; onSend: (text: string) => Promise<boolean>; onStop: () => void }) {
   const [text, setText] = useState('');
   const send = () => {
     const trimmed = text.trim();
     if (!trimmed || running) return;
-    if (onSend(trimmed)) setText('');
+    setText('');
+    void onSend(trimmed).then((accepted) => {
+      if (!accepted) setText((current) => current || trimmed);
+    });
   };
   return (
     <form

@@ -162,6 +162,14 @@ describe('session reducer', () => {
     expect(state.interruption).toEqual({ type: 'none' });
   });
 
+  it('a message the worker refused leaves the transcript and an alert says why', () => {
+    let state = sessionReducer(initialSessionView, { type: 'local-send', text: 'earlier' });
+    state = sessionReducer(state, { type: 'local-send', text: 'hello' });
+    state = sessionReducer(state, { type: 'send-refused', text: 'hello', message: 'No session is open yet.' });
+    expect(state.items.map((item) => item.type)).toEqual(['user', 'alert']);
+    expect(state.items[1]).toMatchObject({ message: 'Your message was not sent: No session is open yet.' });
+  });
+
   it('updates a tool card in place as its status changes', () => {
     const state = apply([
       { type: 'tool_calls_update', value: [call('validating')] },

@@ -32,6 +32,8 @@ export interface SessionView {
 export type SessionAction =
   | { type: 'session-loaded'; session: SessionState }
   | { type: 'local-send'; text: string }
+  /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
+  | { type: 'send-refused'; text: string; message: string }
   | { type: 'approval-mode'; mode: ApprovalMode }
   | { type: 'running'; running: boolean; interruption?: Interruption }
   | { type: 'paused'; pause: PauseStage | null }
@@ -279,6 +281,11 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       return { ...state, approvalMode: action.mode };
     case 'local-send':
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } };
+    case 'send-refused': {
+      const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
+      const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];
+      return push({ ...state, items }, { type: 'alert', message: `Your message was not sent: ${action.message}` });
+    }
     case 'running': {
       const next = { ...state, running: action.running, pause: action.running ? state.pause : null };
       return action.interruption ? { ...next, interruption: action.interruption } : next;
