@@ -146,3 +146,19 @@ test('Step through checked right after saving Settings keeps the saved provider'
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('from Gemini');
   expect(gemini.requests()[0]?.apiKey).toBe('test-key-123');
 });
+
+test('Next step keeps the keyboard focus from one pause to the next', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [writeHello, text('Created hello.txt.')] });
+  await setUp(page, gemini, 'Allow all');
+  await sendMessage(page, 'Create hello.txt');
+  await expect(paused(page)).toHaveText('Paused before the model call: model call 1');
+  await nextStep(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(paused(page)).toHaveText('Paused before the tool: write_file hello.txt');
+  await expect(nextStep(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(paused(page)).toHaveText('Paused before the model call: model call 2');
+  await expect(nextStep(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Created hello.txt.');
+});

@@ -84,8 +84,13 @@ export function AgentPanel(props: AgentPanelProps) {
           <input type="checkbox" checked={props.stepThrough} disabled={!props.settingsReady} onChange={(event) => props.onStepThroughChange(event.target.checked)} /> Step
           through
         </label>
-        {view.pause ? (
-          <button type="button" onClick={() => client.send({ type: 'next-step', step: view.pause!.step })}>
+        {view.pause || (props.stepThrough && view.running) ? (
+          // Stays on screen (unavailable between pauses) while stepping, so the focus stays on it.
+          <button
+            type="button"
+            aria-disabled={!view.pause}
+            onClick={() => view.pause && client.send({ type: 'next-step', step: view.pause.step })}
+          >
             Next step
           </button>
         ) : null}
