@@ -16,6 +16,8 @@ test('a 429 is retried, the retry is shown, and the answer arrives', async ({ pa
   await useGemini(page, gemini);
   await sendMessage(page, 'hello');
   await expect(transcript(page)).toContainText(/Retrying \(attempt 1 of \d+\)/);
+  // Also announced in the status line while the retry waits (Retry-After: 1 s).
+  await expect(page.getByRole('status').filter({ hasText: /Retrying \(attempt 1 of \d+\)/ })).toBeVisible();
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Recovered after the rate limit.');
   expect(gemini.requests()).toHaveLength(2);
 });

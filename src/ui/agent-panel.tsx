@@ -5,6 +5,7 @@ import type { WorkerClient } from '../worker/client';
 import type { LessonInfo } from '../worker/protocol';
 import { ApprovalCard } from './approval-card';
 import { PromptBox } from './prompt-box';
+import { retryNotice } from './session-reducer';
 import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from './tool-call-card';
 import { Transcript } from './transcript';
@@ -101,11 +102,14 @@ export function AgentPanel(props: AgentPanelProps) {
       {props.approvalMode === 'allow-all' ? (
         <p className="warning-banner">Allow all: the agent writes files and runs commands without asking.</p>
       ) : null}
-      {view.pause ? (
-        <p className="paused" role="status">
-          Paused before {view.pause.stage === 'before_model' ? 'the model call' : 'the tool'}: {view.pause.label}
-        </p>
-      ) : null}
+      {/* Always on the page, so a screen reader announces each pause and retry as it starts. */}
+      <p className="paused" role="status">
+        {view.pause
+          ? `Paused before ${view.pause.stage === 'before_model' ? 'the model call' : 'the tool'}: ${view.pause.label}`
+          : view.retry
+            ? retryNotice(view.retry)
+            : ''}
+      </p>
       {todos?.type === 'tool' && todos.call.display?.type === 'todos' ? (
         <section className="todo-panel" aria-label="Todos">
           <TodoList todos={todos.call.display.todos} />

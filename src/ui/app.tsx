@@ -91,16 +91,22 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
   };
 
   // The agent panel's client saves the person's edits before a message or Continue goes out.
-  const panelClient = useMemo<WorkerClient>(
-    () => ({
+  const panelClient = useMemo<WorkerClient>(() => {
+    const flushFor = (request: { type: string }) => {
+      if (request.type === 'send' || request.type === 'continue') flushRef.current?.();
+    };
+    return {
       ...client,
       send: (request, transfer) => {
-        if (request.type === 'send' || request.type === 'continue') flushRef.current?.();
+        flushFor(request);
         client.send(request, transfer);
       },
-    }),
-    [client],
-  );
+      request: (request, transfer) => {
+        flushFor(request);
+        return client.request(request, transfer);
+      },
+    };
+  }, [client]);
 
   return (
     <div className="app">

@@ -170,6 +170,16 @@ describe('session reducer', () => {
     expect(state.items[1]).toMatchObject({ message: 'Your message was not sent: No session is open yet.' });
   });
 
+  it('a retry is in progress from its event until the next attempt starts', () => {
+    const waiting = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'round_trip_end', value: { roundTripId: 'r1' } },
+      { type: 'retry', value: { attempt: 1, maxRetries: 10, delayMs: 5000, reason: 'rate-limit', message: 'rate limited' } },
+    ]);
+    expect(waiting.retry).toMatchObject({ attempt: 1 });
+    expect(apply([{ type: 'round_trip_start', value: { roundTripId: 'r2', model: 'm' } }], waiting).retry).toBeNull();
+  });
+
   it('updates a tool card in place as its status changes', () => {
     const state = apply([
       { type: 'tool_calls_update', value: [call('validating')] },

@@ -160,7 +160,7 @@ function voidAttempt(state: SessionView): SessionView {
   return kept.length === state.items.length ? state : { ...state, items: kept };
 }
 
-function retryNotice(retry: RetryInfo): string {
+export function retryNotice(retry: RetryInfo): string {
   const seconds = Math.round(retry.delayMs / 100) / 10;
   return `Retrying (attempt ${retry.attempt} of ${retry.maxRetries}) in ${seconds} s: ${retry.message}`;
 }
@@ -249,7 +249,8 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
     case 'max_session_turns':
       return push(state, { type: 'alert', message: 'This session reached its turn limit. Start a new session to go on.' });
     case 'round_trip_start':
-      return { ...state, items: endStreaming(state.items), attemptFrom: state.items.length };
+      // A new attempt started: the retry it waited for is over.
+      return { ...state, items: endStreaming(state.items), attemptFrom: state.items.length, retry: null };
     case 'finished':
     case 'round_trip_end':
       return { ...state, items: endStreaming(state.items) };
