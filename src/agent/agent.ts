@@ -13,6 +13,8 @@ import { compressHistory } from './context-window';
 import { admitPrompt, continuationBudget, nextContinuation } from './continuation';
 import type { Continuation } from './continuation';
 import { detectTurnInterruption, resumeParts } from './history/interruption';
+import { ORPHAN_TOOL_USE_REPAIR_REASON } from './history/orphan-repair';
+import { unscheduledErrorView } from './scheduler/validation';
 import { commitHistory, createSession } from './session';
 import type { Session } from './session';
 import { runToolRound } from './tool-round';
@@ -107,7 +109,10 @@ async function admit(session: Session, input: AgentInput): Promise<Continuation>
     if (!resume) return { type: 'end', outcome: 'completed' };
     // `retry`: the interrupted prompt already ends the stored history; it is sent as is,
     // never pushed twice. `tool_result`: the dangling calls are answered first.
-    if (resume.type === 'tool_result') await commitHistory(session, [...session.history, { role: 'user', parts: resume.parts }]);
+    if (resume.type === 'tool_result') {
+      await commitHistory(session, [...session.history, { role: 'user', parts: resume.parts }]);
+      emitOrphanCards(session);
+    }
     return { type: 'send', message: { kind: 'stored' } };
   }
   return admitPrompt(session, input.text);
@@ -124,6 +129,15 @@ async function compressManually(session: Session, signal: AbortSignal): Promise<
     if (!isAbortError(thrown)) deps.emit({ type: 'error', value: { error: { kind: 'compression', message: messageOf(thrown) } } });
     return 'NOOP';
   }
+}
+
+/** G1: the cards of the calls Continue answered as never run say what the model was told. */
+function emitOrphanCards(session: Session): void {
+  const calls = session.history.at(-2)?.parts.flatMap((part) => (part.functionCall?.id ? [part.functionCall] : [])) ?? [];
+  const views = calls.map(({ id, name, args }, index) =>
+    unscheduledErrorView(session.deps.tools, { callId: id ?? '', name, args: args ?? {}, index }, ORPHAN_TOOL_USE_REPAIR_REASON),
+  );
+  if (views.length > 0) session.deps.emit({ type: 'tool_calls_update', value: views });
 }
 
 /** A bug or a failing store: reported as data, never thrown out of `run` (A11, B8). */

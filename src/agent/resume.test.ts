@@ -27,6 +27,10 @@ describe('G. interruption and resume', () => {
     expect(last.parts[0]!.functionResponse).toMatchObject({ id: 'c1', response: { error: ORPHAN_TOOL_USE_REPAIR_REASON } });
     expect(h.tools.toolLog).toHaveLength(0);
     expect(countText(h.agent.history(), 'q')).toBe(1);
+    // The card (shown as interrupted after the reload) now says what the model was told.
+    expect(h.ofType('tool_calls_update')[0]!.value).toEqual([
+      expect.objectContaining({ callId: 'c1', name: 'read_file', summary: 'a', status: 'error', resultText: ORPHAN_TOOL_USE_REPAIR_REASON }),
+    ]);
     h.expectHealthy();
   });
 

@@ -14,7 +14,7 @@ import type { LoopDetection } from './guards/loop-detector';
 import type { ValidationOutcome as TrackedOutcome } from './guards/validation-retry';
 import { callHook, decisionReason } from './hooks';
 import type { CompletedToolCall } from './scheduler/scheduler';
-import { callSummary } from './scheduler/validation';
+import { unscheduledErrorView } from './scheduler/validation';
 import { commitHistory } from './session';
 import type { Session } from './session';
 import type { PendingCall } from './turn';
@@ -148,13 +148,8 @@ function emitDuplicateViews(session: Session, duplicates: PendingCall[]): void {
 }
 
 /** The card of a call answered with an error it was not run for (or, E4, whose result a hook replaced). */
-function errorView(session: Session, call: Pick<PendingCall, 'callId' | 'name' | 'args' | 'index'>, message: string): ToolCallView {
-  const { callId, name, args, index } = call;
-  const summary = callSummary(session.deps.tools, name, args);
-  const view: ToolCallView = { callId, name, args, summary, status: 'error', resultText: message, errorType: 'EXECUTION_DENIED', index };
-  const kind = session.deps.tools.get(name)?.declaration.kind;
-  if (kind) view.kind = kind;
-  return view;
+function errorView(session: Session, call: PendingCall, message: string): ToolCallView {
+  return unscheduledErrorView(session.deps.tools, call, message, 'EXECUTION_DENIED');
 }
 
 /** H6: nothing of this round trip runs; each call is answered so pairing holds. */

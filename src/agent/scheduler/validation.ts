@@ -41,9 +41,22 @@ function summaryOf(record: Pick<CallRecord, 'tool' | 'args'>): string {
   }
 }
 
-/** A card's second half (path, pattern or command) for a call the scheduler never saw. */
-export function callSummary(tools: ToolRegistry, name: string, args: Record<string, unknown>): string {
-  return summaryOf({ tool: tools.get(name), args });
+/**
+ * The card of a call answered with an error without being scheduled (loop stop, duplicate
+ * id, a hook's batch stop, an interrupted turn resumed): named and summarized like any card.
+ */
+export function unscheduledErrorView(
+  tools: ToolRegistry,
+  call: { callId: string; name: string; args: Record<string, unknown>; index: number },
+  message: string,
+  errorType?: string,
+): ToolCallView {
+  const { callId, name, args, index } = call;
+  const tool = tools.get(name);
+  const view: ToolCallView = { callId, name, args, summary: summaryOf({ tool, args }), status: 'error', resultText: message, index };
+  if (errorType) view.errorType = errorType;
+  if (tool) view.kind = tool.declaration.kind;
+  return view;
 }
 
 export function intakeCall(request: ToolCallRequestInfo, tools: ToolRegistry, outputTruncated: boolean): IntakeResult {
