@@ -164,3 +164,11 @@ export function isClientMessage(data: unknown): data is ClientMessage {
     'type' in data
   );
 }
+
+/** The answer to one request: `error` or `value`, never both; absent ones are left out. */
+export function responseEvent(id: string, error?: AppError, value?: unknown): WorkerEvent {
+  const event: WorkerEvent = { type: 'response', id };
+  if (error) event.error = error;
+  if (value !== undefined) event.value = value;
+  return event;
+}

@@ -16,6 +16,7 @@ import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
 import { compressionNotice } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
+import { responseEvent } from './protocol';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
 import { restoreCheckpoints, restoreNotice } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
@@ -52,12 +53,6 @@ export function createSessionController(options: ControllerOptions): SessionCont
   const approvals = createApprovals();
   const stepGate = createStepGate();
 
-  const respond = (id: string, error?: AppError, value?: unknown) => {
-    const event: WorkerEvent = { type: 'response', id };
-    if (error) event.error = error;
-    if (value !== undefined) event.value = value;
-    post(event);
-  };
   /** A16: a provider chosen while the agent works is used from the next message on. */
   const chooseModel = (model: LanguageModel): void => {
     if (run) {
@@ -290,11 +285,11 @@ export function createSessionController(options: ControllerOptions): SessionCont
     async handle(message) {
       try {
         const { error, value } = await handleRequest(message);
-        respond(message.id, error, value);
+        post(responseEvent(message.id, error, value));
       } catch (thrown) {
         const error: AppError = thrown instanceof RuntimeError ? { kind: thrown.kind, message: thrown.message } : { kind: 'worker', message: messageOf(thrown) };
         post({ type: 'notice', level: 'error', message: error.message });
-        respond(message.id, error);
+        post(responseEvent(message.id, error));
       }
     },
     async idle() {
