@@ -44,6 +44,13 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return send(budget, { kind: 'request_only', parts: [{ text: OUTPUT_RECOVERY_PROMPT }], joinWith: '' });
   }
 
+  // J5 before J2: the model may go on first; AfterAgent fires when the agent would end (Gemini CLI: at the outermost call).
+  if (session.interaction.settings.nextSpeakerCheck) {
+    const speaker = await checkNextSpeaker(session);
+    if (signal.aborted) return cancelled(session);
+    if (speaker === 'model') return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
+  }
+
   const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, stopHookActive: budget.stopHookActive, signal });
   if (signal.aborted) return cancelled(session);
   if (stopHook?.decision === 'stop') {
@@ -65,11 +72,6 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return send(budget, { kind: 'request_only', parts: [{ text: `<hook_context>${context}</hook_context>` }], joinWith: '\n\n' });
   }
 
-  if (session.interaction.settings.nextSpeakerCheck) {
-    const speaker = await checkNextSpeaker(session);
-    if (signal.aborted) return cancelled(session);
-    if (speaker === 'model') return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
-  }
   return { type: 'end', outcome: 'completed' };
 }
 

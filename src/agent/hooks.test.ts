@@ -261,6 +261,22 @@ describe('J. hooks, continuations and turn limits', () => {
     expect(h.ofType('error')).toEqual([]);
   });
 
+  it('J2 J5 AfterAgent fires once, when the agent would end, not after a reply the model goes on from', async () => {
+    let afterAgent = 0;
+    const h = createHarness({
+      settings: { nextSpeakerCheck: true },
+      script: [
+        reply('Next, I will read the file', 'STOP'),
+        reply('{"reasoning":"r","next_speaker":"model"}', 'STOP'),
+        reply('done', 'STOP'),
+        reply('{"reasoning":"r","next_speaker":"user"}', 'STOP'),
+      ],
+      hooks: { afterAgent: async () => void afterAgent++ },
+    });
+    expect(await h.run('q')).toBe('completed');
+    expect(afterAgent).toBe(1);
+  });
+
   it('J5 the check is off by default', async () => {
     const h = createHarness({ script: [reply('Next, I will read the file', 'STOP')] });
     await h.run('q');
