@@ -180,3 +180,14 @@ test('Escape that cancels a session rename does not stop the agent', async ({ pa
   await expect(stop(page)).toBeVisible({ timeout: 1000 });
   await expect(transcript(page)).not.toContainText('Request cancelled.');
 });
+
+test('the view tabs move the focus with the arrow keys, so the Loop inspector is reachable from the keyboard', async ({ page }) => {
+  await openApp(page);
+  const tabs = page.getByRole('tablist', { name: 'Views' });
+  await tabs.getByRole('tab', { selected: true }).focus();
+  for (let press = 0; press < 3; press++) await page.keyboard.press('ArrowRight');
+  const inspector = tabs.getByRole('tab', { name: 'Loop inspector' });
+  await expect(inspector).toBeFocused();
+  await expect(inspector).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('region', { name: 'Loop inspector' })).toBeVisible();
+});

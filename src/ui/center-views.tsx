@@ -55,10 +55,16 @@ export const CenterViews = memo(function CenterViews({
             role="tab"
             type="button"
             aria-selected={view === name}
+            // Roving focus (WAI-ARIA tabs): Tab reaches the selected tab, arrows move the focus with the selection.
+            tabIndex={view === name ? 0 : -1}
             onClick={() => show(name)}
             onKeyDown={(event) => {
               const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-              if (step) show(VIEWS[(VIEWS.indexOf(name) + step + VIEWS.length) % VIEWS.length]!);
+              if (!step) return;
+              const next = VIEWS[(VIEWS.indexOf(name) + step + VIEWS.length) % VIEWS.length]!;
+              show(next);
+              const tabs = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
+              tabs?.[VIEWS.indexOf(next)]?.focus();
             }}
           >
             {name}
