@@ -78,6 +78,7 @@ test('Disable loop detection lets the next prompt repeat a call five times', asy
   await expect(alert).toContainText('Loop detected');
   await alert.getByRole('button', { name: 'Disable loop detection for this session' }).click();
   await expect(transcript(page)).toContainText('Loop detection is off for this session.');
+  await expect(alert.getByRole('button', { name: 'Disable loop detection for this session' })).toHaveCount(0);
 
   await sendMessage(page, 'read it five times, I mean it');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Read it five times on purpose.');

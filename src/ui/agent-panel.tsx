@@ -1,5 +1,5 @@
 /** The agent panel: controls of the loop, the transcript, the approval card and the prompt. */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ApprovalMode, ApprovalOutcome } from '../agent/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo } from '../worker/protocol';
@@ -49,7 +49,14 @@ export function AgentPanel(props: AgentPanelProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [view.running, client]);
 
-  const disableLoopDetection = useCallback(() => client.send({ type: 'disable-loop-detection' }), [client]);
+  // Loop detection turned off in this session: the alerts no longer offer it. Opening a
+  // session (again) starts with detection on, in the worker and here.
+  const [loopDetectionOffIn, setLoopDetectionOffIn] = useState<string | null>(null);
+  useEffect(() => setLoopDetectionOffIn(null), [view.sessionId]);
+  const disableLoopDetection = useCallback(() => {
+    setLoopDetectionOffIn(view.sessionId);
+    client.send({ type: 'disable-loop-detection' });
+  }, [client, view.sessionId]);
   const restore = useCallback((checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', checkpointIds }), [client]);
 
   /** Shown at once; if the worker refuses it (a session is opening, the agent just got busy), it is taken back. */
@@ -117,7 +124,7 @@ export function AgentPanel(props: AgentPanelProps) {
       ) : null}
       <Transcript
         items={view.items}
-        onDisableLoopDetection={disableLoopDetection}
+        onDisableLoopDetection={loopDetectionOffIn === view.sessionId ? null : disableLoopDetection}
         checkpoints={props.checkpoints}
         onRestore={view.running ? null : restore}
       />

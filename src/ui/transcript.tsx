@@ -82,7 +82,8 @@ function PlainText({ text }: { text: string }) {
 
 interface ItemProps {
   item: TranscriptItem;
-  onDisableLoopDetection: () => void;
+  /** Null once detection is off for this session: the offer is gone. */
+  onDisableLoopDetection: (() => void) | null;
   /** Checkpoints to restore to put files back as they were before this item, if any. */
   restore: string[] | undefined;
   onRestore: ((checkpointIds: string[]) => void) | null;
@@ -128,7 +129,7 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
       return (
         <div role="alert" className="alert">
           <p>{item.message}</p>
-          {item.action === 'disable-loop-detection' ? (
+          {item.action === 'disable-loop-detection' && onDisableLoopDetection ? (
             <button type="button" onClick={onDisableLoopDetection}>
               Disable loop detection for this session
             </button>
@@ -157,7 +158,8 @@ export function checkpointsByItem(items: readonly TranscriptItem[], checkpoints:
 
 export interface TranscriptProps {
   items: TranscriptItem[];
-  onDisableLoopDetection: () => void;
+  /** Null once detection is off for this session: the offer is gone. */
+  onDisableLoopDetection: (() => void) | null;
   /** Checkpoint id by tool call id. */
   checkpoints: ReadonlyMap<string, string>;
   onRestore: ((checkpointIds: string[]) => void) | null;
