@@ -128,3 +128,16 @@ test('Gemini: an approval card does not take the focus from the prompt, so typin
   await approval.getByRole('button', { name: 'Allow once' }).click();
   await expect(statusOf(page, 'write_file hello.txt')).toHaveText('success');
 });
+
+test('Gemini: a key pasted with surrounding spaces is saved trimmed, so an error that echoes it never shows it', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [{ status: 400, body: { error: { code: 400, message: `Request with key ${TEST_KEY} is malformed`, status: 'INVALID_ARGUMENT' } } }],
+  });
+  await openApp(page);
+  await useGemini(page, gemini, { key: `  ${TEST_KEY}\n` });
+  await sendMessage(page, 'hello');
+  const alert = transcript(page).getByRole('alert');
+  await expect(alert).toContainText('[API key]');
+  await expect(alert).not.toContainText(TEST_KEY);
+  expect(gemini.requests().map((request) => request.apiKey)).toEqual([TEST_KEY]);
+});

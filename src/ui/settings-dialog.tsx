@@ -57,7 +57,12 @@ export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProp
   const save = () => {
     if (urlError || saving) return;
     setSaving(true);
-    void onSave({ ...draft, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() || settings.model }).finally(() => setSaving(false));
+    const saved: SettingsRecord = { ...draft, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() || settings.model };
+    // A pasted key often brings a space or newline: kept, it would not match the key to redact in errors.
+    const apiKey = draft.apiKey?.trim();
+    if (apiKey) saved.apiKey = apiKey;
+    else delete saved.apiKey;
+    void onSave(saved).finally(() => setSaving(false));
   };
 
   return (

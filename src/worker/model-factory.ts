@@ -11,8 +11,10 @@ import type { WorkerSettings } from './protocol';
 
 export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: number): LanguageModel {
   if (settings.provider === 'gemini') {
-    if (!settings.apiKey) return missingKeyModel();
-    const options: Parameters<typeof createGeminiModel>[0] = { apiKey: settings.apiKey };
+    // Trimmed here too (a key saved before the dialog trimmed): errors redact exactly the key sent.
+    const apiKey = settings.apiKey?.trim();
+    if (!apiKey) return missingKeyModel();
+    const options: Parameters<typeof createGeminiModel>[0] = { apiKey };
     if (settings.baseUrl) options.baseUrl = settings.baseUrl;
     return createGeminiModel(options);
   }
