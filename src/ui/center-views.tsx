@@ -29,7 +29,10 @@ export const CenterViews = memo(function CenterViews({
   const [opened, setOpened] = useState<Set<View>>(() => new Set(['Editor']));
   const [serverUrl, setServerUrl] = useState<string | null>(null);
 
-  const show = (next: View) => {
+  // A view opened by a click (or Enter) may take the focus; one reached by the arrow keys leaves it on the tabs.
+  const [focusOnOpen, setFocusOnOpen] = useState(true);
+  const show = (next: View, takeFocus = true) => {
+    setFocusOnOpen(takeFocus);
     setView(next);
     setOpened((current) => (current.has(next) ? current : new Set([...current, next])));
   };
@@ -62,7 +65,7 @@ export const CenterViews = memo(function CenterViews({
               const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
               if (!step) return;
               const next = VIEWS[(VIEWS.indexOf(name) + step + VIEWS.length) % VIEWS.length]!;
-              show(next);
+              show(next, false);
               const tabs = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
               tabs?.[VIEWS.indexOf(next)]?.focus();
             }}
@@ -77,7 +80,7 @@ export const CenterViews = memo(function CenterViews({
       {opened.has('Terminal') && sessionId ? (
         <section className="view-body terminal" aria-label="Terminal" hidden={view !== 'Terminal'}>
           <Suspense fallback={<p className="empty">Loading the terminal…</p>}>
-            <TerminalView client={client} sessionId={sessionId} />
+            <TerminalView client={client} sessionId={sessionId} focusOnStart={focusOnOpen} />
           </Suspense>
         </section>
       ) : null}

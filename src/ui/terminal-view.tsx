@@ -8,8 +8,9 @@ import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
 import type { WorkerClient } from '../worker/client';
 
-export default function TerminalView({ client, sessionId }: { client: WorkerClient; sessionId: string }) {
+export default function TerminalView({ client, sessionId, focusOnStart }: { client: WorkerClient; sessionId: string; focusOnStart: boolean }) {
   const host = useRef<HTMLDivElement>(null);
+  const takeFocus = useRef(focusOnStart); // as the view was opened: by a click, or passed by the arrow keys
   useEffect(() => {
     if (!host.current) return;
     const terminal = new Terminal({ convertEol: true, fontSize: 13, theme: { background: '#15171c' }, cursorBlink: true });
@@ -42,7 +43,7 @@ export default function TerminalView({ client, sessionId }: { client: WorkerClie
       client.send({ type: 'terminal-resize', columns: terminal.cols, rows: terminal.rows });
     });
     observer.observe(host.current);
-    terminal.focus();
+    if (takeFocus.current) terminal.focus();
     return () => {
       observer.disconnect();
       input.dispose();
