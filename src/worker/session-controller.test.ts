@@ -137,10 +137,12 @@ describe('session controller', () => {
     expect(ended).toMatchObject({ interruption: { type: 'interrupted_prompt', parts: [{ text: 'q' }] } });
   });
 
-  it('a message sent while another session is being opened is refused, not run in the session being left', async () => {
+  it.each(['new-session', 'delete-session'] as const)('a message sent during %s is refused, not run in the session being left', async (switchBy) => {
     const h = harness(`controller-${counter++}`, [reply(T('should not run'), 'STOP')]);
     await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    const opening = h.send({ type: 'new-session' });
+    const loaded = await h.next((event) => event.type === 'session-loaded');
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
+    const opening = h.send(switchBy === 'new-session' ? { type: 'new-session' } : { type: 'delete-session', sessionId });
     const sending = h.send({ type: 'send', text: 'hello' });
     await Promise.all([opening, sending]);
     await h.controller.idle();

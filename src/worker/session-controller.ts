@@ -131,11 +131,11 @@ export function createSessionController(options: ControllerOptions): SessionCont
     await run.done;
   }
 
-  /** A message sent while another session opens must not start a run (and approvals) in the one being left. */
+  /** While sessions switch, a message must not start a run (and approvals) in the one being left. */
   let opening = 0;
-  const switching = async (work: () => Promise<void>): Promise<void> => {
+  const switching = async <T,>(work: () => Promise<T>): Promise<T> => {
     opening++;
-    await work().finally(() => opening--);
+    return work().finally(() => opening--);
   };
 
   function start(input: AgentInput): AppError | undefined {
@@ -216,14 +216,15 @@ export function createSessionController(options: ControllerOptions): SessionCont
       case 'open-session':
         await switching(() => openById(message.sessionId));
         return {};
-      case 'delete-session': {
-        const wasCurrent = runtime?.session.id === message.sessionId;
-        if (wasCurrent) await stop();
-        const removed = await removeSession(db, message.sessionId);
-        if (!removed.ok) return { error: removed.error };
-        if (wasCurrent) await openById();
-        return {};
-      }
+      case 'delete-session':
+        return switching(async () => {
+          const wasCurrent = runtime?.session.id === message.sessionId;
+          if (wasCurrent) await stop();
+          const removed = await removeSession(db, message.sessionId);
+          if (!removed.ok) return { error: removed.error };
+          if (wasCurrent) await openById();
+          return {};
+        });
       case 'rename-session': {
         const renamed = await renameSession(db, message.sessionId, message.title);
         if (runtime?.session.id === message.sessionId) runtime.session = { ...runtime.session, title: message.title };
