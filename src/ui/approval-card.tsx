@@ -9,7 +9,7 @@ import type { KeyboardEvent } from 'react';
 import type { ApprovalOutcome, ToolCallView } from '../agent/types';
 import { DiffView } from './diff-view';
 
-export const APPROVAL_ARMING_MS = 400;
+const APPROVAL_ARMING_MS = 400;
 
 /** Is focus in a place that takes text (the prompt, a field, the editor, the terminal)? */
 function isTyping(element: Element | null): boolean {
