@@ -99,11 +99,23 @@ test('Gemini: a double-click on Allow once answers one call, never the next card
   const allow = approval.getByRole('button', { name: 'Allow once' });
   await expect(approval).toContainText('one.txt');
   await expect(allow).not.toHaveAttribute('aria-disabled', 'true');
-  const box = (await allow.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(approval).toContainText('two.txt');
-  // The second click of a double-click lands on the new card: it is not an answer.
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // The second click of a double-click lands on the card that replaced the first: click it
+  // the moment it appears (in the page, so a loaded machine cannot stretch the gap).
+  const secondClick = page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const card = document.querySelector('section[aria-label="Approval required"]');
+          if (!card?.textContent?.includes('two.txt')) return;
+          observer.disconnect();
+          [...card.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Allow once')?.click();
+          resolve();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+  );
+  await allow.click();
+  await secondClick;
   await page.waitForTimeout(200);
   await expect(statusOf(page, 'write_file two.txt')).toHaveText('awaiting approval');
   await expect(statusOf(page, 'write_file one.txt')).toHaveText('scheduled');
