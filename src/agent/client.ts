@@ -14,7 +14,7 @@ import { failureError } from './chat/retry-policy';
 import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
 import type { CompressionOutcomeStatus } from './compression/compressor';
 import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
-import { callHook, copyOnRead, decisionReason } from './hooks';
+import { callHook, copyOnRead, decisionMessage } from './hooks';
 import { repairOrphanedToolUseTurns } from './history/orphan-repair';
 import { buildRequestContents, closeDanglingToolResultTurn, dropEmptyParts, mergeAdjacentText, stripThoughts } from './history/request-contents';
 import { chatDependencies, commitHistory } from './session';
@@ -120,10 +120,11 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
   return result.finishReason ? { type: 'reply', calls: result.calls, finishReason: result.finishReason } : { type: 'reply', calls: result.calls };
 }
 
-function turnContext(session: Session): TurnContext {
+/** `withAfterModel`: a synthetic response (a hook's own) does not pass the AfterModel hook again. */
+function turnContext(session: Session, withAfterModel = true): TurnContext {
   const { deps, interaction } = session;
   const context: TurnContext = { emit: deps.emit, newId: deps.newId, loopDetector: session.loopDetector };
-  if (deps.hooks?.afterModel) {
+  if (withAfterModel && deps.hooks?.afterModel) {
     context.afterModel = (parts) => callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, interaction.signal));
     context.signal = interaction.signal;
   }
@@ -143,16 +144,16 @@ function modifyRequest(request: ModelRequest, change: NonNullable<HookDecision['
 }
 
 function hookStopped(session: Session, decision: HookDecision, fallback: string): TurnOutcome {
-  session.deps.emit({ type: 'agent_execution_stopped', value: stopValue(decision.reason, decision.systemMessage, fallback) });
+  session.deps.emit({ type: 'agent_execution_stopped', value: decisionMessage(decision, fallback) });
   return end('stopped');
 }
 
 /** J4: a hook blocked the model's response; its synthetic response, if any, stands in for it (STOP when none given). */
 async function substitute(session: Session, decision: HookDecision, fallback: string, midStream = false): Promise<TurnResult | null> {
-  const value = stopValue(decisionReason(decision, fallback), decision.systemMessage, '');
+  const value = decisionMessage(decision, fallback);
   session.deps.emit({ type: 'agent_execution_blocked', value: midStream ? { ...value, replacesResponse: true } : value });
   if (!decision.syntheticResponse) return null;
-  return runTurn(syntheticReply(decision.syntheticResponse), { emit: session.deps.emit, newId: session.deps.newId, loopDetector: session.loopDetector });
+  return runTurn(syntheticReply(decision.syntheticResponse), turnContext(session, false));
 }
 
 /** F1, F4: the new prompt joins stored history (after any dangling-result placeholder and repair). */
@@ -173,12 +174,6 @@ async function compressBeforeSending(session: Session, message: OutgoingMessage)
     if (message.kind === 'user' && signal.aborted) await storeUserMessage(session, message.parts);
     throw thrown;
   }
-}
-
-function stopValue(reason: string | undefined, systemMessage: string | undefined, fallback: string): { reason: string; systemMessage?: string } {
-  const value: { reason: string; systemMessage?: string } = { reason: reason ?? fallback };
-  if (systemMessage !== undefined) value.systemMessage = systemMessage;
-  return value;
 }
 
 function failed(session: Session, result: Exclude<TurnResult, { type: 'ok' }>): TurnOutcome {

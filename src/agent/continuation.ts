@@ -8,7 +8,7 @@ import type { Part } from '../shared/content';
 import type { FinishReason } from '../model/types';
 import { storeUserMessage } from './client';
 import type { OutgoingMessage } from './client';
-import { callHook, decisionReason } from './hooks';
+import { callHook, decisionMessage } from './hooks';
 import { checkNextSpeaker, CONTINUE_PROMPT } from './next-speaker';
 import type { Session } from './session';
 import type { InteractionOutcome } from './types';
@@ -54,16 +54,15 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
   const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, stopHookActive: budget.stopHookActive, signal });
   if (signal.aborted) return cancelled(session);
   if (stopHook?.decision === 'stop') {
-    const value = stopHook.systemMessage ? { reason: decisionReason(stopHook, 'Stopped by a hook.'), systemMessage: stopHook.systemMessage } : { reason: decisionReason(stopHook, 'Stopped by a hook.') };
-    deps.emit({ type: 'agent_execution_stopped', value });
+    deps.emit({ type: 'agent_execution_stopped', value: decisionMessage(stopHook, 'Stopped by a hook.') });
     return { type: 'end', outcome: 'stopped' };
   }
   if (stopHook?.decision === 'block') {
     // J2: the hook's reason becomes the next prompt, which BeforeAgent sees like any other.
-    const reason = decisionReason(stopHook, 'Please continue.');
-    deps.emit({ type: 'agent_execution_blocked', value: stopHook.systemMessage ? { reason, systemMessage: stopHook.systemMessage } : { reason } });
+    const value = decisionMessage(stopHook, 'Please continue.');
+    deps.emit({ type: 'agent_execution_blocked', value });
     budget.stopHookActive = true;
-    const admitted = await admitPrompt(session, reason);
+    const admitted = await admitPrompt(session, value.reason);
     return admitted.type === 'send' ? send(budget, admitted.message) : admitted;
   }
   const context = stopHook?.additionalContext?.trim();
@@ -91,13 +90,11 @@ export async function admitPrompt(session: Session, text: string): Promise<Conti
   const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
   if (decision?.decision === 'stop') {
     await storeUserMessage(session, parts);
-    const reason = decisionReason(decision, 'Stopped by a hook.');
-    deps.emit({ type: 'agent_execution_stopped', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
+    deps.emit({ type: 'agent_execution_stopped', value: decisionMessage(decision, 'Stopped by a hook.') });
     return { type: 'end', outcome: 'stopped' };
   }
   if (decision?.decision === 'block') {
-    const reason = decisionReason(decision, 'Blocked by a hook.');
-    deps.emit({ type: 'agent_execution_blocked', value: decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason } });
+    deps.emit({ type: 'agent_execution_blocked', value: decisionMessage(decision, 'Blocked by a hook.') });
     return { type: 'end', outcome: 'stopped' };
   }
   if (decision?.additionalContext) parts.push({ text: `<hook_context>${decision.additionalContext}</hook_context>` });

@@ -5,6 +5,14 @@ import { createHarness, texts, waitUntil } from './testing/harness';
 
 const toolScript = () => [reply(FC('read_file', { file_path: 'a' }), 'STOP'), reply('ok', 'STOP')];
 
+/** J5: a reply, the check says the model goes on, the next reply, the check says the person speaks. */
+const goesOnOnce = () => [
+  reply('Next, I will read the file', 'STOP'),
+  reply('{"reasoning":"r","next_speaker":"model"}', 'STOP'),
+  reply('done', 'STOP'),
+  reply('{"reasoning":"r","next_speaker":"user"}', 'STOP'),
+];
+
 describe('J. hooks, continuations and turn limits', () => {
   it('J1 BeforeAgent stop: no model call, the prompt is still stored', async () => {
     const h = createHarness({ hooks: { beforeAgent: async () => ({ decision: 'stop', reason: 'not now' }) } });
@@ -212,12 +220,7 @@ describe('J. hooks, continuations and turn limits', () => {
   it('J5 next-speaker check (opt-in) continues with "Please continue."', async () => {
     const h = createHarness({
       settings: { nextSpeakerCheck: true },
-      script: [
-        reply('Next, I will read the file', 'STOP'),
-        reply('{"reasoning":"r","next_speaker":"model"}', 'STOP'),
-        reply('done', 'STOP'),
-        reply('{"reasoning":"r","next_speaker":"user"}', 'STOP'),
-      ],
+      script: goesOnOnce(),
     });
     expect(await h.run('q')).toBe('completed');
     expect(texts(h.model.requests[2]!.contents.at(-1))).toEqual([CONTINUE_PROMPT]);
@@ -265,12 +268,7 @@ describe('J. hooks, continuations and turn limits', () => {
     let afterAgent = 0;
     const h = createHarness({
       settings: { nextSpeakerCheck: true },
-      script: [
-        reply('Next, I will read the file', 'STOP'),
-        reply('{"reasoning":"r","next_speaker":"model"}', 'STOP'),
-        reply('done', 'STOP'),
-        reply('{"reasoning":"r","next_speaker":"user"}', 'STOP'),
-      ],
+      script: goesOnOnce(),
       hooks: { afterAgent: async () => void afterAgent++ },
     });
     expect(await h.run('q')).toBe('completed');

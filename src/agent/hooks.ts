@@ -27,6 +27,12 @@ export function decisionReason(decision: HookDecision, fallback: string): string
   return decision.reason ?? decision.systemMessage ?? fallback;
 }
 
+/** What a stop/block decision tells: its reason (or `fallback`), and its systemMessage when it has one. */
+export function decisionMessage(decision: HookDecision, fallback: string): { reason: string; systemMessage?: string } {
+  const reason = decisionReason(decision, fallback);
+  return decision.systemMessage === undefined ? { reason } : { reason, systemMessage: decision.systemMessage };
+}
+
 /**
  * A hook input holding `value` under `key` as a private copy, made only when the hook reads it
  * (a model request holds the whole history; most hooks never look at it).

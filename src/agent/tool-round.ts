@@ -12,7 +12,7 @@ import { DUPLICATE_CALL_ID_MESSAGE } from './history/duplicate-ids';
 import { cancelledFunctionResponse, convertToFunctionResponse, errorFunctionResponse } from './history/function-response';
 import type { LoopDetection } from './guards/loop-detector';
 import type { ValidationOutcome as TrackedOutcome } from './guards/validation-retry';
-import { callHook, decisionReason } from './hooks';
+import { callHook, decisionMessage, decisionReason } from './hooks';
 import type { CompletedToolCall } from './scheduler/scheduler';
 import { unscheduledErrorView } from './scheduler/validation';
 import { commitHistory } from './session';
@@ -69,7 +69,7 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
       // The card keeps what it showed (a diff, output) and says what the model was told instead.
       if (shown) deps.emit({ type: 'tool_calls_update', value: [{ ...shown, status: 'error', resultText: reason, errorType: 'EXECUTION_DENIED' }] });
       else if (lastCall) deps.emit({ type: 'tool_calls_update', value: [errorView(session, lastCall, reason)] });
-      stop = decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason };
+      stop = decisionMessage(decision, 'Stopped by a hook.');
     } else if (decision?.additionalContext) {
       appendToLastResponse(parts, decision.additionalContext);
     }

@@ -6,7 +6,7 @@
  * order (D5).
  */
 import { USER_CANCELLED_REASON } from '../history/function-response';
-import { callHook, decisionReason } from '../hooks';
+import { callHook, decisionMessage, decisionReason } from '../hooks';
 import type { Sandbox } from '../../sandbox/types';
 import type { ToolRegistry } from '../../tools/types';
 import type { AgentEvent, ApprovalMode, ApprovalOutcome, ApprovalRequest, Clock, Hooks } from '../types';
@@ -125,7 +125,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
         if (decision?.decision === 'block' || decision?.decision === 'stop') {
           const reason = decisionReason(decision, 'Blocked by a hook.');
           state.finish(record.request.callId, { status: 'error', error: { type: 'EXECUTION_DENIED', message: reason } });
-          if (decision.decision === 'stop') stop = decision.systemMessage ? { reason, systemMessage: decision.systemMessage } : { reason };
+          if (decision.decision === 'stop') stop = decisionMessage(decision, 'Blocked by a hook.');
           continue;
         }
         if (!(await confirmBeforeRun(record, context, open, signal))) continue;
