@@ -6,7 +6,7 @@
 import type { AgentInput } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
-import { messageOf } from '../shared/errors';
+import { err, messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
 import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, titleFrom, touchSession } from '../store/sessions';
@@ -230,10 +230,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
         if (runtime?.session.id === message.sessionId) runtime.session = { ...runtime.session, title: message.title };
         return renamed.ok ? {} : { error: renamed.error };
       }
-      case 'write-file':
-        if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
-        await runtime.workspace.writeAsPerson(message.path, message.content);
-        return {};
+      case 'write-file': {
+        const written = runtime ? await runtime.workspace.writeAsPerson(message.path, message.content) : err({ kind: 'no-session', message: 'No session is open yet.' });
+        return written.ok ? {} : { error: written.error }; // the editor shows a failed save
+      }
       case 'next-step':
         stepGate.next(message.step);
         return {};

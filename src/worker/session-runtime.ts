@@ -7,6 +7,7 @@ import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallVie
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import { sleep } from '../shared/abort';
+import { ok } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { createCheckpoint } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
@@ -18,7 +19,7 @@ import type { ToolRegistry } from '../tools/types';
 import type { Approvals, StepGate } from './gates';
 import type { PauseStage, WorkerSettings } from './protocol';
 import type { ChangeSource, SyncedWorkspace } from './workspace-sync';
-import { createSyncedWorkspace } from './workspace-sync';
+import { createSyncedWorkspace, unstoredNotice } from './workspace-sync';
 
 export interface RuntimeContext {
   db: LoopscopeDb;
@@ -157,12 +158,15 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     {
       put: async (path, content) => {
         const put = await putFile(context.db, session.id, { path, content });
-        if (!put.ok) throw new RuntimeError(put.error.kind, put.error.message);
+        return put.ok ? ok(undefined) : put;
       },
       remove: async (path) => {
-        await removeFiles(context.db, session.id, path);
+        const removed = await removeFiles(context.db, session.id, path);
+        return removed.ok ? ok(undefined) : removed;
       },
       changed: context.filesChanged,
+      // The agent's writes and shell commands go on; the person sees what was not saved.
+      unstored: (paths, error) => context.warn(unstoredNotice(paths, error)),
     },
     context.isReadOnlyCommand,
   );

@@ -2,25 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import type { ChangeSource } from './workspace-sync';
-import { asStoredContent, createSyncedWorkspace } from './workspace-sync';
+import { err, ok } from '../shared/errors';
+import { asStoredContent, createSyncedWorkspace, unstoredNotice } from './workspace-sync';
 import { earliestFiles } from './checkpoint-restore';
 
+const FULL = { kind: 'storage-full', message: 'Browser storage is full.' };
+
+/** A sink over a Map; while `faults.full` is set, every put and remove fails as a full disk does. */
 async function setup() {
   const inner = await createOfflineSandbox();
   const stored = new Map<string, string | Uint8Array>();
   const changes: { paths: string[]; by: ChangeSource }[] = [];
+  const unsaved: { paths: string[]; message: string; by: ChangeSource }[] = [];
+  const faults = { full: false };
   const workspace = createSyncedWorkspace(
     inner,
     {
-      put: async (path, content) => void stored.set(path, content),
+      put: async (path, content) => {
+        if (faults.full) return err(FULL);
+        stored.set(path, content);
+        return ok(undefined);
+      },
       remove: async (path) => {
+        if (faults.full) return err(FULL);
         for (const key of [...stored.keys()]) if (key === path || key.startsWith(`${path}/`)) stored.delete(key);
+        return ok(undefined);
       },
       changed: (paths, by) => changes.push({ paths, by }),
+      unstored: (paths, error, by) => unsaved.push({ paths, message: error.message, by }),
     },
     isReadOnlyShellCommand,
   );
-  return { inner, stored, changes, workspace };
+  return { inner, stored, changes, unsaved, faults, workspace };
 }
 
 describe('synced workspace', () => {
@@ -77,6 +90,96 @@ describe('synced workspace', () => {
     expect(asStoredContent(new TextEncoder().encode('héllo'))).toBe('héllo');
     expect(asStoredContent(new Uint8Array([0, 1, 2]))).toBeInstanceOf(Uint8Array);
     expect(asStoredContent(new Uint8Array([0xff, 0xfe]))).toBeInstanceOf(Uint8Array);
+  });
+});
+
+describe('synced workspace when the store refuses a write', () => {
+  it("returns the store's error for a person's save, and the same save stores it once space is free", async () => {
+    const { workspace, stored, changes, unsaved, faults, inner } = await setup();
+    faults.full = true;
+    expect(await workspace.writeAsPerson('notes.txt', 'typed')).toEqual({ ok: false, error: FULL });
+    expect(await inner.readTextFile('notes.txt')).toBe('typed');
+    expect(stored.has('notes.txt')).toBe(false);
+    expect(changes).toEqual([]);
+    // The editor shows its own failure; no second report.
+    expect(unsaved).toEqual([]);
+
+    faults.full = false;
+    expect(await workspace.writeAsPerson('notes.txt', 'typed')).toEqual({ ok: true, value: undefined });
+    expect(stored.get('notes.txt')).toBe('typed');
+    expect(changes).toEqual([{ paths: ['notes.txt'], by: 'person' }]);
+  });
+
+  it('leaves a failed save not stored, so the next rescan stores it', async () => {
+    const { workspace, stored, faults } = await setup();
+    await workspace.restore([{ path: 'notes.txt', content: 'old' }]);
+    faults.full = true;
+    await workspace.writeAsPerson('notes.txt', 'new');
+    faults.full = false;
+    expect(await workspace.rescan('person')).toEqual(['notes.txt']);
+    expect(stored.get('notes.txt')).toBe('new');
+  });
+
+  it("reports an agent write the store refused, and the agent's next command stores it", async () => {
+    const { workspace, stored, changes, unsaved, faults } = await setup();
+    faults.full = true;
+    await workspace.sandbox.writeFile('index.html', '<h1>hi</h1>');
+    expect(unsaved).toEqual([{ paths: ['index.html'], message: FULL.message, by: 'agent' }]);
+    expect(changes).toEqual([]);
+    expect(stored.size).toBe(0);
+
+    faults.full = false;
+    await workspace.sandbox.exec('mkdir -p out');
+    expect(stored.get('index.html')).toBe('<h1>hi</h1>');
+    expect(changes).toEqual([{ paths: ['index.html'], by: 'agent' }]);
+  });
+
+  it('reports a command whose changes could not be stored, and the next rescan stores them', async () => {
+    const { workspace, stored, unsaved, faults } = await setup();
+    faults.full = true;
+    await workspace.sandbox.exec('echo one > a.txt; echo two > b.txt');
+    expect(unsaved).toEqual([{ paths: ['a.txt', 'b.txt'], message: FULL.message, by: 'agent' }]);
+    faults.full = false;
+    expect((await workspace.rescan('agent')).sort()).toEqual(['a.txt', 'b.txt']);
+    expect(stored.get('b.txt')).toBe('two\n');
+  });
+
+  it('keeps a file whose removal the store refused known, so the next rescan removes it', async () => {
+    const { workspace, stored, unsaved, faults } = await setup();
+    await workspace.sandbox.writeFile('old.txt', 'x');
+    faults.full = true;
+    await workspace.sandbox.remove('old.txt');
+    expect(unsaved.map((report) => report.paths)).toEqual([['old.txt']]);
+    expect(workspace.snapshot().has('old.txt')).toBe(false);
+    faults.full = false;
+    expect(await workspace.rescan('agent')).toEqual(['old.txt']);
+    expect(stored.has('old.txt')).toBe(false);
+  });
+
+  it('checkpoints and puts back what the sandbox holds, stored or not', async () => {
+    const { workspace, stored, faults, inner } = await setup();
+    await workspace.restore([{ path: 'a.txt', content: 'stored' }]);
+    faults.full = true;
+    await workspace.sandbox.writeFile('a.txt', 'in the sandbox only');
+    await workspace.sandbox.writeFile('new.txt', 'never stored');
+    expect(workspace.snapshot().get('a.txt')).toBe('in the sandbox only');
+    expect(workspace.snapshot().has('new.txt')).toBe(true);
+    faults.full = false;
+    // Putting back the stored text still changes the sandbox.
+    const changed = await workspace.putBack([
+      { path: 'a.txt', content: 'stored' },
+      { path: 'new.txt', content: null },
+    ]);
+    expect(changed).toEqual(['a.txt', 'new.txt']);
+    expect(await inner.readTextFile('a.txt')).toBe('stored');
+    expect(await inner.stat('new.txt')).toBeNull();
+    expect(stored.get('a.txt')).toBe('stored');
+  });
+
+  it('tells the person which files were not saved and what happens to them', () => {
+    expect(unstoredNotice(['a', 'b', 'c', 'd', 'e'], FULL)).toBe(
+      'Not saved: a, b, c and 2 more. Browser storage is full. They are in the sandbox only until this tab closes; the next change or shell command saves again.',
+    );
   });
 });
 

@@ -2,29 +2,40 @@
  * Keeps a session's workspace durable: a Sandbox decorator that mirrors every change into a
  * sink (IndexedDB's files table), whether a tool wrote the file, the person saved it in the
  * editor, or a shell command changed it (found by a rescan after the command).
+ *
+ * `known` holds only what the sink has stored. A change the sink failed to store (a full disk,
+ * a closed database) stays in the sandbox and in `unstored`, is reported through
+ * `sink.unstored` (the person's own saves get the error back instead), and is stored again by
+ * the next save of that file or the next rescan.
  */
 import type { ExecOptions, Sandbox, SpawnOptions } from '../sandbox/types';
+import { err, messageOf } from '../shared/errors';
+import type { AppError, Result } from '../shared/errors';
 
 export type ChangeSource = 'agent' | 'person' | 'restore';
 
 export interface WorkspaceSink {
-  put(path: string, content: string | Uint8Array): Promise<void>;
-  remove(path: string): Promise<void>;
+  /** Stores one file; a failure is a value, never a rejection. */
+  put(path: string, content: string | Uint8Array): Promise<Result<void, AppError>>;
+  /** Removes a file and everything under it; a failure is a value, never a rejection. */
+  remove(path: string): Promise<Result<void, AppError>>;
   changed(paths: string[], by: ChangeSource): void;
+  /** Paths changed in the sandbox that could not be stored (or removed): they are kept only until the page closes. */
+  unstored(paths: string[], error: AppError, by: ChangeSource): void;
 }
 
 export interface SyncedWorkspace {
   /** What tools use: every change is mirrored, attributed to the agent. */
   sandbox: Sandbox;
-  /** The person's editor saves. */
-  writeAsPerson(path: string, content: string): Promise<void>;
+  /** The person's editor saves: ok once stored, else the store's error (not reported to `sink.unstored`). */
+  writeAsPerson(path: string, content: string): Promise<Result<void, AppError>>;
   /** Loads stored files into an empty sandbox without echoing them back to the sink. */
   restore(files: readonly { path: string; content: string | Uint8Array }[]): Promise<void>;
   /** Puts files back (content null: the file did not exist, so it is removed). Returns the paths that changed. */
   putBack(files: readonly { path: string; content: string | Uint8Array | null }[]): Promise<string[]>;
   /** Finds changes made behind our back (shell commands, dev servers) and mirrors them. */
   rescan(by: ChangeSource): Promise<string[]>;
-  /** Current file contents by path (for checkpoints). */
+  /** Current file contents by path, stored or not (for checkpoints). */
   snapshot(): ReadonlyMap<string, string | Uint8Array>;
 }
 
@@ -66,38 +77,92 @@ async function walk(sandbox: Sandbox, dir: string, into: string[]): Promise<void
 }
 
 export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isReadOnlyCommand: (command: string) => boolean): SyncedWorkspace {
+  /** What the sink has stored, by path. */
   const known = new Map<string, string | Uint8Array>();
+  /** What the sandbox holds where the sink failed to store it (null: removed from the sandbox, still stored). */
+  const unstored = new Map<string, string | Uint8Array | null>();
   let scanning: Promise<string[]> | null = null;
 
-  async function record(path: string, content: string | Uint8Array, by: ChangeSource): Promise<void> {
-    known.set(path, content);
-    await sink.put(path, content);
-    sink.changed([path], by);
+  const under = (path: string) => (candidate: string) => candidate === path || candidate.startsWith(`${path}/`);
+
+  /** Stores one file; `known` changes only once the sink has it. */
+  async function store(path: string, content: string | Uint8Array): Promise<Result<void, AppError>> {
+    const put = await sink.put(path, content);
+    if (put.ok) {
+      known.set(path, content);
+      unstored.delete(path);
+    } else {
+      unstored.set(path, content);
+    }
+    return put;
+  }
+
+  /** Removes a path (and what is under it) from the sink; on failure the stored files stay known, so a rescan removes them again. */
+  async function unstore(path: string): Promise<Result<void, AppError>> {
+    const inside = under(path);
+    // Never stored: nothing to remove from the sink.
+    for (const candidate of [...unstored.keys()]) if (inside(candidate) && !known.has(candidate)) unstored.delete(candidate);
+    const removed = await sink.remove(path);
+    for (const candidate of [...known.keys()]) {
+      if (!inside(candidate)) continue;
+      if (removed.ok) {
+        known.delete(candidate);
+        unstored.delete(candidate);
+      } else {
+        unstored.set(candidate, null);
+      }
+    }
+    return removed;
+  }
+
+  /** The sandbox's content of a path as far as this workspace knows it (undefined: absent). */
+  function current(path: string): string | Uint8Array | undefined {
+    return unstored.has(path) ? (unstored.get(path) ?? undefined) : known.get(path);
+  }
+
+  /** Collects what one pass stored and what it could not, and tells the sink. */
+  function outcome(by: ChangeSource) {
+    const stored: string[] = [];
+    const failed: string[] = [];
+    let failure: AppError | null = null;
+    return {
+      add(path: string, result: Result<void, AppError>) {
+        if (result.ok) stored.push(path);
+        else {
+          failed.push(path);
+          failure = result.error;
+        }
+      },
+      report(): string[] {
+        if (stored.length > 0) sink.changed(stored, by);
+        if (failure) sink.unstored(failed, failure, by);
+        return stored;
+      },
+    };
   }
 
   async function scan(by: ChangeSource): Promise<string[]> {
     const paths: string[] = [];
     await walk(inner, '', paths);
-    const changed: string[] = [];
+    const pass = outcome(by);
     const present = new Set(paths);
     for (const path of paths) {
       const stat = await inner.stat(path).catch(() => null);
       if (!stat || stat.size > MAX_FILE_BYTES) continue;
       const content = asStoredContent(await inner.readFile(path).catch(() => new Uint8Array()));
       const previous = known.get(path);
-      if (previous !== undefined && sameContent(previous, content)) continue;
-      known.set(path, content);
-      await sink.put(path, content);
-      changed.push(path);
+      if (previous !== undefined && sameContent(previous, content)) {
+        unstored.delete(path); // back to what is stored
+        continue;
+      }
+      pass.add(path, await store(path, content));
     }
+    for (const path of [...unstored.keys()]) if (!present.has(path) && !known.has(path)) unstored.delete(path);
     for (const path of [...known.keys()]) {
-      if (present.has(path)) continue;
-      known.delete(path);
-      await sink.remove(path);
-      changed.push(path);
+      if (present.has(path) || !known.has(path)) continue;
+      pass.add(path, await unstore(path));
     }
-    if (changed.length > 0) sink.changed(changed, by);
-    return changed;
+    return pass.report();
   }
 
   function rescan(by: ChangeSource): Promise<string[]> {
@@ -117,17 +182,20 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
     stat: (path) => inner.stat(path),
     async writeFile(path, content) {
       await inner.writeFile(path, content);
-      await record(path, typeof content === 'string' ? content : asStoredContent(content), 'agent');
+      const pass = outcome('agent');
+      pass.add(path, await store(path, typeof content === 'string' ? content : asStoredContent(content)));
+      pass.report();
     },
     async mkdir(path) {
       await inner.mkdir(path);
     },
     async remove(path, options) {
       await inner.remove(path, options);
-      const gone = [...known.keys()].filter((candidate) => candidate === path || candidate.startsWith(`${path}/`));
-      for (const candidate of gone) known.delete(candidate);
-      await sink.remove(path);
-      if (gone.length > 0) sink.changed(gone, 'agent');
+      const gone = [...new Set([...known.keys(), ...unstored.keys()])].filter(under(path));
+      const removed = await unstore(path);
+      if (gone.length === 0) return;
+      if (removed.ok) sink.changed(gone, 'agent');
+      else sink.unstored(gone, removed.error, 'agent');
     },
     async exec(command, options?: ExecOptions) {
       const result = await inner.exec(command, options);
@@ -146,8 +214,14 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
   return {
     sandbox,
     async writeAsPerson(path, content) {
-      await inner.writeFile(path, content);
-      await record(path, content, 'person');
+      try {
+        await inner.writeFile(path, content);
+      } catch (thrown) {
+        return err({ kind: 'sandbox', message: `${path} could not be written: ${messageOf(thrown)}` });
+      }
+      const put = await store(path, content);
+      if (put.ok) sink.changed([path], 'person');
+      return put;
     },
     async restore(files) {
       for (const file of files) {
@@ -158,25 +232,40 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
     },
     async putBack(files) {
       const changed: string[] = [];
+      const pass = outcome('restore');
       for (const file of files) {
-        const current = known.get(file.path);
+        const now = current(file.path);
+        const inStep = !unstored.has(file.path);
         if (file.content === null) {
-          if (current === undefined) continue;
+          if (now === undefined && inStep) continue;
           await inner.remove(file.path, { recursive: true }).catch(() => undefined);
-          known.delete(file.path);
-          await sink.remove(file.path);
+          pass.add(file.path, await unstore(file.path));
         } else {
-          if (current !== undefined && sameContent(current, file.content)) continue;
+          if (now !== undefined && inStep && sameContent(now, file.content)) continue;
           await inner.writeFile(file.path, file.content);
-          known.set(file.path, file.content);
-          await sink.put(file.path, file.content);
+          pass.add(file.path, await store(file.path, file.content));
         }
         changed.push(file.path);
       }
-      if (changed.length > 0) sink.changed(changed, 'restore');
+      pass.report();
       return changed;
     },
     rescan,
-    snapshot: () => known,
+    snapshot() {
+      if (unstored.size === 0) return known;
+      const files = new Map(known);
+      for (const [path, content] of unstored) {
+        if (content === null) files.delete(path);
+        else files.set(path, content);
+      }
+      return files;
+    },
   };
+}
+
+/** What the person is told when changes in the sandbox could not be stored. */
+export function unstoredNotice(paths: readonly string[], error: AppError): string {
+  const named = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
+  const files = paths.length === 1 ? 'It is' : 'They are';
+  return `Not saved: ${named}. ${error.message} ${files} in the sandbox only until this tab closes; the next change or shell command saves again.`;
 }
