@@ -56,8 +56,9 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
   if (preference === 'offline') return offline('');
   if (preference === 'auto' && !crossOriginIsolated) return offline('this page is not cross-origin isolated, so WebContainer cannot run');
   status.set({ text: 'Starting WebContainer…', busy: true });
-  const { bootWebContainer } = await import('./sandbox/webcontainer/boot-webcontainer');
-  const booted = await bootWebContainer({ timeoutMs: WEBCONTAINER_BOOT_TIMEOUT_MS });
+  const { bootWebContainer, probeWebContainerServers } = await import('./sandbox/webcontainer/boot-webcontainer');
+  // By default an unreachable server means offline at once; `?sandbox=webcontainer` waits it out.
+  const booted = await bootWebContainer({ timeoutMs: WEBCONTAINER_BOOT_TIMEOUT_MS, ...(preference === 'auto' ? { probe: probeWebContainerServers } : {}) });
   if (!booted.ok) return offline(`fell back: ${booted.error.message}`);
   const { createWebContainerSandbox } = await import('./sandbox/webcontainer/webcontainer-sandbox');
   const sandbox = createWebContainerSandbox(booted.container);

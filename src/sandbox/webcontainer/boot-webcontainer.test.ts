@@ -82,4 +82,38 @@ describe('bootWebContainer', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container.teardown).toHaveBeenCalledTimes(1);
   });
+
+  it('falls back at once, without waiting out the timeout, when the servers cannot be reached', async () => {
+    const started = Date.now();
+    const result = await bootWebContainer({
+      timeoutMs: 10_000,
+      load: moduleBooting(() => new Promise(() => {})),
+      probe: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/servers cannot be reached \(Failed to fetch; offline\?\).*offline sandbox/);
+  });
+
+  it('keeps waiting for the boot when the servers answer', async () => {
+    const container = fakeContainer();
+    let finish: (value: WebContainerLike) => void = () => {};
+    const booting = bootWebContainer({ timeoutMs: 10_000, load: moduleBooting(() => new Promise((resolve) => (finish = resolve))), probe: async () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish(container);
+    expect(await booting).toEqual({ ok: true, container });
+  });
+
+  it('a probe that fails after the boot succeeded changes nothing', async () => {
+    const container = fakeContainer();
+    let failProbe: (error: Error) => void = () => {};
+    const result = await bootWebContainer({
+      timeoutMs: 10_000,
+      load: moduleBooting(async () => container),
+      probe: () => new Promise((_resolve, reject) => (failProbe = reject)),
+    });
+    failProbe(new Error('late'));
+    expect(result).toEqual({ ok: true, container });
+    expect(container.teardown).not.toHaveBeenCalled();
+  });
 });

@@ -2,7 +2,10 @@
  * Boots WebContainer on demand (never at import time: STYLE.md "What not to copy").
  * Offline, `WebContainer.boot` neither resolves nor rejects, so it races a timeout; either
  * way a failure is a value whose message says the app falls back to the offline sandbox.
- * Without cross-origin isolation WebContainer cannot run at all, so that fails at once.
+ * Without cross-origin isolation WebContainer cannot run at all, so that fails at once, and
+ * when a `probe` finds WebContainer's servers unreachable (no network: the name does not
+ * resolve, the connection is refused) the boot cannot succeed either, so that fails at once too
+ * instead of waiting out the timeout.
  */
 import type { WebContainer } from '@webcontainer/api';
 import { messageOf } from '../../shared/errors';
@@ -28,6 +31,22 @@ export interface BootWebContainerOptions {
   load?: () => Promise<WebContainerModule>;
   /** Defaults to `globalThis.crossOriginIsolated` (undefined outside browsers: not checked). */
   crossOriginIsolated?: boolean;
+  /**
+   * Rejects when WebContainer's servers cannot be reached; resolving says nothing (the boot
+   * goes on against the timeout). The app passes probeWebContainerServers.
+   */
+  probe?: () => Promise<void>;
+}
+
+/** Where `WebContainer.boot` loads its frame from (@webcontainer/api's default editor origin). */
+const BOOT_FRAME_URL = 'https://stackblitz.com/headless';
+
+/**
+ * Asks for the boot frame's page without reading it (an opaque answer is enough): fetch rejects
+ * at once when the host cannot be reached, which is exactly when the frame can never load.
+ */
+export async function probeWebContainerServers(): Promise<void> {
+  await fetch(BOOT_FRAME_URL, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
 }
 
 const FALLBACK = 'Loopscope falls back to the offline sandbox (files and shell tools work; node, npm and npx do not).';
@@ -74,8 +93,12 @@ export async function bootWebContainer(options: BootWebContainerOptions): Promis
     (container): WebContainerBootResult => ({ ok: true, container }),
     (thrown: unknown): WebContainerBootResult => failure(`WebContainer failed to start: ${messageOf(thrown)}.`),
   );
+  // A probe that answers leaves the decision to the boot and the timeout.
+  const unreachable = new Promise<WebContainerBootResult>((resolve) => {
+    options.probe?.().catch((thrown: unknown) => resolve(failure(`WebContainer's servers cannot be reached (${messageOf(thrown)}; offline?).`)));
+  });
   try {
-    return await Promise.race([booted, gaveUp]);
+    return await Promise.race([booted, gaveUp, unreachable]);
   } finally {
     settled = true;
     clearTimeout(timer);
