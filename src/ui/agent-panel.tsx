@@ -17,6 +17,8 @@ export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
   { value: 'allow-all', label: 'Allow all' },
 ];
 
+export const WAITING_FOR_SANDBOX = 'Waiting for the sandbox… Your message is sent as soon as it is ready.';
+
 export interface AgentPanelProps {
   client: WorkerClient;
   view: SessionView;
@@ -35,9 +37,12 @@ export function AgentPanel(props: AgentPanelProps) {
   const { client, view, dispatch } = props;
   const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
   const awaiting = view.items.find((item) => item.type === 'tool' && item.call.status === 'awaiting_approval');
+  // A message the worker has not taken yet counts as work: no second send meanwhile.
+  const busy = view.running || view.waitingMessage !== null;
+  const waitingForSandbox = view.waitingMessage !== null && view.sessionId === null;
 
   useEffect(() => {
-    if (!view.running) return;
+    if (!busy) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       // Escape belongs to the editor, the terminal and dialogs when it happens there.
@@ -47,7 +52,7 @@ export function AgentPanel(props: AgentPanelProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [view.running, client]);
+  }, [busy, client]);
 
   // Loop detection turned off in this session: the alerts no longer offer it. Opening a
   // session (again) starts with detection on, in the worker and here.
@@ -59,12 +64,19 @@ export function AgentPanel(props: AgentPanelProps) {
   }, [client, view.sessionId]);
   const restore = useCallback((checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', checkpointIds }), [client]);
 
-  /** Shown at once; if the worker refuses it (a session is opening, the agent just got busy), it is taken back. */
+  /**
+   * Shown at once. Before the first session is open (the sandbox is still starting) the worker
+   * holds the message and runs it once it can; if the worker refuses it (a session is opening,
+   * the agent just got busy, it could not start), it is taken back with an alert.
+   */
   const send = async (text: string): Promise<boolean> => {
-    if (view.running || !view.sessionId) return false;
+    if (busy) return false;
     dispatch({ type: 'local-send', text });
     const answer = await client.request({ type: 'send', text });
-    if (answer.ok) return true;
+    if (answer.ok) {
+      dispatch({ type: 'send-accepted' });
+      return true;
+    }
     dispatch({ type: 'send-refused', text, message: answer.error.message });
     return false;
   };
@@ -102,7 +114,7 @@ export function AgentPanel(props: AgentPanelProps) {
             Next step
           </button>
         ) : null}
-        <button type="button" disabled={view.running} onClick={() => client.send({ type: 'compress' })}>
+        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress' })}>
           Compress
         </button>
       </div>
@@ -115,7 +127,9 @@ export function AgentPanel(props: AgentPanelProps) {
           ? `Paused before ${view.pause.stage === 'before_model' ? 'the model call' : 'the tool'}: ${view.pause.label}`
           : view.retry
             ? retryNotice(view.retry)
-            : ''}
+            : waitingForSandbox
+              ? WAITING_FOR_SANDBOX
+              : ''}
       </p>
       {todos?.type === 'tool' && todos.call.display?.type === 'todos' ? (
         <section className="todo-panel" aria-label="Todos">
@@ -126,7 +140,7 @@ export function AgentPanel(props: AgentPanelProps) {
         items={view.items}
         onDisableLoopDetection={loopDetectionOffIn === view.sessionId ? null : disableLoopDetection}
         checkpoints={props.checkpoints}
-        onRestore={view.running ? null : restore}
+        onRestore={busy ? null : restore}
       />
       {props.provider?.lessons.length && view.items.length === 0 ? (
         <div className="lessons" aria-label="Lessons">
@@ -149,7 +163,7 @@ export function AgentPanel(props: AgentPanelProps) {
           </button>
         </div>
       ) : null}
-      <PromptBox running={view.running} onSend={send} onStop={() => client.send({ type: 'stop' })} />
+      <PromptBox running={busy} waiting={waitingForSandbox} onSend={send} onStop={() => client.send({ type: 'stop' })} />
     </div>
   );
 }

@@ -132,7 +132,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               db={db}
               client={client}
               sessionId={view.sessionId}
-              running={view.running}
+              running={view.running || view.waitingMessage !== null}
               flushRef={flushRef}
               autosaveMs={autosaveMs}
               onCheckpoints={setCheckpoints}

@@ -4,7 +4,15 @@
  */
 import { useState } from 'react';
 
-export function PromptBox({ running, onSend, onStop }: { running: boolean; onSend: (text: string) => Promise<boolean>; onStop: () => void }) {
+export interface PromptBoxProps {
+  running: boolean;
+  /** A message was sent before the sandbox is ready and waits for it. */
+  waiting?: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  onStop: () => void;
+}
+
+export function PromptBox({ running, waiting = false, onSend, onStop }: PromptBoxProps) {
   const [text, setText] = useState('');
   const send = () => {
     const trimmed = text.trim();
@@ -26,7 +34,13 @@ export function PromptBox({ running, onSend, onStop }: { running: boolean; onSen
         aria-label="Message the agent"
         // The page is for talking to the agent: typing can start as soon as it opens.
         autoFocus
-        placeholder={running ? 'The agent is working… (Escape stops it)' : 'Message the agent (Enter sends, Shift+Enter for a new line)'}
+        placeholder={
+          waiting
+            ? 'Waiting for the sandbox… your message runs as soon as it is ready'
+            : running
+              ? 'The agent is working… (Escape stops it)'
+              : 'Message the agent (Enter sends, Shift+Enter for a new line)'
+        }
         value={text}
         rows={3}
         onChange={(event) => setText(event.target.value)}

@@ -170,6 +170,39 @@ describe('session reducer', () => {
     expect(state.items[1]).toMatchObject({ message: 'Your message was not sent: No session is open yet.' });
   });
 
+  it('a message sent before any session is open waits for it and stays in the transcript of the session that loads', () => {
+    const history: Content[] = [
+      { role: 'user', parts: [{ text: 'earlier question' }] },
+      { role: 'model', parts: [{ text: 'earlier answer' }] },
+    ];
+    let state = sessionReducer(initialSessionView, { type: 'local-send', text: 'build a page' });
+    expect(state.waitingMessage).toBe('build a page');
+    state = sessionReducer(state, {
+      type: 'session-loaded',
+      session: { sessionId: 's1', approvalMode: 'ask', history, interruption: { type: 'none' }, sandboxKind: 'offline' },
+    });
+    expect(state.items.map((item) => (item.type === 'user' || item.type === 'agent' ? item.text : item.type))).toEqual([
+      'earlier question',
+      'earlier answer',
+      'build a page',
+    ]);
+    expect(state.waitingMessage).toBe('build a page');
+    state = sessionReducer(state, { type: 'send-accepted' });
+    expect(state.waitingMessage).toBeNull();
+    // Once taken, a later session switch shows that session's own history only.
+    state = sessionReducer(state, {
+      type: 'session-loaded',
+      session: { sessionId: 's2', approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' },
+    });
+    expect(state.items).toEqual([]);
+  });
+
+  it('a refused message ends the wait', () => {
+    let state = sessionReducer(initialSessionView, { type: 'local-send', text: 'hello' });
+    state = sessionReducer(state, { type: 'send-refused', text: 'hello', message: 'The agent could not start.' });
+    expect(state.waitingMessage).toBeNull();
+  });
+
   it('a retry is in progress from its event until the next attempt starts', () => {
     const waiting = apply([
       { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },

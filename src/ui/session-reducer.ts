@@ -27,11 +27,19 @@ export interface SessionView {
   counter: number;
   /** Where the items of the current model response begin (a retry or a block voids them). */
   attemptFrom: number;
+  /**
+   * A message shown in the transcript that the worker has not taken yet: before the first
+   * session is open (the sandbox is still starting) it waits there, and a session that loads
+   * meanwhile keeps it at the end of its transcript.
+   */
+  waitingMessage: string | null;
 }
 
 export type SessionAction =
   | { type: 'session-loaded'; session: SessionState }
   | { type: 'local-send'; text: string }
+  /** The worker took the message shown by local-send. */
+  | { type: 'send-accepted' }
   /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
   | { type: 'send-refused'; text: string; message: string }
   | { type: 'approval-mode'; mode: ApprovalMode }
@@ -51,6 +59,7 @@ export const initialSessionView: SessionView = {
   retry: null,
   counter: 0,
   attemptFrom: 0,
+  waitingMessage: null,
 };
 
 const CANCELLED_PREFIX = '[Operation Cancelled]';
@@ -268,7 +277,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
   switch (action.type) {
     case 'session-loaded': {
       const items = itemsFromHistory(action.session.history);
-      return {
+      const loaded: SessionView = {
         ...initialSessionView,
         sessionId: action.session.sessionId,
         approvalMode: action.session.approvalMode,
@@ -277,15 +286,21 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
         attemptFrom: items.length,
         interruption: action.session.interruption,
       };
+      if (state.waitingMessage === null) return loaded;
+      // The message sent before the session was open runs in it next.
+      const withMessage = push(loaded, { type: 'user', text: state.waitingMessage });
+      return { ...withMessage, waitingMessage: state.waitingMessage, attemptFrom: withMessage.items.length };
     }
     case 'approval-mode':
       return { ...state, approvalMode: action.mode };
     case 'local-send':
-      return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } };
+      return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' }, waitingMessage: action.text };
+    case 'send-accepted':
+      return { ...state, waitingMessage: null };
     case 'send-refused': {
       const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
       const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];
-      return push({ ...state, items }, { type: 'alert', message: `Your message was not sent: ${action.message}` });
+      return push({ ...state, items, waitingMessage: null }, { type: 'alert', message: `Your message was not sent: ${action.message}` });
     }
     case 'running': {
       const next = { ...state, running: action.running, pause: action.running ? state.pause : null };

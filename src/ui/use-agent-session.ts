@@ -3,7 +3,7 @@
  * events in batches paced by render-pacer.ts, so a fast stream renders a few times a second
  * rather than once a chunk (keeps main-thread tasks short while streaming).
  */
-import { useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { WorkerClient } from '../worker/client';
 import { endsModelResponse } from '../worker/protocol';
 import type { WorkerEvent } from '../worker/protocol';
@@ -39,9 +39,10 @@ function toAction(event: WorkerEvent): SessionAction | null {
 
 export function useAgentSession(client: WorkerClient): [SessionView, (action: SessionAction) => void] {
   const [state, dispatchBatch] = useReducer(batchReducer, initialSessionView);
+  /** Worker events waiting for the next paced render. */
+  const queue = useRef<SessionAction[]>([]);
 
   useEffect(() => {
-    let queue: SessionAction[] = [];
     const pacer = createRenderPacer(
       {
         now: () => performance.now(),
@@ -51,15 +52,15 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
         cancelFrame: (handle) => cancelAnimationFrame(handle as number),
       },
       () => {
-        const actions = queue;
-        queue = [];
+        const actions = queue.current;
+        queue.current = [];
         if (actions.length > 0) dispatchBatch(actions);
       },
     );
     const unsubscribe = client.subscribe((event) => {
       const action = toAction(event);
       if (!action) return;
-      queue.push(action);
+      queue.current.push(action);
       pacer.queued(action.type === 'agent-event' && endsModelResponse(action.event));
     });
     return () => {
@@ -68,6 +69,12 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
     };
   }, [client]);
 
-  const dispatch = (action: SessionAction) => dispatchBatch([action]);
+  // The page's own actions come after every worker event already received (a send's answer can
+  // arrive in the same message as the session it was sent to, whose events still wait for the pacer).
+  const dispatch = useCallback((action: SessionAction) => {
+    const actions = [...queue.current, action];
+    queue.current = [];
+    dispatchBatch(actions);
+  }, []);
   return [state, dispatch];
 }

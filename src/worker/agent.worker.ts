@@ -12,9 +12,9 @@ import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import { createModelFor, createSwitchableModel } from './model-factory';
 import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
-import { createEventBatcher, isClientMessage } from './protocol';
+import { createEventBatcher, isClientMessage, responseEvent } from './protocol';
+import { createInitGate } from './init-gate';
 import { connectSandbox } from './sandbox-port';
-import type { SessionController } from './session-controller';
 import { createSessionController } from './session-controller';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -46,16 +46,13 @@ function sandboxSource(choice: SandboxChoice): (previous: Sandbox | null) => Pro
   };
 }
 
-let controller: SessionController | null = null;
-let ready: Promise<void> | null = null;
-
-async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Promise<void> {
+async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Promise<(message: ClientMessage) => Promise<void>> {
   const db = openDatabase({
     ...(message.databaseName ? { name: message.databaseName } : {}),
     onVersionChange: () => post({ type: 'notice', level: 'error', message: 'Loopscope was updated in another tab. Reload this page to go on.' }),
   });
   const makeModel = (settings: typeof message.settings) => createModelFor(settings);
-  controller = createSessionController({
+  const controller = createSessionController({
     db,
     post,
     model: createSwitchableModel(makeModel(message.settings)),
@@ -67,14 +64,17 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     initialSettings: message.settings,
   });
   await controller.handle(message);
+  return (next) => controller.handle(next);
 }
+
+// Requests sent before `init` (a message typed the moment the prompt appears) wait for it.
+const gate = createInitGate<ClientMessage>({
+  isInit: (message) => message.type === 'init',
+  initialize: (message) => initialize(message as Extract<ClientMessage, { type: 'init' }>),
+  refuse: (message, error) => post(responseEvent(message.id, error)),
+});
 
 self.addEventListener('message', (event: MessageEvent) => {
   const message: unknown = event.data;
-  if (!isClientMessage(message)) return;
-  if (message.type === 'init') {
-    ready = initialize(message);
-    return;
-  }
-  void (ready ?? Promise.resolve()).then(() => controller?.handle(message));
+  if (isClientMessage(message)) gate.receive(message);
 });

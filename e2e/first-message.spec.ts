@@ -1,0 +1,51 @@
+/**
+ * The first thing a new user does: open the page and type at once. The prompt appears before
+ * the agent worker, the store and the sandbox are ready; a message sent then must wait and
+ * run, never vanish. These run on the default URL (WebContainer attempted first), not only
+ * with ?sandbox=offline.
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, test, transcript } from './fixtures';
+
+const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message the agent' });
+const sandboxStatus = (page: Page) => page.getByRole('banner').getByRole('status');
+
+test('on the default URL a message sent the moment the prompt appears runs once the sandbox is ready', async ({ page, pageErrors }) => {
+  await page.goto('/', { waitUntil: 'commit' });
+  await prompt(page).fill('hello there');
+  await prompt(page).press('Enter');
+
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello there');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  // No network here: the fallback says why, without waiting out WebContainer's timeout.
+  await expect(sandboxStatus(page)).toContainText("Offline sandbox (fell back: WebContainer's servers cannot be reached");
+  await expect(prompt(page)).toHaveValue('');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('while WebContainer is still starting, a sent message waits visibly and runs after the fallback', async ({ page }) => {
+  // WebContainer's servers neither answer nor fail until the test lets them fail.
+  const held: Route[] = [];
+  await page.route('https://stackblitz.com/**', (route) => void held.push(route));
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(sandboxStatus(page)).toHaveText('Starting WebContainer…');
+
+  await prompt(page).fill('hello while starting');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello while starting');
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for the sandbox' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveCount(0);
+
+  for (const route of held.splice(0)) await route.abort('internetdisconnected');
+  await expect(sandboxStatus(page)).toContainText('Offline sandbox (fell back');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for the sandbox' })).toHaveCount(0);
+
+  // The message was stored in the session like any other: it is there after a reload.
+  await page.unroute('https://stackblitz.com/**');
+  await page.reload();
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello while starting');
+});
