@@ -22,10 +22,13 @@ import type { Table } from 'dexie';
 import { SCHEMA_VERSIONS } from './schema';
 import type { SchemaVersion } from './schema';
 import type {
-  CheckpointRecord,
+  BlobRecord,
   FileRecord,
   HeadRecord,
   HistoryRecord,
+  ManifestRecord,
+  PrunedCheckpoint,
+  StoredCheckpoint,
   StoredRoundTrip,
   SessionRecord,
   SettingsRecord,
@@ -55,7 +58,10 @@ export class LoopscopeDb extends Dexie {
   declare readonly history: Table<HistoryRecord, [string, number]>;
   declare readonly roundTrips: Table<StoredRoundTrip, string>;
   declare readonly files: Table<FileRecord, [string, string]>;
-  declare readonly checkpoints: Table<CheckpointRecord, string>;
+  declare readonly checkpoints: Table<StoredCheckpoint, string>;
+  declare readonly prunedCheckpoints: Table<PrunedCheckpoint, string>;
+  declare readonly manifests: Table<ManifestRecord, string>;
+  declare readonly blobs: Table<BlobRecord, string>;
   declare readonly settings: Table<SettingsRecord, string>;
   readonly now: () => number;
 

@@ -4,6 +4,7 @@
  */
 import { ok } from '../shared/errors';
 import type { Result } from '../shared/errors';
+import { byteSize } from './content-hash';
 import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { queryFiles, sessionRange } from './queries';
@@ -12,12 +13,6 @@ import type { FileContent, FileRecord, StoreError } from './types';
 export interface FileInput {
   path: string;
   content: FileContent;
-}
-
-const encoder = new TextEncoder();
-
-export function byteSize(content: FileContent): number {
-  return typeof content === 'string' ? encoder.encode(content).byteLength : content.byteLength;
 }
 
 function toRecord(db: LoopscopeDb, sessionId: string, file: FileInput): FileRecord {

@@ -77,10 +77,18 @@ export async function queryFileContent(db: LoopscopeDb, sessionId: string, path:
   return record ? record.content : null;
 }
 
-/** Oldest first, the order they were taken in. */
-export function queryCheckpoints(db: LoopscopeDb, sessionId: string): Promise<CheckpointRecord[]> {
+/** Oldest first, the order they were taken in: kept ones and the tombstones of pruned ones (`pruned: true`). */
+export async function queryCheckpoints(db: LoopscopeDb, sessionId: string): Promise<CheckpointRecord[]> {
   const [lower, upper] = sessionRange(sessionId);
-  return db.checkpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).toArray();
+  // One transaction: a prune moving a checkpoint to its tombstone is seen before or after, never halfway.
+  const [kept, pruned] = await db.transaction('r', [db.checkpoints, db.prunedCheckpoints], () =>
+    Promise.all([
+      db.checkpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).toArray(),
+      db.prunedCheckpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).toArray(),
+    ]),
+  );
+  const listed: CheckpointRecord[] = [...pruned.map((checkpoint) => ({ ...checkpoint, pruned: true as const })), ...kept];
+  return listed.sort((a, b) => a.createdAt - b.createdAt);
 }
 
 /** Stored settings over the defaults. A stored key without rememberKey is never returned. */

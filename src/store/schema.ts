@@ -2,12 +2,14 @@
  * Every published schema version, oldest first. Never edit or remove a published entry:
  * a browser may still hold a database at any of them (reliability rule 10). To change the
  * schema, append `{version: N + 1, stores: {changed tables only}, upgrade}`; Dexie runs each
- * upgrade in order from the version it finds. schema-upgrade.test.ts keeps the v1 path tested.
+ * upgrade in order from the version it finds. schema-upgrade.test.ts keeps the v1 path tested, checkpoint-migration.test.ts the
+ * checkpoints of every earlier version.
  *
  * Index syntax (Dexie): first entry is the primary key, `[a+b]` is compound, `''` is an
  * outbound key (the settings row is stored under the key 'settings').
  */
 import type { Transaction } from 'dexie';
+import { moveCheckpointContentsToBlobs } from './checkpoint-migration';
 
 export interface SchemaVersion {
   version: number;
@@ -42,6 +44,18 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         delete session.revision;
       });
     },
+  },
+  {
+    // Checkpoints stop copying every file: contents are stored once by hash (blobs), a
+    // checkpoint names a manifest of path → hash, and pruned checkpoints leave a tombstone.
+    version: 3,
+    stores: {
+      checkpoints: 'id, [sessionId+createdAt], createdAt, manifest',
+      prunedCheckpoints: 'id, [sessionId+createdAt]',
+      manifests: 'hash, *blobs, size',
+      blobs: 'hash, size',
+    },
+    upgrade: moveCheckpointContentsToBlobs,
   },
 ];
 

@@ -6,6 +6,8 @@ import { err, ok } from '../shared/errors';
 import type { Result } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { ApprovalMode } from '../agent/types';
+import { checkpointTables } from './checkpoint-storage';
+import { deleteSessionCheckpoints } from './checkpoints';
 import type { LoopscopeDb } from './db';
 import { attempt, notFound } from './errors';
 import { querySession, querySessions, sessionRange } from './queries';
@@ -93,15 +95,19 @@ export function touchSession(db: LoopscopeDb, id: string): Promise<Result<void, 
   return updateSession(db, id, { updatedAt: db.now() });
 }
 
-/** Deletes the session and everything it owns, all or nothing. Removing a missing session is ok. */
+/**
+ * Deletes the session and everything it owns, all or nothing: its checkpoints, their
+ * tombstones, and the stored contents no other session's checkpoint still holds.
+ * Removing a missing session is ok.
+ */
 export function removeSession(db: LoopscopeDb, id: string): Promise<Result<void, StoreError>> {
   const [lower, upper] = sessionRange(id);
   return attempt(() =>
-    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.checkpoints], async () => {
+    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, ...checkpointTables(db)], async () => {
       await db.history.where('[sessionId+seq]').between(lower, upper, true, true).delete();
       await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).delete();
       await db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
-      await db.checkpoints.where('[sessionId+createdAt]').between(lower, upper, true, true).delete();
+      await deleteSessionCheckpoints(db, id);
       await db.heads.delete(id);
       await db.sessions.delete(id);
     }),

@@ -74,16 +74,61 @@ export interface CheckpointFile {
   content: FileContent | null;
 }
 
-export interface CheckpointRecord {
+interface CheckpointBase {
   id: string;
   sessionId: string;
   /** The tool call the checkpoint was taken before, if any. */
   callId?: string;
   createdAt: number;
   label: string;
-  files: CheckpointFile[];
   /** The files are the whole workspace (a shell command could change anything): restoring also removes files created after it. */
   wholeWorkspace?: boolean;
+}
+
+/**
+ * A checkpoint as stored (schema v3): its files are named by the hash of a manifest, which
+ * maps paths to content hashes, so an unchanged workspace checkpointed again adds this row only.
+ */
+export interface StoredCheckpoint extends CheckpointBase {
+  manifest: string;
+}
+
+/** What is left of a checkpoint pruned to save space: enough for the page to say so. */
+export interface PrunedCheckpoint extends CheckpointBase {
+  prunedAt: number;
+}
+
+/** A session's checkpoint as listed: `pruned` ones can no longer be restored. */
+export type CheckpointRecord = (StoredCheckpoint & { pruned?: never }) | (PrunedCheckpoint & { pruned: true });
+
+/** A checkpoint with its files read back, for Restore. */
+export interface CheckpointContents extends CheckpointBase {
+  files: CheckpointFile[];
+}
+
+/** One file of a manifest: null = the file did not exist. */
+export interface ManifestEntry {
+  path: string;
+  blob: string | null;
+}
+
+/** Paths → content hashes, stored once per distinct workspace state (key: hash of `files`). */
+export interface ManifestRecord {
+  hash: string;
+  /** Sorted by path. */
+  files: ManifestEntry[];
+  /** The distinct non-null blob hashes of `files` (a multi-entry index: who still needs a blob). */
+  blobs: string[];
+  /** Approximate stored bytes of this record, for the storage budget. */
+  size: number;
+}
+
+/** One file content, stored once however many checkpoints hold it (key: hash of the content). */
+export interface BlobRecord {
+  hash: string;
+  content: FileContent;
+  /** Bytes (UTF-8 for text). */
+  size: number;
 }
 
 export interface SettingsRecord {
@@ -120,8 +165,9 @@ export const DEFAULT_SESSION_TITLE = 'Untitled session';
  * - conflict: another writer (usually another tab) committed this session's history first.
  * - closed: the database was closed, normally because another tab upgraded it; reload.
  * - not-found: the session (or record) does not exist (any more).
+ * - pruned: the checkpoint was pruned to save space; its files are gone (checkpoints.ts).
  * - storage: anything else IndexedDB reported.
  */
-export type StoreErrorKind = 'storage-full' | 'storage' | 'conflict' | 'closed' | 'not-found';
+export type StoreErrorKind = 'storage-full' | 'storage' | 'conflict' | 'closed' | 'not-found' | 'pruned';
 
 export type StoreError = AppError<StoreErrorKind>;

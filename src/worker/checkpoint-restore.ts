@@ -1,10 +1,11 @@
 /**
  * Restore: puts the workspace back as it was before one or more checkpoints. With several
- * (an interaction's), the earliest snapshot of each file wins.
+ * (an interaction's), the earliest snapshot of each file wins. A checkpoint pruned to save
+ * space answers the error `pruned` (store/checkpoints.ts says why and which policy).
  */
-import { getCheckpoint } from '../store/checkpoints';
+import { readCheckpoints } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
-import type { CheckpointFile, CheckpointRecord } from '../store/types';
+import type { CheckpointContents, CheckpointFile } from '../store/types';
 import type { AppError } from '../shared/errors';
 import type { SyncedWorkspace } from './workspace-sync';
 
@@ -12,7 +13,7 @@ import type { SyncedWorkspace } from './workspace-sync';
  * The earliest snapshot of each file. When the earliest checkpoint holds the whole workspace,
  * files in `current` that it does not hold were created since, and are removed.
  */
-export function earliestFiles(checkpoints: readonly CheckpointRecord[], current: Iterable<string> = []): CheckpointFile[] {
+export function earliestFiles(checkpoints: readonly CheckpointContents[], current: Iterable<string> = []): CheckpointFile[] {
   const ordered = [...checkpoints].sort((a, b) => a.createdAt - b.createdAt);
   const byPath = new Map<string, CheckpointFile>();
   for (const checkpoint of ordered) {
@@ -30,16 +31,9 @@ export async function restoreCheckpoints(
   workspace: SyncedWorkspace,
   checkpointIds: readonly string[],
 ): Promise<{ ok: true; changed: string[] } | { ok: false; error: AppError }> {
-  const checkpoints: CheckpointRecord[] = [];
-  for (const id of checkpointIds) {
-    const found = await getCheckpoint(db, id);
-    if (!found.ok) return { ok: false, error: found.error };
-    if (!found.value || found.value.sessionId !== sessionId) {
-      return { ok: false, error: { kind: 'not-found', message: 'That checkpoint no longer exists in this session.' } };
-    }
-    checkpoints.push(found.value);
-  }
-  const changed = await workspace.putBack(earliestFiles(checkpoints, workspace.snapshot().keys()));
+  const checkpoints = await readCheckpoints(db, sessionId, checkpointIds);
+  if (!checkpoints.ok) return { ok: false, error: checkpoints.error };
+  const changed = await workspace.putBack(earliestFiles(checkpoints.value, workspace.snapshot().keys()));
   return { ok: true, changed };
 }
 
