@@ -1,13 +1,19 @@
 /**
- * Restore: puts the workspace back as it was before one or more checkpoints. With several
- * (an interaction's), the earliest snapshot of each file wins. A checkpoint pruned to save
- * space answers the error `pruned` (store/checkpoints.ts says why and which policy).
+ * The worker's checkpoint requests. Restore puts the workspace back as it was before one or
+ * more checkpoints; with several (an interaction's), the earliest snapshot of each file wins. A
+ * checkpoint pruned to save space answers the error `pruned` (store/checkpoints.ts has the
+ * policy). Free space prunes every session's checkpoints down to a smaller budget now.
  */
-import { readCheckpoints } from '../store/checkpoints';
+import { FREE_SPACE_BUDGET_BYTES, pruneCheckpoints, readCheckpoints } from '../store/checkpoints';
+import type { PruneReport } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
 import type { CheckpointContents, CheckpointFile } from '../store/types';
 import type { AppError } from '../shared/errors';
+import type { WorkerEvent } from './protocol';
+import type { SessionRuntime } from './session-runtime';
 import type { SyncedWorkspace } from './workspace-sync';
+
+type RequestAnswer<T> = { error: AppError; value?: never } | { error?: never; value: T };
 
 /**
  * The earliest snapshot of each file. When the earliest checkpoint holds the whole workspace,
@@ -40,4 +46,34 @@ export async function restoreCheckpoints(
 /** What the person reads after a Restore. */
 export function restoreNotice(changed: readonly string[]): string {
   return changed.length === 0 ? 'Restore: the files were already as they were.' : `Restored ${changed.length} file(s): ${changed.join(', ')}`;
+}
+
+/**
+ * The `restore-checkpoints` request. A refusal or failure (a pruned checkpoint included) is also
+ * posted as a notice, so a Restore pressed without waiting for the answer never fails silently.
+ */
+export async function restoreRequest(
+  db: LoopscopeDb,
+  runtime: SessionRuntime | null,
+  running: boolean,
+  checkpointIds: readonly string[],
+  post: (event: WorkerEvent) => void,
+): Promise<RequestAnswer<string[]>> {
+  const restored: { ok: true; changed: string[] } | { ok: false; error: AppError } = !runtime
+    ? { ok: false, error: { kind: 'no-session', message: 'No session is open yet.' } }
+    : running
+      ? { ok: false, error: { kind: 'busy', message: 'Stop the agent before restoring files.' } }
+      : await restoreCheckpoints(db, runtime.session.id, runtime.workspace, checkpointIds);
+  if (!restored.ok) {
+    post({ type: 'notice', level: 'warning', message: restored.error.message });
+    return { error: restored.error };
+  }
+  post({ type: 'notice', level: 'info', message: restoreNotice(restored.changed) });
+  return { value: restored.changed };
+}
+
+/** The `free-space` request: answers the PruneReport. */
+export async function freeSpaceRequest(db: LoopscopeDb): Promise<RequestAnswer<PruneReport>> {
+  const pruned = await pruneCheckpoints(db, FREE_SPACE_BUDGET_BYTES);
+  return pruned.ok ? { value: pruned.value } : { error: pruned.error };
 }

@@ -45,6 +45,8 @@ export type ClientRequest =
   | { type: 'restore-checkpoints'; checkpointIds: string[] }
   | { type: 'terminal-start'; columns: number; rows: number }
   | { type: 'terminal-input'; text: string }
+  /** Prunes every session's checkpoints, oldest first, to the Free space budget; answers store/checkpoints' PruneReport. */
+  | { type: 'free-space' }
   | { type: 'terminal-resize'; columns: number; rows: number };
 
 export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: string };

@@ -18,7 +18,7 @@ import { compressionNotice } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
 import { responseEvent } from './protocol';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
-import { restoreCheckpoints, restoreNotice } from './checkpoint-restore';
+import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
 import type { TerminalHost } from './terminal';
@@ -251,14 +251,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
         else if (status !== 'COMPRESSED') post({ type: 'notice', level: 'info', message: compressionNotice(status) });
         return { value: status };
       }
-      case 'restore-checkpoints': {
-        if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
-        if (run) return { error: { kind: 'busy', message: 'Stop the agent before restoring files.' } };
-        const restored = await restoreCheckpoints(db, runtime.session.id, runtime.workspace, message.checkpointIds);
-        if (!restored.ok) return { error: restored.error };
-        post({ type: 'notice', level: 'info', message: restoreNotice(restored.changed) });
-        return { value: restored.changed };
-      }
+      case 'restore-checkpoints':
+        return restoreRequest(db, runtime, run !== null, message.checkpointIds, post);
+      case 'free-space':
+        return freeSpaceRequest(db);
       case 'terminal-start': {
         if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
         const workspace = runtime.workspace;

@@ -105,7 +105,9 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
       const paths = scope === 'workspace' ? [...known.keys()] : scope;
       const files = paths.map((path) => ({ path, content: known.get(path) ?? null }));
       const label = `${call.name} ${call.summary}`.trim();
-      await createCheckpoint(context.db, { sessionId: session.id, callId: call.callId, label, files, wholeWorkspace: scope === 'workspace' });
+      const saved = await createCheckpoint(context.db, { sessionId: session.id, callId: call.callId, label, files, wholeWorkspace: scope === 'workspace' });
+      // The call still runs: losing its Restore is better than stopping the agent, but the person is told.
+      if (!saved.ok) context.warn(`No checkpoint could be saved before ${label}, so Restore cannot undo it: ${saved.error.message}`);
     },
   };
 }
