@@ -3,7 +3,7 @@
  * sandbox, the real tools and a scripted model.
  */
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
 import type { FakeResponse } from '../agent/testing/fake-model';
 import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
@@ -80,7 +80,7 @@ describe('checkpoint requests', () => {
       reply(FC('run_shell_command', { command: 'echo hi > made.txt' }), 'STOP'),
       reply(T('done'), 'STOP'),
     ]);
-    db.checkpoints.add = () => Promise.reject(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }));
+    vi.spyOn(db.checkpoints, 'add').mockRejectedValue(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }));
     await request({ type: 'send', text: 'write a file' });
     await controller.idle();
     expect(notices().some((message) => message.startsWith('No checkpoint could be saved before run_shell_command echo hi > made.txt'))).toBe(true);
