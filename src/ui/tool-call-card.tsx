@@ -1,4 +1,5 @@
 /** One tool call: its name and target, its live status, and a renderer per result kind. */
+import type { ReactNode } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Todo, ToolDisplay } from '../tools/types';
 
@@ -44,7 +45,8 @@ function DisplayView({ display }: { display: ToolDisplay }) {
   }
 }
 
-export function ToolCallCard({ call, onRestore }: { call: ToolCallView; onRestore?: (() => void) | undefined }) {
+/** `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx). */
+export function ToolCallCard({ call, restore }: { call: ToolCallView; restore?: ReactNode }) {
   const title = call.summary ? `${call.name} ${call.summary}` : call.name;
   const label = statusLabel(call.status);
   return (
@@ -68,11 +70,7 @@ export function ToolCallCard({ call, onRestore }: { call: ToolCallView; onRestor
           <pre className="tool-output">{call.resultText}</pre>
         </details>
       ) : null}
-      {onRestore ? (
-        <button type="button" className="link-button" onClick={onRestore}>
-          Restore
-        </button>
-      ) : null}
+      {restore ?? null}
     </article>
   );
 }

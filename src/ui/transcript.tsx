@@ -10,6 +10,12 @@ import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef } from 'r
 import type { TranscriptItem } from './session-reducer';
 import { ToolCallCard } from './tool-call-card';
 
+/**
+ * What `checkpoints` maps a call to once its checkpoint was pruned to save space (its tombstone,
+ * see store/checkpoints.ts): its Restore says so instead of vanishing or failing.
+ */
+export const PRUNED_CHECKPOINT = 'pruned';
+
 // Markdown rendering loads after the shell; until then a message shows as plain text.
 const MarkdownText = lazy(() => import('./markdown'));
 
@@ -89,20 +95,35 @@ interface ItemProps {
   onRestore: ((checkpointIds: string[]) => void) | null;
 }
 
+/** Restore, or, when a checkpoint it needs was pruned, an unavailable control that says why. */
+function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: string[]; onRestore: (checkpointIds: string[]) => void; before: string }) {
+  if (checkpointIds.includes(PRUNED_CHECKPOINT)) {
+    return (
+      <button
+        type="button"
+        className="link-button"
+        aria-disabled="true"
+        title={`The files as they were before ${before} are gone: the checkpoint was pruned to save space (only recent ones are kept).`}
+      >
+        Restore unavailable: checkpoint pruned to save space
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="link-button" title={`Put the files back as they were before ${before}`} onClick={() => onRestore(checkpointIds)}>
+      Restore
+    </button>
+  );
+}
+
 const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore }: ItemProps) {
-  const restoreThis = restore && onRestore ? () => onRestore(restore) : undefined;
+  const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
     case 'user':
       return (
         <article className="message user" aria-label="You">
           <p className="text">{item.text}</p>
-          {restoreThis ? (
-            <div className="message-actions">
-              <button type="button" className="link-button" title="Put the files back as they were before this message" onClick={restoreThis}>
-                Restore
-              </button>
-            </div>
-          ) : null}
+          {restore && onRestore ? <div className="message-actions">{restoreControl('this message')}</div> : null}
         </article>
       );
     case 'agent':
@@ -124,7 +145,7 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
         </p>
       );
     case 'tool':
-      return <ToolCallCard call={item.call} onRestore={restoreThis} />;
+      return <ToolCallCard call={item.call} restore={restoreControl('this call')} />;
     case 'alert':
       return (
         <div role="alert" className="alert">
@@ -160,7 +181,7 @@ export interface TranscriptProps {
   items: TranscriptItem[];
   /** Null once detection is off for this session: the offer is gone. */
   onDisableLoopDetection: (() => void) | null;
-  /** Checkpoint id by tool call id. */
+  /** Checkpoint id by tool call id (PRUNED_CHECKPOINT once pruned). */
   checkpoints: ReadonlyMap<string, string>;
   onRestore: ((checkpointIds: string[]) => void) | null;
 }

@@ -15,6 +15,7 @@ import { EditorPane } from './editor-pane';
 import { ErrorBoundary } from './error-boundary';
 import { FileTree } from './file-tree';
 import { SessionsList } from './sessions-list';
+import { PRUNED_CHECKPOINT } from './transcript';
 
 export interface WorkspacePanesProps {
   db: LoopscopeDb;
@@ -24,7 +25,7 @@ export interface WorkspacePanesProps {
   /** Set to a function that saves the editor's unsaved edits at once. */
   flushRef: MutableRefObject<(() => void) | null>;
   autosaveMs: number;
-  /** Checkpoint id by tool call id, for Restore in the transcript. */
+  /** Checkpoint id by tool call id (PRUNED_CHECKPOINT once pruned), for Restore in the transcript. */
   onCheckpoints: (checkpoints: ReadonlyMap<string, string>) => void;
 }
 
@@ -38,7 +39,11 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   const storedCheckpoints = useCheckpoints(db, sessionId);
 
   useEffect(() => {
-    onCheckpoints(new Map((storedCheckpoints ?? []).flatMap((checkpoint) => (checkpoint.callId ? [[checkpoint.callId, checkpoint.id] as const] : []))));
+    // A pruned checkpoint stays listed (its tombstone), so its Restore can say it was pruned.
+    const byCall = (storedCheckpoints ?? []).flatMap((checkpoint) =>
+      checkpoint.callId ? [[checkpoint.callId, checkpoint.pruned ? PRUNED_CHECKPOINT : checkpoint.id] as const] : [],
+    );
+    onCheckpoints(new Map(byCall));
   }, [storedCheckpoints, onCheckpoints]);
 
   // Another session starts with no open files.
