@@ -22,7 +22,7 @@ import { checkpointTables, dropCheckpoints, prepareSnapshot, readSnapshot, store
 import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { queryCheckpoints, sessionRange } from './queries';
-import type { CheckpointContents, CheckpointFile, CheckpointRecord, StoreError, StoredCheckpoint } from './types';
+import type { CheckpointContents, CheckpointFile, CheckpointRecord, PruneReport, StoreError, StoredCheckpoint } from './types';
 
 export const KEEP_PER_SESSION = 50;
 export const BUDGET_BYTES = 64 * 1024 * 1024;
@@ -48,13 +48,6 @@ export interface PrunePolicy {
 }
 
 export const DEFAULT_POLICY: Readonly<PrunePolicy> = Object.freeze({ keepPerSession: KEEP_PER_SESSION, budgetBytes: BUDGET_BYTES });
-
-export interface PruneReport {
-  pruned: number;
-  freedBytes: number;
-  /** Bytes of checkpoint contents and manifests still stored. */
-  storedBytes: number;
-}
 
 /** Stores a checkpoint, then prunes by `policy` (same transaction). */
 export async function createCheckpoint(

@@ -131,6 +131,14 @@ export interface BlobRecord {
   size: number;
 }
 
+/** What a prune did (store/checkpoints.ts); the Free space request answers it. */
+export interface PruneReport {
+  pruned: number;
+  freedBytes: number;
+  /** Bytes of checkpoint contents and manifests still stored. */
+  storedBytes: number;
+}
+
 export interface SettingsRecord {
   provider: 'gemini' | 'scripted';
   /** Stored only when rememberKey is true (reliability rule 9); otherwise held in memory by the UI. */

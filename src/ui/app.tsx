@@ -161,6 +161,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
       {settingsOpen && settings ? (
         <SettingsDialog
           settings={settings}
+          freeSpace={() => client.request({ type: 'free-space' })}
           onClose={() => setSettingsOpen(false)}
           onSave={async (next) => {
             // Closes once stored, so a reload right after Save keeps the change.

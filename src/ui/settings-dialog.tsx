@@ -1,17 +1,94 @@
 /**
  * Settings: provider, Gemini key (kept in memory unless the person opts in to remembering
  * it), model and API base URL. Nothing typed is lost on Cancel of a nested error: the draft
- * lives here until Save or Cancel.
+ * lives here until Save or Cancel. Below them, what the site stores (navigator.storage, where
+ * the browser has it) and Free space, which asks the worker to prune old checkpoints now.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type React from 'react';
-import type { SettingsRecord } from '../store/types';
+import type { PruneReport, SettingsRecord } from '../store/types';
+import type { WorkerResponse } from '../worker/client';
 
 export interface SettingsDialogProps {
   settings: SettingsRecord;
   /** Applies and stores the settings; the dialog waits for it (Save is disabled meanwhile). */
   onSave: (settings: SettingsRecord) => Promise<void>;
   onClose: () => void;
+  /** Sends the worker's `free-space` request; without it there is no Free space button. */
+  freeSpace?: () => Promise<WorkerResponse>;
+}
+
+/** The part of StorageManager the storage line reads; either method may be missing. */
+export type StorageProbe = Partial<Pick<StorageManager, 'estimate' | 'persisted'>>;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** One line about the site's storage; says so where the browser does not tell (no navigator.storage, a failing call). */
+export async function describeStorage(storage: StorageProbe | undefined): Promise<string> {
+  const estimate = await storage?.estimate?.().catch(() => undefined);
+  const persisted = await storage?.persisted?.().catch(() => undefined);
+  const usage =
+    estimate?.usage !== undefined && estimate.quota !== undefined
+      ? `${formatBytes(estimate.usage)} used of ${formatBytes(estimate.quota)} this site may use`
+      : 'This browser does not report how much this site stores';
+  const persistence =
+    persisted === true
+      ? 'kept until you delete it (persistent)'
+      : persisted === false
+        ? 'not persistent: the browser may clear it when the disk runs low'
+        : 'whether the browser may clear it is unknown';
+  return `${usage}; ${persistence}.`;
+}
+
+function freedText(answer: WorkerResponse): string {
+  if (!answer.ok) return answer.error.message;
+  const report = answer.value as Partial<PruneReport> | undefined;
+  if (!report?.pruned) return 'Nothing to free: the checkpoints already fit the smaller budget.';
+  return `Pruned ${report.pruned} old checkpoint(s), freeing ${formatBytes(report.freedBytes ?? 0)}; their Restore now says so.`;
+}
+
+function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpace'] }) {
+  const [line, setLine] = useState('Reading storage use…');
+  const [freeing, setFreeing] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const refresh = useCallback(() => {
+    const storage = typeof navigator !== 'undefined' ? (navigator.storage as StorageProbe | undefined) : undefined;
+    void describeStorage(storage).then(setLine);
+  }, []);
+  useEffect(refresh, [refresh]);
+  const free = () => {
+    if (!freeSpace || freeing) return;
+    setFreeing(true);
+    void freeSpace()
+      .then((answer) => setResult(freedText(answer)))
+      .finally(() => {
+        setFreeing(false);
+        refresh();
+      });
+  };
+  return (
+    <fieldset>
+      <legend>Storage</legend>
+      <p className="field-hint">{line}</p>
+      {freeSpace ? (
+        <button type="button" onClick={free} disabled={freeing} aria-busy={freeing}>
+          Free space
+        </button>
+      ) : null}
+      <p className="field-hint">Free space prunes old checkpoints now (Restore then says they were pruned); your sessions and files stay.</p>
+      {result ? <p role="status">{result}</p> : null}
+    </fieldset>
+  );
 }
 
 function validBaseUrl(value: string): string | null {
@@ -25,7 +102,7 @@ function validBaseUrl(value: string): string | null {
   }
 }
 
-export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProps) {
+export function SettingsDialog({ settings, onSave, onClose, freeSpace }: SettingsDialogProps) {
   const [draft, setDraft] = useState<SettingsRecord>(settings);
   const [saving, setSaving] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -149,6 +226,7 @@ export function SettingsDialog({ settings, onSave, onClose }: SettingsDialogProp
               Next-speaker check (an extra, visible model call)
             </label>
           </fieldset>
+          <StorageSection freeSpace={freeSpace} />
           <div className="dialog-actions">
             <button type="submit" disabled={!!urlError || saving} aria-busy={saving}>
               Save

@@ -5,9 +5,8 @@
  * policy). Free space prunes every session's checkpoints down to a smaller budget now.
  */
 import { FREE_SPACE_BUDGET_BYTES, pruneCheckpoints, readCheckpoints } from '../store/checkpoints';
-import type { PruneReport } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
-import type { CheckpointContents, CheckpointFile } from '../store/types';
+import type { CheckpointContents, CheckpointFile, PruneReport } from '../store/types';
 import type { AppError } from '../shared/errors';
 import type { WorkerEvent } from './protocol';
 import type { SessionRuntime } from './session-runtime';
