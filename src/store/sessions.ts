@@ -96,6 +96,21 @@ export function touchSession(db: LoopscopeDb, id: string): Promise<Result<void, 
 }
 
 /**
+ * A message was sent in the session: an untitled session takes its title from the message
+ * (renaming also moves it to the top of the list), a titled one is touched. Returns the
+ * session as it is now.
+ */
+export async function noteMessage(db: LoopscopeDb, session: SessionRecord, text: string): Promise<SessionRecord> {
+  if (session.title !== DEFAULT_SESSION_TITLE) {
+    await touchSession(db, session.id);
+    return session;
+  }
+  const title = titleFrom(text);
+  await renameSession(db, session.id, title);
+  return { ...session, title };
+}
+
+/**
  * Deletes the session and everything it owns, all or nothing: its checkpoints, their
  * tombstones, and the stored contents no other session's checkpoint still holds.
  * Removing a missing session is ok.

@@ -155,7 +155,15 @@ export function AgentPanel(props: AgentPanelProps) {
       {awaiting && awaiting.type === 'tool' ? (
         <ApprovalCard call={awaiting.call} onDecide={(outcome) => decide(awaiting.call.callId, outcome)} />
       ) : null}
-      {view.interruption.type !== 'none' && !view.running ? (
+      {view.elsewhere ? (
+        <div role="alert" className="interrupted">
+          <p>This session is open in another tab. Here it is read-only, so the two tabs cannot overwrite each other.</p>
+          <button type="button" onClick={() => client.send({ type: 'take-over' })}>
+            Take over here
+          </button>
+        </div>
+      ) : null}
+      {view.interruption.type !== 'none' && !view.running && !view.elsewhere ? (
         <div className="interrupted">
           <p>This session was interrupted mid-turn.</p>
           <button type="button" onClick={() => client.send({ type: 'continue' })}>

@@ -33,6 +33,8 @@ export interface SessionView {
    * meanwhile keeps it at the end of its transcript.
    */
   waitingMessage: string | null;
+  /** Another tab has this session open: this tab shows it and writes nothing to it. */
+  elsewhere: boolean;
 }
 
 export type SessionAction =
@@ -40,6 +42,8 @@ export type SessionAction =
   | { type: 'local-send'; text: string }
   /** The worker took the message shown by local-send. */
   | { type: 'send-accepted' }
+  /** Another tab took the current session over. */
+  | { type: 'session-elsewhere'; sessionId: string }
   /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
   | { type: 'send-refused'; text: string; message: string }
   | { type: 'approval-mode'; mode: ApprovalMode }
@@ -60,6 +64,7 @@ export const initialSessionView: SessionView = {
   counter: 0,
   attemptFrom: 0,
   waitingMessage: null,
+  elsewhere: false,
 };
 
 const CANCELLED_PREFIX = '[Operation Cancelled]';
@@ -285,6 +290,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
         items,
         attemptFrom: items.length,
         interruption: action.session.interruption,
+        elsewhere: action.session.elsewhere === true,
       };
       if (state.waitingMessage === null) return loaded;
       // The message sent before the session was open runs in it next.
@@ -297,6 +303,8 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' }, waitingMessage: action.text };
     case 'send-accepted':
       return { ...state, waitingMessage: null };
+    case 'session-elsewhere':
+      return action.sessionId === state.sessionId ? { ...state, elsewhere: true } : state;
     case 'send-refused': {
       const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
       const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];

@@ -25,6 +25,8 @@ function toAction(event: WorkerEvent): SessionAction | null {
       return event.interruption ? { type: 'running', running: event.running, interruption: event.interruption } : { type: 'running', running: event.running };
     case 'paused':
       return { type: 'paused', pause: event.pause };
+    case 'session-elsewhere':
+      return { type: 'session-elsewhere', sessionId: event.sessionId };
     case 'notice':
       return { type: 'notice', level: event.level, message: event.message };
     case 'files-changed':

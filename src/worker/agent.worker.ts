@@ -16,6 +16,7 @@ import { createEventBatcher, isClientMessage, responseEvent } from './protocol';
 import { createInitGate } from './init-gate';
 import { connectSandbox } from './sandbox-port';
 import { createSessionController } from './session-controller';
+import { singleTabLocks, webSessionLocks } from './session-lock';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -62,6 +63,8 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sandboxSource(message.sandbox),
     initialSettings: message.settings,
+    // Web Locks are shared by every tab of the origin (and their workers).
+    locks: 'locks' in navigator ? webSessionLocks(navigator.locks) : singleTabLocks,
   });
   await controller.handle(message);
   return (next) => controller.handle(next);

@@ -32,6 +32,8 @@ export type ClientRequest =
   | { type: 'approval-response'; callId: string; outcome: ApprovalOutcome }
   | { type: 'set-approval-mode'; mode: ApprovalMode }
   | { type: 'update-settings'; settings: WorkerSettings }
+  /** Takes the current session from the tab that has it open (session-lock.ts) and reloads it here. */
+  | { type: 'take-over' }
   | { type: 'new-session' }
   | { type: 'open-session'; sessionId: string }
   | { type: 'delete-session'; sessionId: string }
@@ -43,10 +45,10 @@ export type ClientRequest =
   | { type: 'compress' }
   /** Puts files back as they were before these checkpoints (the earliest content per file wins). */
   | { type: 'restore-checkpoints'; checkpointIds: string[] }
-  | { type: 'terminal-start'; columns: number; rows: number }
-  | { type: 'terminal-input'; text: string }
   /** Prunes every session's checkpoints, oldest first, to the Free space budget; answers store/checkpoints' PruneReport. */
   | { type: 'free-space' }
+  | { type: 'terminal-start'; columns: number; rows: number }
+  | { type: 'terminal-input'; text: string }
   | { type: 'terminal-resize'; columns: number; rows: number };
 
 export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: string };
@@ -58,6 +60,8 @@ export interface SessionState {
   history: Content[];
   interruption: Interruption;
   sandboxKind: SandboxKind;
+  /** Another tab has this session open: this one shows it and writes nothing to it. */
+  elsewhere?: true;
 }
 
 /** `step` numbers the pauses of a session, so a Next step press names the pause it answers. */
@@ -66,6 +70,8 @@ export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string;
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
   | { type: 'session-loaded'; session: SessionState }
+  /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
+  | { type: 'session-elsewhere'; sessionId: string }
   | { type: 'agent-event'; sessionId: string; event: AgentEvent }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }

@@ -9,8 +9,7 @@ import type { Sandbox } from '../sandbox/types';
 import { err, messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
-import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, titleFrom, touchSession } from '../store/sessions';
-import { DEFAULT_SESSION_TITLE } from '../store/types';
+import { createSession, getSession, listSessions, noteMessage, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
 import type { SessionRecord } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
@@ -21,8 +20,10 @@ import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './p
 import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
-import type { TerminalHost } from './terminal';
-import { createTerminalHost } from './terminal';
+import { createTerminalSlot } from './terminal';
+import { singleTabLocks } from './session-lock';
+import type { SessionLocks } from './session-lock';
+import { createOwnership } from './session-ownership';
 
 export interface ControllerOptions {
   db: LoopscopeDb;
@@ -35,6 +36,8 @@ export interface ControllerOptions {
   /** A fresh, empty sandbox for a session (offline: a new one; WebContainer: cleared). */
   acquireSandbox(previous: Sandbox | null): Promise<Sandbox>;
   initialSettings: WorkerSettings;
+  /** One writer per session across tabs; without it this tab assumes it is the only one. */
+  locks?: SessionLocks;
 }
 
 export interface SessionController {
@@ -43,15 +46,26 @@ export interface SessionController {
   idle(): Promise<void>;
 }
 
+const NO_SESSION: AppError = { kind: 'no-session', message: 'No session is open yet.' };
+
+/** Requests that change the open session: refused while another tab has it (session-lock.ts). */
+const WRITES: ReadonlySet<ClientMessage['type']> = new Set(['send', 'continue', 'write-file', 'compress', 'restore-checkpoints', 'terminal-start']);
+
 export function createSessionController(options: ControllerOptions): SessionController {
   const { db, post } = options;
   let settings = options.initialSettings;
   let runtime: SessionRuntime | null = null;
   let run: { controller: AbortController; done: Promise<void> } | null = null;
-  let terminal: TerminalHost | null = null;
+  const terminal = createTerminalSlot(post);
   let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
+  const ownership = createOwnership(options.locks ?? singleTabLocks, (sessionId) => {
+    if (runtime?.session.id !== sessionId) return;
+    void stop();
+    terminal.dispose();
+    post({ type: 'session-elsewhere', sessionId });
+  });
 
   /** A16: a provider chosen while the agent works is used from the next message on. */
   const chooseModel = (model: LanguageModel): void => {
@@ -67,12 +81,12 @@ export function createSessionController(options: ControllerOptions): SessionCont
     post({ type: 'provider', provider: model.provider, label: model.label, lessons: model.provider === 'scripted' ? options.lessons : [] });
   };
 
-  async function open(session: SessionRecord): Promise<void> {
+  async function open(session: SessionRecord, steal = false): Promise<void> {
     await stop();
+    const owned = await ownership.claim(session.id, steal);
     const previous = runtime;
     runtime = null; // until the new session is loaded there is none to send to
-    terminal?.dispose();
-    terminal = null;
+    terminal.dispose();
     stopServerReady?.();
     const sandbox = await options.acquireSandbox(previous?.sandbox ?? null);
     stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
@@ -102,6 +116,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         history: [...runtime.agent.history()],
         interruption: runtime.agent.interruption(),
         sandboxKind: sandbox.kind,
+        ...(owned ? {} : { elsewhere: true as const }),
       },
     });
   }
@@ -140,7 +155,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
 
   function start(input: AgentInput): AppError | undefined {
     const current = opening > 0 ? null : runtime;
-    if (!current) return { kind: 'no-session', message: 'No session is open yet.' };
+    if (!current) return NO_SESSION;
     if (run) return { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' };
     const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
     done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
@@ -162,6 +177,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
   }
 
   async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
+    const refused = WRITES.has(message.type) ? ownership.refusal() : undefined;
+    if (refused) return { error: refused };
     switch (message.type) {
       case 'init':
         settings = message.settings;
@@ -169,17 +186,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
         await openById(message.sessionId);
         return {};
       case 'send': {
-        const current = runtime;
-        if (current && !run) {
-          // Renaming also moves the session to the top of the list; commits do not touch it.
-          if (current.session.title === DEFAULT_SESSION_TITLE) {
-            const title = titleFrom(message.text);
-            current.session = { ...current.session, title };
-            await renameSession(db, current.session.id, title);
-          } else {
-            await touchSession(db, current.session.id);
-          }
-        }
+        // The session moves to the top of the list (commits do not touch it).
+        if (runtime && !run) runtime.session = await noteMessage(db, runtime.session, message.text);
         const error = start({ type: 'user_query', text: message.text });
         return error ? { error } : {};
       }
@@ -210,6 +218,12 @@ export function createSessionController(options: ControllerOptions): SessionCont
           runtime.agent.updateSettings(rest);
         }
         return {};
+      case 'take-over': {
+        const current = runtime?.session;
+        if (!current) return { error: NO_SESSION };
+        await switching(() => open(current, true)); // reloads what the other tab stored
+        return {};
+      }
       case 'new-session':
         await switching(openNew);
         return {};
@@ -231,7 +245,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         return renamed.ok ? {} : { error: renamed.error };
       }
       case 'write-file': {
-        const written = runtime ? await runtime.workspace.writeAsPerson(message.path, message.content) : err({ kind: 'no-session', message: 'No session is open yet.' });
+        const written = runtime ? await runtime.workspace.writeAsPerson(message.path, message.content) : err(NO_SESSION);
         return written.ok ? {} : { error: written.error }; // the editor shows a failed save
       }
       case 'next-step':
@@ -255,25 +269,15 @@ export function createSessionController(options: ControllerOptions): SessionCont
         return restoreRequest(db, runtime, run !== null, message.checkpointIds, post);
       case 'free-space':
         return freeSpaceRequest(db);
-      case 'terminal-start': {
-        if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
-        const workspace = runtime.workspace;
-        terminal ??= createTerminalHost(workspace.sandbox, {
-          output: (text) => post({ type: 'terminal-output', text }),
-          exit: (code) => {
-            terminal = null;
-            post({ type: 'terminal-exit', code });
-          },
-          settled: () => void workspace.rescan('person'),
-        });
-        await terminal.start(message.columns, message.rows);
+      case 'terminal-start':
+        if (!runtime) return { error: NO_SESSION };
+        await terminal.start(runtime.workspace, message.columns, message.rows);
         return {};
-      }
       case 'terminal-input':
-        terminal?.input(message.text);
+        terminal.input(message.text);
         return {};
       case 'terminal-resize':
-        terminal?.resize(message.columns, message.rows);
+        terminal.resize(message.columns, message.rows);
         return {};
     }
   }

@@ -4,6 +4,8 @@
  * so files changed from the terminal reach the tree and the editor.
  */
 import type { Sandbox, SandboxProcess } from '../sandbox/types';
+import type { WorkerEvent } from './protocol';
+import type { SyncedWorkspace } from './workspace-sync';
 
 export interface TerminalHost {
   start(columns: number, rows: number): Promise<void>;
@@ -60,6 +62,30 @@ export function createTerminalHost(
       clearTimeout(timer);
       process?.kill();
       process = null;
+    },
+  };
+}
+
+/** The open session's terminal: started on first use, ended with the session or when its shell exits. */
+export function createTerminalSlot(post: (event: WorkerEvent) => void) {
+  let host: TerminalHost | null = null;
+  return {
+    start(workspace: SyncedWorkspace, columns: number, rows: number): Promise<void> {
+      host ??= createTerminalHost(workspace.sandbox, {
+        output: (text) => post({ type: 'terminal-output', text }),
+        exit: (code) => {
+          host = null;
+          post({ type: 'terminal-exit', code });
+        },
+        settled: () => void workspace.rescan('person'),
+      });
+      return host.start(columns, rows);
+    },
+    input: (text: string) => host?.input(text),
+    resize: (columns: number, rows: number) => host?.resize(columns, rows),
+    dispose() {
+      host?.dispose();
+      host = null;
     },
   };
 }
