@@ -5,7 +5,7 @@
  * of the same size meanwhile). The agent's writes open in the editor; the person's edits are
  * saved through the worker; checkpoints go up to the agent panel through `onCheckpoints`.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import { useCheckpoints, useFileContent, useFiles } from '../store/read';
@@ -80,7 +80,16 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   useEffect(() => {
     if (activePath === null && openPaths[0]) setActivePath(openPaths[0]);
   }, [activePath, openPaths]);
-  const saveFile = useCallback((path: string, text: string) => client.send({ type: 'write-file', path, content: text }), [client]);
+  // Saved only when the worker answers that the store has it (the editor waits for the answer).
+  const saveFile = useCallback((path: string, text: string) => client.request({ type: 'write-file', path, content: text }), [client]);
+  /** A file whose save failed after its tab closed comes back, shown, so the person sees the failure. */
+  const openPathsRef = useRef(openPaths);
+  openPathsRef.current = openPaths;
+  const keepOpen = useCallback((path: string) => {
+    if (openPathsRef.current.includes(path)) return;
+    setOpenPaths((current) => (current.includes(path) ? current : [...current, path]));
+    setActivePath(path);
+  }, []);
   const sessionActions = useMemo(
     () => ({
       onNew: () => client.send({ type: 'new-session' }),
@@ -90,21 +99,24 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
     }),
     [client],
   );
-  // Built only when its inputs change, so the agent's events leave the editor alone.
+  // Built only when its inputs change, so the agent's events leave the editor alone; one per
+  // session, so unsaved marks and kept drafts stay with their session.
   const editor = useMemo(
     () => (
       <EditorPane
+        key={sessionId}
         openPaths={openPaths}
         activePath={activePath}
         content={activePath ? content : undefined}
         onActivate={setActivePath}
         onClose={close}
         onSave={saveFile}
+        onKeepOpen={keepOpen}
         flushRef={flushRef}
         autosaveMs={autosaveMs}
       />
     ),
-    [openPaths, activePath, content, close, saveFile, flushRef, autosaveMs],
+    [sessionId, openPaths, activePath, content, close, saveFile, keepOpen, flushRef, autosaveMs],
   );
 
   return (
