@@ -1,0 +1,83 @@
+/**
+ * A full disk, for real: Chromium's quota for the app's origin is set (over CDP) below what the
+ * origin already uses, so every IndexedDB write fails with QuotaExceededError.
+ */
+import type { Page } from '@playwright/test';
+import { expect, openApp, sendMessage, test, transcript, useGemini } from './fixtures';
+
+const createNotes = [
+  { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'original line\n' } }], finishReason: 'STOP' }] },
+  { chunks: [{ text: 'Created.', finishReason: 'STOP' }] },
+];
+
+const editorText = (page: Page) => page.locator('.monaco-editor .view-lines');
+const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name, exact: true });
+const saveFailed = (page: Page) => page.getByRole('alert').filter({ hasText: 'notes.txt could not be saved' });
+
+/** Writes a little to a database of its own; resolves with the error's name, or 'stored'. */
+function probeWrite(): Promise<string> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('storage-probe', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('probe');
+    open.onerror = () => resolve(open.error?.name ?? 'error');
+    open.onsuccess = () => {
+      const transaction = open.result.transaction('probe', 'readwrite');
+      transaction.objectStore('probe').put('x'.repeat(64), 'probe');
+      transaction.onabort = () => resolve(transaction.error?.name ?? 'aborted');
+      transaction.oncomplete = () => {
+        open.result.close();
+        resolve('stored');
+      };
+    };
+  });
+}
+
+/**
+ * Sets the origin's quota to one byte (a full disk), or back to normal. Chromium remembers the
+ * space left for a few seconds, so this waits until a write in the page meets the new quota.
+ */
+async function fillStorage(page: Page, full: boolean): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  await cdp.send('Storage.overrideQuotaForOrigin', full ? { origin, quotaSize: 1 } : { origin });
+  await expect.poll(() => page.evaluate(probeWrite), { timeout: 30_000, intervals: [500] }).toBe(full ? 'QuotaExceededError' : 'stored');
+}
+
+test('an edit the full disk refused stays unsaved with an alert, survives closing its tab, and saves once space is free', async ({ page, gemini, pageErrors }) => {
+  gemini.setScript({ responses: createNotes });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Auto-accept edits');
+  await sendMessage(page, 'Create notes.txt');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Created.');
+  await expect(tab(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
+  await expect(editorText(page)).toContainText('original line');
+
+  await fillStorage(page, true);
+  await editorText(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('typed on a full disk');
+  // The autosave is refused: the person is told why and what to do, and the edit stays unsaved.
+  await expect(saveFailed(page)).toContainText('Browser storage is full');
+  await expect(saveFailed(page)).toContainText('save again with Ctrl+S');
+  await expect(tab(page, 'notes.txt •')).toBeVisible();
+  await expect(editorText(page)).toContainText('typed on a full disk');
+
+  // Closing the tab tries once more; refused again, the tab comes back with the text.
+  await page.getByRole('button', { name: 'Close notes.txt' }).click();
+  await expect(tab(page, 'notes.txt •')).toHaveAttribute('aria-selected', 'true');
+  await expect(saveFailed(page)).toBeVisible();
+  await expect(editorText(page)).toContainText('typed on a full disk');
+
+  await fillStorage(page, false);
+  await editorText(page).click();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(saveFailed(page)).toBeHidden();
+  await expect(tab(page, 'notes.txt')).toBeVisible();
+
+  await page.reload();
+  await openApp(page);
+  await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'notes.txt' }).click();
+  await expect(editorText(page)).toContainText('typed on a full disk');
+  expect(pageErrors).toEqual([]);
+});
