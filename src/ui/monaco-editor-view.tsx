@@ -48,7 +48,8 @@ function replaceText(editor: monaco.editor.IStandaloneCodeEditor, text: string):
 /** What the person is told to do after a failed save. */
 function remedy(error: AppError): string {
   if (error.kind === 'closed') return 'Your edit is only in this editor: copy it somewhere before you reload.';
-  return 'Your edit is kept here, unsaved. Once there is room (delete old sessions to free space), save again with Ctrl+S.';
+  if (error.kind === 'storage-full') return 'Your edit is kept here, unsaved. Once there is room (delete old sessions to free space), save again with Ctrl+S.';
+  return 'Your edit is kept here, unsaved; save again with Ctrl+S.';
 }
 
 export default function MonacoEditorView({ path, stored, draft, onSave, onDirtyChange, onUnsavedAfterClose, flushRef, autosaveMs }: MonacoEditorViewProps) {
