@@ -33,6 +33,8 @@ export interface BackgroundProcesses {
   takeReports(): BackgroundReport[];
   kill(id: string): boolean;
   killAll(): void;
+  /** Kills every process and forgets them all: the next session's model hears nothing of them. */
+  clear(): void;
 }
 
 export interface BackgroundProcessesOptions {
@@ -126,6 +128,10 @@ export function createBackgroundProcesses(options: BackgroundProcessesOptions = 
     },
     killAll() {
       for (const entry of entries.values()) if (entry.info.running) entry.process.kill();
+    },
+    clear() {
+      for (const entry of entries.values()) if (entry.info.running) entry.process.kill();
+      entries.clear();
     },
   };
 }

@@ -8,6 +8,7 @@ import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import type { Sandbox } from '../sandbox/types';
 import { LESSONS } from '../model/scripted/scripted-model';
 import { openDatabase } from '../store/db';
+import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import { createModelFor, createSwitchableModel } from './model-factory';
@@ -53,13 +54,15 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     onVersionChange: () => post({ type: 'notice', level: 'error', message: 'Loopscope was updated in another tab. Reload this page to go on.' }),
   });
   const makeModel = (settings: typeof message.settings) => createModelFor(settings);
+  const backgroundProcesses = createBackgroundProcesses();
   const controller = createSessionController({
     db,
     post,
     model: createSwitchableModel(makeModel(message.settings)),
     makeModel,
     lessons: LESSONS.map(({ id, title, prompt }) => ({ id, title, prompt })),
-    tools: createToolRegistry(createBuiltinTools()),
+    tools: createToolRegistry(createBuiltinTools({ backgroundProcesses })),
+    backgroundProcesses,
     isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sandboxSource(message.sandbox),
     initialSettings: message.settings,

@@ -11,6 +11,7 @@ import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
 import { createSession, getSession, listSessions, noteMessage, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
 import type { SessionRecord } from '../store/types';
+import type { BackgroundProcesses } from '../tools/background-processes';
 import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
 import { compressionNotice } from './compression-notice';
@@ -38,6 +39,8 @@ export interface ControllerOptions {
   initialSettings: WorkerSettings;
   /** One writer per session across tabs; without it this tab assumes it is the only one. */
   locks?: SessionLocks;
+  /** The tools' background processes: a session being left takes its own along. */
+  backgroundProcesses?: BackgroundProcesses;
 }
 
 export interface SessionController {
@@ -47,9 +50,6 @@ export interface SessionController {
 }
 
 const NO_SESSION: AppError = { kind: 'no-session', message: 'No session is open yet.' };
-
-/** Requests that change the open session: refused while another tab has it (session-lock.ts). */
-const WRITES: ReadonlySet<ClientMessage['type']> = new Set(['send', 'continue', 'write-file', 'compress', 'restore-checkpoints', 'terminal-start']);
 
 export function createSessionController(options: ControllerOptions): SessionController {
   const { db, post } = options;
@@ -87,6 +87,9 @@ export function createSessionController(options: ControllerOptions): SessionCont
     const previous = runtime;
     runtime = null; // until the new session is loaded there is none to send to
     terminal.dispose();
+    // Nothing of the session being left runs on or reaches the next one (WebContainer's sandbox is shared).
+    options.backgroundProcesses?.clear();
+    await previous?.workspace.close();
     stopServerReady?.();
     const sandbox = await options.acquireSandbox(previous?.sandbox ?? null);
     stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
@@ -122,15 +125,12 @@ export function createSessionController(options: ControllerOptions): SessionCont
   }
 
   async function openById(sessionId?: string): Promise<void> {
-    if (sessionId) {
-      const found = await getSession(db, sessionId);
-      if (found.ok && found.value) return open(found.value);
-    }
+    const found = sessionId ? await getSession(db, sessionId) : null;
+    if (found?.ok && found.value) return open(found.value);
     const sessions = await listSessions(db);
     if (!sessions.ok) throw new RuntimeError(sessions.error.kind, sessions.error.message);
     const newest = sessions.value[0];
-    if (newest) return open(newest);
-    return openNew();
+    return newest ? open(newest) : openNew();
   }
 
   async function openNew(): Promise<void> {
@@ -177,7 +177,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
   }
 
   async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
-    const refused = WRITES.has(message.type) ? ownership.refusal() : undefined;
+    const refused = ownership.refusal(message.type);
     if (refused) return { error: refused };
     switch (message.type) {
       case 'init':

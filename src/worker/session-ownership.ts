@@ -3,14 +3,18 @@
  * lock when it opens it, and every request that writes asks `refusal()` first.
  */
 import type { AppError } from '../shared/errors';
+import type { ClientRequest } from './protocol';
 import type { HeldSessionLock, SessionLocks } from './session-lock';
 
 export interface Ownership {
   /** Holds the session's lock (taking it from another tab with `steal`); true when this tab now writes to it. */
   claim(sessionId: string, steal: boolean): Promise<boolean>;
-  /** Why a write must not happen now (the session is open in another tab), else undefined. */
-  refusal(): AppError | undefined;
+  /** Why this request must not run now (it writes to a session open in another tab), else undefined. */
+  refusal(request: ClientRequest['type']): AppError | undefined;
 }
+
+/** Requests that change the open session: refused while another tab has it. */
+const WRITES: ReadonlySet<ClientRequest['type']> = new Set(['send', 'continue', 'write-file', 'compress', 'restore-checkpoints', 'terminal-start']);
 
 export const OPEN_ELSEWHERE: AppError = {
   kind: 'session-elsewhere',
@@ -37,6 +41,6 @@ export function createOwnership(locks: SessionLocks, lost: (sessionId: string) =
       held = hold.lock ? { sessionId, lock: hold.lock } : null;
       return (owned = held !== null);
     },
-    refusal: () => (owned ? undefined : OPEN_ELSEWHERE),
+    refusal: (request) => (owned || !WRITES.has(request) ? undefined : OPEN_ELSEWHERE),
   };
 }

@@ -8,7 +8,7 @@
  * `sink.unstored` (the person's own saves get the error back instead), and is stored again by
  * the next save of that file or the next rescan.
  */
-import type { ExecOptions, Sandbox, SpawnOptions } from '../sandbox/types';
+import type { ExecOptions, Sandbox, SandboxProcess, SpawnOptions } from '../sandbox/types';
 import { err, messageOf } from '../shared/errors';
 import type { AppError, Result } from '../shared/errors';
 
@@ -37,6 +37,12 @@ export interface SyncedWorkspace {
   rescan(by: ChangeSource): Promise<string[]>;
   /** Current file contents by path, stored or not (for checkpoints). */
   snapshot(): ReadonlyMap<string, string | Uint8Array>;
+  /**
+   * The session lets go of the sandbox (it is being left; WebContainer's sandbox goes on to the
+   * next session): the processes it started are killed, a scan under way finishes first, and
+   * nothing the sandbox does afterwards (a late exit, a rescan) is mirrored into this session.
+   */
+  close(): Promise<void>;
 }
 
 /** Folders that are not part of what a session keeps. */
@@ -82,6 +88,9 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
   /** What the sandbox holds where the sink failed to store it (null: removed from the sandbox, still stored). */
   const unstored = new Map<string, string | Uint8Array | null>();
   let scanning: Promise<string[]> | null = null;
+  /** Processes started through this workspace and still running. */
+  const processes = new Set<SandboxProcess>();
+  let closed = false;
 
   const under = (path: string) => (candidate: string) => candidate === path || candidate.startsWith(`${path}/`);
 
@@ -166,6 +175,7 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
   }
 
   function rescan(by: ChangeSource): Promise<string[]> {
+    if (closed) return Promise.resolve([]);
     // One scan at a time; a request during a scan waits for it and then scans again.
     const run = (scanning ?? Promise.resolve([] as string[])).then(() => scan(by));
     scanning = run.finally(() => {
@@ -203,8 +213,16 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
       return result;
     },
     async spawn(command, options: SpawnOptions) {
+      if (closed) throw new Error('This session no longer holds the sandbox.');
       const process = await inner.spawn(command, options);
-      void process.exit.then(() => rescan('agent'));
+      processes.add(process);
+      void process.exit.then(
+        () => {
+          processes.delete(process);
+          return rescan('agent');
+        },
+        () => processes.delete(process),
+      );
       return process;
     },
     onServerReady: (listener) => inner.onServerReady(listener),
@@ -251,6 +269,12 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
       return changed;
     },
     rescan,
+    async close() {
+      closed = true;
+      for (const process of processes) process.kill();
+      processes.clear();
+      await scanning?.catch(() => undefined);
+    },
     snapshot() {
       if (unstored.size === 0) return known;
       const files = new Map(known);

@@ -1,0 +1,103 @@
+/**
+ * Sessions that share one sandbox (WebContainer: one per page, cleared between sessions)
+ * stay apart: leaving a session stops what it started, and nothing of it reaches the next.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
+import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
+import type { Sandbox } from '../sandbox/types';
+import { openDatabase } from '../store/db';
+import { listFiles } from '../store/files';
+import { createBackgroundProcesses } from '../tools/background-processes';
+import { createBuiltinTools, createToolRegistry } from '../tools/registry';
+import { isReadOnlyShellCommand } from '../tools/shell-read-only';
+import { createSwitchableModel } from './model-factory';
+import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import { createSessionController } from './session-controller';
+
+const settings: WorkerSettings = {
+  provider: 'scripted',
+  model: 'test-model',
+  baseUrl: '',
+  approvalMode: 'allow-all',
+  stepThrough: false,
+  loopHeuristics: false,
+  nextSpeakerCheck: false,
+};
+
+let counter = 0;
+
+/** One sandbox for every session, emptied when the next session takes it (as for WebContainer). */
+function sharedSandbox(): (previous: Sandbox | null) => Promise<Sandbox> {
+  const created = createOfflineSandbox();
+  return async () => {
+    const sandbox = await created;
+    for (const entry of await sandbox.readDir('')) await sandbox.remove(entry.name, { recursive: true });
+    return sandbox;
+  };
+}
+
+function worker(script: Parameters<typeof createFakeModel>[0]) {
+  const db = openDatabase({ name: `isolation-${counter++}` });
+  const events: WorkerEvent[] = [];
+  const model = createFakeModel(script);
+  const backgroundProcesses = createBackgroundProcesses();
+  const controller = createSessionController({
+    db,
+    post: (event) => events.push(event),
+    model: createSwitchableModel(model),
+    makeModel: () => model,
+    lessons: [],
+    tools: createToolRegistry(createBuiltinTools({ backgroundProcesses })),
+    backgroundProcesses,
+    isReadOnlyCommand: isReadOnlyShellCommand,
+    acquireSandbox: sharedSandbox(),
+    initialSettings: settings,
+  });
+  const send = (request: ClientRequest) => controller.handle({ ...request, v: PROTOCOL_VERSION, id: `m${counter++}` } as ClientMessage);
+  const sessionIds = () => events.flatMap((event) => (event.type === 'session-loaded' ? [event.session.sessionId] : []));
+  return { db, events, send, controller, model, sessionIds, backgroundProcesses };
+}
+
+const storedPaths = async (db: ReturnType<typeof openDatabase>, sessionId: string) => {
+  const files = await listFiles(db, sessionId);
+  return files.ok ? files.value.map((file) => file.path) : ['(unreadable)'];
+};
+
+describe('sessions sharing one sandbox', () => {
+  it("a background process of the session being left is stopped and never writes into the next session's files", async () => {
+    const w = worker([
+      reply(FC('write_file', { file_path: 'a.txt', content: 'from A' }), 'STOP'),
+      reply(FC('run_shell_command', { command: 'sleep 0.3; echo late > late-from-a.txt', is_background: true }), 'STOP'),
+      reply(T('A is done.'), 'STOP'),
+      reply(FC('write_file', { file_path: 'b.txt', content: 'from B' }), 'STOP'),
+      reply(FC('run_shell_command', { command: 'ls' }), 'STOP'),
+      reply(T('B is done.'), 'STOP'),
+    ]);
+    await w.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await w.send({ type: 'send', text: 'work in A' });
+    await w.controller.idle();
+    const [a] = w.sessionIds();
+    expect(w.backgroundProcesses.list()).toEqual([expect.objectContaining({ running: true })]);
+
+    await w.send({ type: 'new-session' });
+    const b = w.sessionIds().at(-1)!;
+    expect(b).not.toBe(a);
+    expect(w.backgroundProcesses.list()).toEqual([]);
+    await w.send({ type: 'send', text: 'work in B' });
+    await w.controller.idle();
+    // Longer than A's command would have taken.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    expect(await storedPaths(w.db, a!)).toEqual(['a.txt']);
+    expect(await storedPaths(w.db, b)).toEqual(['b.txt']);
+    // B's model hears nothing of A's process.
+    const shellResult = JSON.stringify(w.model.requests.at(-1)!.contents.at(-1));
+    expect(shellResult).toContain('b.txt');
+    expect(shellResult).not.toContain('late-from-a');
+    expect(shellResult).not.toMatch(/background/i);
+    w.db.close();
+  });
+});
