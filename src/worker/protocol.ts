@@ -38,7 +38,8 @@ export type ClientRequest =
   | { type: 'open-session'; sessionId: string }
   | { type: 'delete-session'; sessionId: string }
   | { type: 'rename-session'; sessionId: string; title: string }
-  | { type: 'write-file'; path: string; content: string }
+  /** The person's save; `sessionId`: the session the editor showed (a late save after a switch goes there). */
+  | { type: 'write-file'; sessionId?: string; path: string; content: string }
   /** `step`: the pause this press answers (PauseStage.step); a stale press is ignored. */
   | { type: 'next-step'; step?: number }
   | { type: 'disable-loop-detection' }

@@ -6,7 +6,7 @@
 import type { AgentInput } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
-import { err, messageOf } from '../shared/errors';
+import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
 import { createSession, getSession, listSessions, noteMessage, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
@@ -21,6 +21,7 @@ import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './p
 import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
+import { savePersonEdit } from './person-save';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
 import type { SessionLocks } from './session-lock';
@@ -244,10 +245,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
         if (runtime?.session.id === message.sessionId) runtime.session = { ...runtime.session, title: message.title };
         return renamed.ok ? {} : { error: renamed.error };
       }
-      case 'write-file': {
-        const written = runtime ? await runtime.workspace.writeAsPerson(message.path, message.content) : err(NO_SESSION);
-        return written.ok ? {} : { error: written.error }; // the editor shows a failed save
-      }
+      case 'write-file':
+        return savePersonEdit(db, runtime, message);
       case 'next-step':
         stepGate.next(message.step);
         return {};

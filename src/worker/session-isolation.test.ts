@@ -100,4 +100,37 @@ describe('sessions sharing one sandbox', () => {
     expect(shellResult).not.toMatch(/background/i);
     w.db.close();
   });
+
+  it('an editor save that arrives after a switch goes into the session it was typed in, not the one now open', async () => {
+    const w = worker([]);
+    await w.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    const [a] = w.sessionIds();
+    await w.send({ type: 'write-file', sessionId: a!, path: 'notes.txt', content: 'typed in A' });
+    await w.send({ type: 'new-session' });
+    const b = w.sessionIds().at(-1)!;
+    // The editor of A closes with its last save after B opened.
+    await w.send({ type: 'write-file', sessionId: a!, path: 'notes.txt', content: 'typed in A, last words' });
+    expect(await storedPaths(w.db, b)).toEqual([]);
+    expect(w.events.filter((event) => event.type === 'files-changed' && event.sessionId === b)).toEqual([]);
+    const stored = await listFiles(w.db, a!);
+    expect(stored.ok && stored.value.map((file) => file.content)).toEqual(['typed in A, last words']);
+
+    // Back in A, the sandbox has it.
+    await w.send({ type: 'open-session', sessionId: a! });
+    await w.send({ type: 'write-file', sessionId: 'gone', path: 'x.txt', content: 'x' });
+    const answer = w.events.at(-1);
+    expect(answer).toMatchObject({ type: 'response', error: { kind: 'not-found' } });
+    w.db.close();
+  });
+
+  it('a late save with a path outside the workspace is refused', async () => {
+    const w = worker([]);
+    await w.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    const [a] = w.sessionIds();
+    await w.send({ type: 'new-session' });
+    await w.send({ type: 'write-file', sessionId: a!, path: '../escape.txt', content: 'x' });
+    expect(w.events.at(-1)).toMatchObject({ type: 'response', error: { kind: 'path' } });
+    expect(await storedPaths(w.db, a!)).toEqual([]);
+    w.db.close();
+  });
 });
