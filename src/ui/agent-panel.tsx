@@ -137,6 +137,7 @@ export function AgentPanel(props: AgentPanelProps) {
         </section>
       ) : null}
       <Transcript
+        key={view.sessionId ?? 'opening'}
         items={view.items}
         onDisableLoopDetection={loopDetectionOffIn === view.sessionId ? null : disableLoopDetection}
         checkpoints={props.checkpoints}

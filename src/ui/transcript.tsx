@@ -5,8 +5,15 @@
  * Cost stays flat on long sessions: items are memoized (the reducer keeps unchanged items
  * identical), callbacks are stable, off-screen items skip layout (`content-visibility`), and
  * long text is laid out in blocks so a streaming message only re-renders its last block.
+ *
+ * A session opens with its last EARLIER_STEP items on the page and a "Show earlier" button
+ * above them that adds EARLIER_STEP more each press. What is on the page is real DOM, so
+ * find-in-page and screen readers read it as usual; what is not is said by the button (the
+ * Loop inspector keeps every round-trip). Rendering every item of a 2,000-round-trip session
+ * at once cost seconds; a window that grows by list virtualization instead would hide text
+ * from find-in-page and screen readers, which a boundary the person moves does not.
  */
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptItem } from './session-reducer';
 import { ToolCallCard } from './tool-call-card';
 
@@ -186,8 +193,17 @@ export interface TranscriptProps {
   onRestore: ((checkpointIds: string[]) => void) | null;
 }
 
+/** Items shown when a session opens, and added by each "Show earlier" press. */
+export const EARLIER_STEP = 150;
+
+/**
+ * Mount one per session (key it by the session): the window starts at the items the session
+ * opened with; items that arrive later are always shown.
+ */
 export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore }: TranscriptProps) {
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
+  const [firstShown, setFirstShown] = useState(() => Math.max(0, items.length - EARLIER_STEP));
+  const hidden = Math.min(firstShown, items.length);
   const regionRef = useRef<HTMLElement>(null);
   const last = items.at(-1);
   const lastLength = last?.type === 'agent' ? last.text.length : 0;
@@ -204,7 +220,12 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
   return (
     <section className="transcript" aria-label="Transcript" ref={regionRef} onScroll={onScroll}>
       {items.length === 0 ? <p className="empty">Ask the agent to build or fix something.</p> : null}
-      {items.map((item) => (
+      {hidden > 0 ? (
+        <button type="button" className="show-earlier" onClick={() => setFirstShown(Math.max(0, hidden - EARLIER_STEP))}>
+          Show earlier ({hidden.toLocaleString('en')} more above)
+        </button>
+      ) : null}
+      {(hidden > 0 ? items.slice(hidden) : items).map((item) => (
         <Item
           key={item.id}
           item={item}
