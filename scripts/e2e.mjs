@@ -10,5 +10,5 @@ const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('npx', ['vite', 'build', '--logLevel', 'warn', ...(process.env.LOOPSCOPE_DIST ? ['--outDir', process.env.LOOPSCOPE_DIST, '--emptyOutDir'] : [])]);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

@@ -8,7 +8,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist');
+// LOOPSCOPE_DIST serves another build folder (scripts/e2e.mjs builds there too), so parallel runs do not share dist/.
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.LOOPSCOPE_DIST ?? 'dist');
 
 const types = {
   '.html': 'text/html; charset=utf-8',
