@@ -1,16 +1,26 @@
 #!/usr/bin/env node
 /**
- * `npm run soak`: the fault suites at full size. Today that is T2 (tool arguments): 2,000
- * generated argument sets per tool on both sandboxes (src/tools/argument-faults.test.ts),
- * the same file `npm test` runs at 100 sets. Its counts are printed at the end of each
- * sandbox's run. LOOPSCOPE_T2_SETS=N overrides the size; FC_SEED picks another seed.
+ * `npm run soak`: the fault suites at full size, one after another.
+ * - T2 (tool arguments): 2,000 generated argument sets per tool on both sandboxes
+ *   (src/tools/argument-faults.test.ts), the same file `npm test` runs at 100 sets. Its counts
+ *   are printed at the end of each sandbox's run. LOOPSCOPE_T2_SETS=N overrides the size;
+ *   FC_SEED picks another seed.
+ * - T3 (model faults): every fault kind of the fake Gemini server 20 times through the worker
+ *   stack (src/worker/model-faults.test.ts), the same file `npm test` runs 2 times per kind. Its
+ *   table of counts is printed at the end. LOOPSCOPE_FAULT_RUNS=N overrides the size.
  */
 import { spawnSync } from 'node:child_process';
 
-const started = Date.now();
-const result = spawnSync('npx', ['vitest', 'run', 'src/tools/argument-faults.test.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, LOOPSCOPE_SOAK: '1' },
-});
-console.log(`soak: finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${result.status ?? 'none'}`);
-process.exit(result.status ?? 1);
+const suites = ['src/tools/argument-faults.test.ts', 'src/worker/model-faults.test.ts'];
+
+let status = 0;
+for (const file of suites) {
+  const started = Date.now();
+  const result = spawnSync('npx', ['vitest', 'run', file], {
+    stdio: 'inherit',
+    env: { ...process.env, LOOPSCOPE_SOAK: '1' },
+  });
+  console.log(`soak: ${file} finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${result.status ?? 'none'}`);
+  if (status === 0) status = result.status ?? 1;
+}
+process.exit(status);

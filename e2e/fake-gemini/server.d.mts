@@ -19,10 +19,18 @@ export interface FakeChunk {
   finishReason?: string;
   usage?: Record<string, number>;
   raw?: Record<string, unknown>;
+  /** Written to the stream as is, framing included: a malformed event, a half line, odd line ends. */
+  sse?: string;
+}
+
+/** How an SSE response is written: `split: 'bytes'` writes one byte per write; `lineEnd` defaults to 'crlf', as Gemini sends. */
+export interface FakeStreamOptions {
+  split?: 'bytes';
+  lineEnd?: 'crlf' | 'lf' | 'cr';
 }
 
 export type FakeResponse =
-  | { chunks: FakeChunk[]; delayMs?: number }
+  | ({ chunks: FakeChunk[]; delayMs?: number } & FakeStreamOptions)
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { drop: 'before-first-chunk' | 'after-headers' | 'after-first-chunk'; chunks?: FakeChunk[] }
   | { hang: true; chunks?: FakeChunk[] };
@@ -44,6 +52,8 @@ export interface RecordedRequest {
   apiKey: string | null;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Date.now() when the request arrived. */
+  receivedAt: number;
 }
 
 export interface FakeGemini {

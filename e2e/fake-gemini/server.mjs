@@ -73,12 +73,23 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
     requests = [];
   }
 
-  async function streamChunks(response, chunks, { delayMs = 0, model, closed }) {
+  async function streamChunks(response, chunks, { delayMs = 0, model, closed, split, lineEnd }) {
     response.writeHead(200, { ...corsHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     for (const chunk of chunks) {
       if (delayMs > 0) await sleep(delayMs);
       if (closed()) return;
-      response.write(sseEvent(chunk, model));
+      const event = sseEvent(chunk, model, lineEnd);
+      if (split !== 'bytes') {
+        response.write(event);
+        continue;
+      }
+      // One byte per write, each on a task of its own, so the reader gets every boundary:
+      // inside `data:`, between CR and LF, inside a multi-byte character.
+      for (const byte of Buffer.from(event, 'utf8')) {
+        if (closed()) return;
+        response.write(Buffer.from([byte]));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   }
 
@@ -115,7 +126,7 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
       if (!closed()) sendJson(response, 200, unaryResponse(chunks, model));
       return;
     }
-    await streamChunks(response, chunks, { delayMs: scripted.delayMs, model, closed });
+    await streamChunks(response, chunks, { delayMs: scripted.delayMs, model, closed, split: scripted.split, lineEnd: scripted.lineEnd });
     if (!closed()) response.end();
   }
 
@@ -164,6 +175,8 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
       apiKey,
       headers: request.headers,
       body: parseJson(bodyText),
+      // When the request arrived (Date.now()), so a test can count the ones sent after a Stop.
+      receivedAt: Date.now(),
     });
     if (requireApiKey !== undefined && apiKey !== requireApiKey) {
       const body = errorBody(400, 'API key not valid. Please pass a valid API key.');

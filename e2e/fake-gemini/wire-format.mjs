@@ -78,9 +78,16 @@ export function responseOf(chunk, model) {
   return response;
 }
 
-/** One SSE event in the format of `streamGenerateContent?alt=sse`. */
-export function sseEvent(chunk, model) {
-  return `data: ${JSON.stringify(responseOf(chunk, model))}\r\n\r\n`;
+const lineEnds = { crlf: '\r\n', lf: '\n', cr: '\r' };
+
+/**
+ * One SSE event in the format of `streamGenerateContent?alt=sse` (Gemini ends lines with CRLF;
+ * `lineEnd` 'lf' or 'cr' uses the other endings SSE allows). A `sse` chunk is sent as is.
+ */
+export function sseEvent(chunk, model, lineEnd = 'crlf') {
+  if (typeof chunk.sse === 'string') return chunk.sse;
+  const end = lineEnds[lineEnd] ?? lineEnds.crlf;
+  return `data: ${JSON.stringify(responseOf(chunk, model))}${end}${end}`;
 }
 
 /** All chunks folded into the single response of the non-streaming `generateContent`. */
