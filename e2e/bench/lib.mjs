@@ -13,6 +13,8 @@ import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
 import { securityHeaders } from '../../scripts/serve.mjs';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+/** The build the benchmarks serve: dist/, or LOOPSCOPE_DIST (as scripts/serve.mjs). */
+const distDir = resolve(repoRoot, process.env.LOOPSCOPE_DIST ?? 'dist');
 
 /** Node's clock in epoch milliseconds, sub-millisecond (comparable with a page's `epochNow`). */
 export function epochNow() {
@@ -48,15 +50,15 @@ export function figure(name, value, unit, target = '') {
 
 /** Builds dist/ unless it exists (scripts/bench.mjs builds once and sets BENCH_SKIP_BUILD). */
 export function ensureBuild() {
-  const index = join(repoRoot, 'dist', 'index.html');
+  const index = join(distDir, 'index.html');
   if (process.env.BENCH_SKIP_BUILD && existsSync(index)) return;
   if (existsSync(index)) {
     const age = Math.round((Date.now() - statSync(index).mtimeMs) / 60000);
-    console.log(`Using the existing build in dist/ (${age} min old; \`npm run bench\` rebuilds).`);
+    console.log(`Using the existing build in ${distDir} (${age} min old; \`npm run bench\` rebuilds).`);
     return;
   }
-  console.log('No build in dist/: running vite build…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  console.log(`No build in ${distDir}: running vite build…`);
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir], { cwd: repoRoot, stdio: 'inherit' });
 }
 
 export async function launchBrowser() {
@@ -100,7 +102,7 @@ export function serveDirectory(root) {
 export async function startApp() {
   ensureBuild();
   const copy = mkdtempSync(join(tmpdir(), 'loopscope-bench-dist-'));
-  cpSync(join(repoRoot, 'dist'), copy, { recursive: true });
+  cpSync(distDir, copy, { recursive: true });
   const { server, url } = await serveDirectory(copy);
   return {
     url,
