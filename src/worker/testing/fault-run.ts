@@ -10,7 +10,8 @@
  *   (c) a run that did not end clearly: idle() not resolved within the bound, no final
  *       `running: false`, not exactly one interaction end, an outcome the kind does not allow,
  *       an error end without an error event, or a tool call left in a live status;
- *   (d) uncaught errors and unhandled rejections while the run was in flight.
+ *   (d) uncaught errors and unhandled rejections while the run was in flight (with runs side by
+ *       side, one such error counts for each run in flight: a count above 0 fails them all).
  * Then the session must still work: a next message gets the server's plain answer, ends
  * 'completed', and its request is checked like the others.
  */
