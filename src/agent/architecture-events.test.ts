@@ -80,12 +80,28 @@ describe('A. architecture, events and stream translation', () => {
     h.expectHealthy();
   });
 
-  it('A6 a provider id is replaced by our own id everywhere', async () => {
+  it('A6 a provider id is kept: the call, its card and its response all carry it', async () => {
     const h = createHarness({ script: [reply(FC('read_file', { file_path: 'a' }, 'provider-1'), 'STOP'), reply('x', 'STOP')] });
     await h.run('q');
-    const history = h.agent.history();
-    expect(history[1]!.parts[0]!.functionCall!.id).toBe(h.callIds()[0]);
-    expect(h.callIds()[0]).not.toBe('provider-1');
+    expect(h.callIds()).toEqual(['provider-1']);
+    const sent = h.model.requests[1]!.contents;
+    expect(sent[1]!.parts[0]!.functionCall!.id).toBe('provider-1');
+    expect(sent[2]!.parts[0]!.functionResponse).toMatchObject({ id: 'provider-1', response: { output: 'contents of a' } });
+    expect(h.ofType('tool_call_response').map((event) => event.value.callId)).toEqual(['provider-1']);
+    h.expectHealthy();
+  });
+
+  it('A6 only a call without a provider id gets a minted one', async () => {
+    const h = createHarness({
+      script: [reply({ calls: [FC('read_file', { file_path: 'a' }, 'call_a'), FC('read_file', { file_path: 'b' })], finish: 'STOP' }), reply('x', 'STOP')],
+    });
+    await h.run('q');
+    const [kept, minted] = h.callIds();
+    expect(kept).toBe('call_a');
+    expect(minted).toMatch(/^id\d+$/);
+    const responses = h.model.requests[1]!.contents[2]!.parts.map((part) => part.functionResponse?.id);
+    expect(responses).toEqual(['call_a', minted]);
+    h.expectHealthy();
   });
 
   it('A7 finished comes once, after all content, with reason and usage', async () => {

@@ -15,6 +15,7 @@ import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
 import type { CompressionOutcomeStatus } from './compression/compressor';
 import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
 import { callHook, copyOnRead, decisionMessage } from './hooks';
+import { callIdsIn } from './history/duplicate-ids';
 import { repairOrphanedToolUseTurns } from './history/orphan-repair';
 import { buildRequestContents, closeDanglingToolResultTurn, dropEmptyParts, mergeAdjacentText, stripThoughts } from './history/request-contents';
 import { chatDependencies, commitHistory } from './session';
@@ -123,7 +124,9 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
 /** `withAfterModel`: a synthetic response (a hook's own) does not pass the AfterModel hook again. */
 function turnContext(session: Session, withAfterModel = true): TurnContext {
   const { deps, interaction } = session;
-  const context: TurnContext = { emit: deps.emit, newId: deps.newId, loopDetector: session.loopDetector };
+  let historyIds: Set<string> | undefined;
+  const isCallIdTaken = (id: string): boolean => session.handledProviderIds.has(id) || (historyIds ??= callIdsIn(session.history)).has(id);
+  const context: TurnContext = { emit: deps.emit, newId: deps.newId, isCallIdTaken, loopDetector: session.loopDetector };
   if (withAfterModel && deps.hooks?.afterModel) {
     context.afterModel = (parts) => callHook(deps.hooks, 'afterModel', copyOnRead('parts', parts, interaction.signal));
     context.signal = interaction.signal;

@@ -120,6 +120,37 @@ describe('F. history invariants and repair, end to end', () => {
     h.expectHealthy();
   });
 
+  it('F8 a repeated provider id is answered under a fresh id; the first call keeps its id and its card', async () => {
+    const h = createHarness({
+      script: [reply(FC('read_file', { file_path: 'a' }, 'p1'), 'STOP'), reply(FC('read_file', { file_path: 'b' }, 'p1'), 'STOP'), reply('ok', 'STOP')],
+    });
+    await h.run('q');
+    const [first, second] = h.callIds();
+    expect(first).toBe('p1');
+    expect(second).not.toBe('p1');
+    const sent = h.model.requests[2]!.contents;
+    expect(sent[3]!.parts[0]!.functionCall!.id).toBe(second);
+    expect(sent[4]!.parts[0]!.functionResponse!.id).toBe(second);
+    expect(String(sent[4]!.parts[0]!.functionResponse!.response['error'])).toContain('"p1" was already handled');
+    expect(h.statuses('p1')).not.toContain('error');
+    expect(h.statuses('p1').at(-1)).toBe('success');
+    expect(h.statuses(second!).at(-1)).toBe('error');
+    h.expectHealthy();
+  });
+
+  it('F8 a provider id already in the stored history is not run again after a reload', async () => {
+    const h = createHarness({
+      initialHistory: [q, callTurn('p1'), resultTurn('p1'), { role: 'model', parts: [{ text: 'done' }] }],
+      script: [reply(FC('read_file', { file_path: 'a' }, 'p1'), 'STOP'), reply('ok', 'STOP')],
+    });
+    await h.run('again');
+    expect(h.tools.toolLog).toHaveLength(0);
+    const answer = h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!;
+    expect(answer.id).not.toBe('p1');
+    expect(String(answer.response['error'])).toContain('"p1" was already handled');
+    h.expectHealthy();
+  });
+
   it('F8 the same duplicate id again stops the interaction as a loop', async () => {
     const h = createHarness({
       script: [1, 2, 3].map(() => reply(FC('read_file', { file_path: 'a' }, 'p1'), 'STOP')),

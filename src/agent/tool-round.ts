@@ -26,7 +26,7 @@ export const LOOP_NOT_EXECUTED_MESSAGE = 'Tool call not executed: loop detected.
 export async function runToolRound(session: Session, calls: PendingCall[], finishReason?: FinishReason): Promise<InteractionOutcome | null> {
   const { deps } = session;
   const { signal } = session.interaction;
-  const isDuplicate = (call: PendingCall): boolean => !!call.providerId && session.handledProviderIds.has(call.providerId);
+  const isDuplicate = (call: PendingCall): boolean => call.duplicate === true;
   const repeated = calls.find((call) => isDuplicate(call) && session.duplicateProviderIds.has(call.providerId!));
   if (repeated) {
     const detail = `The provider sent tool call id "${repeated.providerId}" again after it was reported as a duplicate.`;

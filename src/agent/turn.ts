@@ -1,7 +1,10 @@
 /**
  * One turn: translates the chat's chunks into agent events (spec A4–A7, A9). Thoughts
- * become `thought`, visible text `content`, every functionCall a `tool_call_request` with
- * an id we mint ourselves (A6; the provider's id is kept aside for F8). A retry throws away
+ * become `thought`, visible text `content`, every functionCall a `tool_call_request` whose
+ * id is the provider's own (A6: OpenAI-compatible servers refuse a tool result under any
+ * other id), minted only when the provider gave none or reused one this session already
+ * holds (F8: such a call is answered as a duplicate, under a fresh id so that every call id
+ * of a session stays unique for its card, approval and checkpoint). A retry throws away
  * everything the failed attempt collected (A9), and `finished` is emitted only for the
  * attempt that is kept, after one `citation` event listing the sources its chunks cited (A7).
  * The AfterModel hook (J4) sees each chunk before it is shown, and may change it, or end
@@ -18,6 +21,8 @@ export interface PendingCall {
   callId: string;
   /** The provider's id, when it sent one (F8, C11). */
   providerId?: string;
+  /** F8: the provider's id was already used in this session; the call is not run. */
+  duplicate?: true;
   name: string;
   args: Record<string, unknown>;
   /** Declaration index in the round trip (D5). */
@@ -34,6 +39,8 @@ export type TurnResult =
 export interface TurnContext {
   emit(event: AgentEvent): void;
   newId(): string;
+  /** A6/F8: whether this session already used the call id (in history, or answered before). */
+  isCallIdTaken(id: string): boolean;
   loopDetector: LoopDetector;
   /** J4: the AfterModel hook, called on each chunk before it is shown. */
   afterModel?(parts: Part[]): Promise<HookDecision | undefined>;
@@ -73,8 +80,11 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
       const withThis = dedupeCallsById([...providerCalls, part]);
       if (withThis.length === providerCalls.length) return null; // C11: a repeated id in one response; first wins
       providerCalls = withThis;
-      const call: PendingCall = { callId: context.newId(), name, args: structuredClone(part.functionCall.args ?? {}), index: calls.length };
+      const taken = providerId !== undefined && context.isCallIdTaken(providerId);
+      const callId = providerId !== undefined && !taken ? providerId : context.newId();
+      const call: PendingCall = { callId, name, args: structuredClone(part.functionCall.args ?? {}), index: calls.length };
       if (providerId !== undefined) call.providerId = providerId;
+      if (taken) call.duplicate = true;
       calls.push(call);
       parts.push({ ...part, functionCall: { id: call.callId, name, args: structuredClone(call.args) } });
       context.emit({ type: 'tool_call_request', value: { callId: call.callId, name, args: structuredClone(call.args) } });

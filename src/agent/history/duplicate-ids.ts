@@ -1,9 +1,9 @@
 /**
  * Spec F8 and C11: provider call ids that repeat. A call whose provider id was already
- * answered in this session is not executed again (F8: the session remembers the provider
- * ids it handled, since stored calls carry the ids the agent minted, A6); within one
- * batch the first call with an id wins (C11).
+ * used in this session (a call of the stored history, or one answered since the session
+ * opened) is not executed again (F8); within one batch the first call with an id wins (C11).
  */
+import type { Content } from '../../shared/content';
 
 /** F8 error text for a duplicate call (newer Qwen wording, with the re-issue hint). */
 export function DUPLICATE_CALL_ID_MESSAGE(id: string): string {
@@ -45,4 +45,16 @@ export function dedupeCallsById<T extends CallIdCarrier>(calls: readonly T[]): T
     return true;
   });
   return kept.length === calls.length ? (calls as T[]) : kept;
+}
+
+/** Every call id the history holds, on calls and on responses (A6, F8). */
+export function callIdsIn(history: readonly Content[]): Set<string> {
+  const ids = new Set<string>();
+  for (const content of history) {
+    for (const part of content.parts) {
+      const id = part.functionCall?.id ?? part.functionResponse?.id;
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
 }
