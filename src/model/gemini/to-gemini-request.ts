@@ -30,13 +30,21 @@ function toSdkResponseParts(parts: Part[] | undefined): SdkFunctionResponsePart[
   return media.length > 0 ? media : undefined;
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export function toSdkPart(part: Part): SdkPart {
   const sdkPart: SdkPart = {};
   if (part.text !== undefined) sdkPart.text = part.text;
   if (part.thought !== undefined) sdkPart.thought = part.thought;
   if (part.thoughtSignature !== undefined) sdkPart.thoughtSignature = part.thoughtSignature;
   if (part.functionCall) {
-    const { id, name, args } = part.functionCall;
+    const { id, name } = part.functionCall;
+    // Gemini refuses a request whose call args are not an object. A model that sent other args
+    // (a string) was told so in the call's response; the call goes back with empty args, or the
+    // session could never send another request.
+    const args = isPlainObject(part.functionCall.args) ? part.functionCall.args : {};
     sdkPart.functionCall = id === undefined ? { name, args } : { id, name, args };
   }
   if (part.functionResponse) {

@@ -288,9 +288,6 @@ export const MODEL_FAULT_KINDS: readonly ModelFaultKind[] = [
       const bad = sent.filter((part) => part.functionCall && (typeof part.functionCall.args !== 'object' || part.functionCall.args === null || Array.isArray(part.functionCall.args)));
       return bad.map((part) => `a request carries functionCall.args ${JSON.stringify(part.functionCall?.args)}; Gemini's args is a Struct (an object)`);
     },
-    knownBug:
-      'A call whose args are not an object is stored and sent back as received (from-gemini-chunk.ts keeps `args` as is), ' +
-      "so every later request of the session carries functionCall.args \"dir_path=.\", which Gemini's API (args: Struct) refuses with 400.",
   },
   {
     name: 'a stream that never ends (no chunk), then Stop',
