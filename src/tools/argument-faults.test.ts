@@ -98,20 +98,24 @@ describe.each(SANDBOXES)('tool arguments under faults on the %s sandbox', (sandb
   });
 });
 
-// KNOWN BUG T2-2 (reported, not fixed here): `validate` throws instead of refusing when an
-// argument holds a value JSON cannot print (a BigInt): tool-args.ts describes the received
-// value with JSON.stringify. Model arguments arrive as JSON, so only a caller passing such
-// values meets it, and the agent's intake turns the throw into INVALID_TOOL_PARAMS.
+// Values JSON cannot print (a BigInt, a cycle) are refused like any wrong type; describing
+// them in the refusal used to throw instead.
 describe('arguments that are not JSON values', () => {
   const tools = toolsFor();
-  it.fails.each([
+  it.each([
     ['read_file', { file_path: 57n }],
     ['list_directory', { dir_path: 35n }],
     ['glob', { pattern: -57n }],
     ['read_file', { file_path: 'a.txt', start_line: 2n ** 255n }],
-  ] as const)('KNOWN BUG T2-2: %s refuses %o without throwing', (name, args) => {
+  ] as const)('%s refuses %o without throwing', (name, args) => {
     const tool = tools.get(name)!;
-    expect(() => tool.validate(args)).not.toThrow();
+    expect(tool.validate(args)).toMatchObject({ ok: false });
+  });
+
+  it('a cyclic argument is refused without throwing', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(tools.get('read_file')!.validate({ file_path: cyclic })).toMatchObject({ ok: false });
   });
 });
 

@@ -72,6 +72,11 @@ function article(expected: string): string {
 
 function show(value: unknown): string {
   if (value === undefined) return 'undefined';
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = typeof value === 'bigint' ? `${value}n` : Object.prototype.toString.call(value); // a BigInt or a cycle
+  }
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
