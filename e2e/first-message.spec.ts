@@ -49,3 +49,23 @@ test('while WebContainer is still starting, a sent message waits visibly and run
   await page.reload();
   await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello while starting');
 });
+
+test('Stop while a message waits for the sandbox takes the message back; it never runs', async ({ page }) => {
+  const held: Route[] = [];
+  await page.route('https://stackblitz.com/**', (route) => void held.push(route));
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await prompt(page).fill('never mind');
+  await prompt(page).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for the sandbox' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your message was not sent: you pressed Stop before the sandbox was ready.');
+  await expect(prompt(page)).toHaveValue('never mind');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(0);
+
+  for (const route of held.splice(0)) await route.abort('internetdisconnected');
+  await expect(sandboxStatus(page)).toContainText('Offline sandbox (fell back');
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(0);
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveCount(0);
+});

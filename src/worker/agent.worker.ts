@@ -78,6 +78,8 @@ const gate = createInitGate<ClientMessage>({
   isInit: (message) => message.type === 'init',
   initialize: (message) => initialize(message as Extract<ClientMessage, { type: 'init' }>),
   refuse: (message, error) => post(responseEvent(message.id, error)),
+  isCancellable: (message) => message.type === 'send' || message.type === 'continue',
+  isStop: (message) => message.type === 'stop',
 });
 
 self.addEventListener('message', (event: MessageEvent) => {

@@ -18,6 +18,8 @@ function gate(initialize: () => Promise<void>) {
       };
     },
     refuse: (message, error) => refused.push({ id: message.id, error }),
+    isCancellable: (message) => message.type === 'send',
+    isStop: (message) => message.type === 'stop',
   });
   return { instance, handled, refused };
 }
@@ -29,7 +31,7 @@ describe('the worker holds requests until it is initialized', () => {
     let open: () => void = () => {};
     const { instance, handled } = gate(() => new Promise((resolve) => (open = resolve)));
     instance.receive({ type: 'send', id: 1 });
-    instance.receive({ type: 'stop', id: 2 });
+    instance.receive({ type: 'set-approval-mode', id: 2 });
     await settle();
     expect(handled).toEqual([]);
     instance.receive({ type: 'init', id: 3 });
@@ -38,7 +40,7 @@ describe('the worker holds requests until it is initialized', () => {
     expect(handled).toEqual(['init 3']);
     open();
     await settle();
-    expect(handled).toEqual(['init 3', 'initialized', 'send 1', 'stop 2', 'approval-response 4']);
+    expect(handled).toEqual(['init 3', 'initialized', 'send 1', 'set-approval-mode 2', 'approval-response 4']);
   });
 
   it('after init, messages go straight to the handler in order', async () => {
@@ -60,5 +62,19 @@ describe('the worker holds requests until it is initialized', () => {
     expect(handled).toEqual(['init 2']);
     expect(refused.map((entry) => entry.id)).toEqual([1, 3]);
     expect(refused[0]!.error.message).toMatch(/could not start: IndexedDB is unavailable.*Reload the page/);
+  });
+
+  it('a Stop sent while a message waits cancels the message: it is answered at once and never handled', async () => {
+    let open: () => void = () => {};
+    const { instance, handled, refused } = gate(() => new Promise((resolve) => (open = resolve)));
+    instance.receive({ type: 'send', id: 1 });
+    instance.receive({ type: 'stop', id: 2 });
+    expect(refused).toEqual([{ id: 1, error: expect.objectContaining({ kind: 'cancelled' }) }]);
+    instance.receive({ type: 'init', id: 3 });
+    instance.receive({ type: 'send', id: 4 });
+    open();
+    await settle();
+    expect(handled).toEqual(['init 3', 'initialized', 'stop 2', 'send 4']);
+    expect(refused.map((entry) => entry.id)).toEqual([1]);
   });
 });

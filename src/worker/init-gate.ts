@@ -4,6 +4,8 @@
  * so a message typed at once reaches the worker first. It waits here, in order with everything
  * else sent before `init`, and is handled once the session `init` opens is ready: nothing the
  * person sends is dropped. If initializing fails, each waiting request is answered with why.
+ * A Stop sent while a message still waits cancels that message: it never starts (the page puts
+ * its text back in the prompt), instead of starting only to be stopped.
  */
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
@@ -17,9 +19,14 @@ export interface InitGateOptions<M> {
   isInit(message: M): boolean;
   /** Builds what handles later messages; resolves once the first session is open (or failed). */
   initialize(message: M): Promise<(message: M) => Promise<void>>;
-  /** Answers a message that no handler can take (initializing failed). */
+  /** Answers a message that no handler can take (initializing failed, or it was cancelled). */
   refuse(message: M, error: AppError): void;
+  /** A message a later Stop cancels while it waits (a message to the agent). */
+  isCancellable(message: M): boolean;
+  isStop(message: M): boolean;
 }
+
+const CANCELLED: AppError = { kind: 'cancelled', message: 'you pressed Stop before the sandbox was ready.' };
 
 export function createInitGate<M>(options: InitGateOptions<M>): InitGate<M> {
   let markInitialized: () => void = () => {};
@@ -29,9 +36,15 @@ export function createInitGate<M>(options: InitGateOptions<M>): InitGate<M> {
   /** What the next message waits for: until the first `init` is done, one promise for all, so they keep their order. */
   let ready: Promise<void> = firstInit;
   let initialized = false;
+  /** Cancellable messages that wait for the first session; a Stop empties it. */
+  const waiting = new Set<M>();
 
   return {
     receive(message) {
+      if (options.isStop(message) && waiting.size > 0) {
+        for (const cancelled of waiting) options.refuse(cancelled, CANCELLED);
+        waiting.clear();
+      }
       if (options.isInit(message)) {
         const done = options.initialize(message).then(
           (handle) => {
@@ -46,7 +59,12 @@ export function createInitGate<M>(options: InitGateOptions<M>): InitGate<M> {
         initialized = true;
         return;
       }
-      void ready.then(() => (handler ? handler(message) : options.refuse(message, failure)));
+      const cancellable = handler === null && options.isCancellable(message);
+      if (cancellable) waiting.add(message);
+      void ready.then(() => {
+        if (cancellable && !waiting.delete(message)) return; // cancelled meanwhile, already answered
+        return handler ? handler(message) : options.refuse(message, failure);
+      });
     },
   };
 }
