@@ -11,7 +11,7 @@ import { classifyFailure } from './classify-failure';
 import { joinTextChunks } from '../join-text-chunks';
 import { fromGeminiChunk } from './from-gemini-chunk';
 import { createStreamEventDecoder } from './stream-events';
-import { createStreamStopper } from './stream-stopper';
+import { createStreamStopper } from '../stream-stopper';
 import { toGeminiParameters } from './to-gemini-request';
 import { geminiTokenLimit } from './token-limit';
 

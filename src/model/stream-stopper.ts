@@ -6,7 +6,7 @@
  * the network does not react to the abort. The timer is paused while the consumer holds a
  * chunk: a slow reader is not an idle stream.
  */
-import { abortError } from '../../shared/abort';
+import { abortError } from '../shared/abort';
 
 export interface StreamStopper {
   /** Passed to the SDK; aborted when the caller aborts, the watchdog fires, or on dispose. */
