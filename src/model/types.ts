@@ -1,6 +1,6 @@
 /**
  * The provider spec: everything the agent knows about a language model.
- * Adapters (gemini/, scripted/) implement it; SDK types never leave an adapter.
+ * Adapters (gemini/, openai/, scripted/) implement it; SDK types never leave an adapter.
  *
  * Contract: `stream` never throws and never rejects. Failures arrive as a final
  * `{type:'error'}` part, classified so the agent's retry layer can pick a budget (spec B1).
@@ -92,7 +92,7 @@ export type ModelStreamPart =
 export type ModelChunk = Extract<ModelStreamPart, { type: 'chunk' }>;
 
 export interface LanguageModel {
-  readonly provider: 'gemini' | 'scripted';
+  readonly provider: 'gemini' | 'openai' | 'scripted';
   /** Shown to the person wherever the model appears ("Scripted demo" is labeled as such). */
   readonly label: string;
   /** Context window in tokens, for compression and overflow checks. */
