@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundTrip } from '../agent/types';
+import type { FunctionDeclaration } from '../model/types';
 import type { Content } from '../shared/content';
 import { addRoundTrip, listRoundTrips } from './round-trips';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
@@ -30,6 +31,35 @@ describe('round-trip storage', () => {
     const read = unwrap(await listRoundTrips(db, 's1'));
     expect(read.map((record) => record.request.contents)).toEqual(sent.map((trip) => trip.request.contents));
     expect(read.every((record) => !('contentsPrefix' in record))).toBe(true);
+  });
+
+  it('stores the system instruction and tools once while they stay the same, and reads every request back whole', async () => {
+    const { db } = openFakeDatabase();
+    const tools: FunctionDeclaration[] = [{ name: 'read_file', description: 'Reads a file.', parametersJsonSchema: { type: 'object', properties: { file_path: { type: 'string' } } } }];
+    const withPreamble = (id: string, at: number, contents: Content[], systemInstruction: string): RoundTrip => ({
+      ...roundTrip(id, at, contents),
+      request: { model: 'm', contents, systemInstruction, tools: structuredClone(tools) },
+    });
+    const sent = [
+      withPreamble('r1', 1, [user('a')], 'You are helpful.'),
+      withPreamble('r2', 2, [user('a'), model('b'), user('c')], 'You are helpful.'),
+      withPreamble('r3', 3, [user('a'), model('b'), user('c'), model('d'), user('e')], 'You are helpful.'),
+      // The instruction changed (a project instructions file appeared): stored whole again.
+      withPreamble('r4', 4, [user('a'), model('b'), user('c'), model('d'), user('e'), model('f'), user('g')], 'You are helpful. Follow AGENTS.md.'),
+      withPreamble('r5', 5, [user('a'), model('b'), user('c'), model('d'), user('e'), model('f'), user('g'), model('h'), user('i')], 'You are helpful. Follow AGENTS.md.'),
+    ];
+    for (const trip of sent) unwrap(await addRoundTrip(db, 's1', trip));
+    const stored = await db.roundTrips.orderBy('id').toArray();
+    expect(stored.map((record) => [record.id, 'tools' in record.request, 'systemInstruction' in record.request, record.preambleFrom])).toEqual([
+      ['r1', true, true, undefined],
+      ['r2', false, false, 'r1'],
+      ['r3', false, false, 'r2'],
+      ['r4', true, true, undefined],
+      ['r5', false, false, 'r4'],
+    ]);
+    const read = unwrap(await listRoundTrips(db, 's1'));
+    expect(read.map((record) => record.request)).toEqual(sent.map((trip) => trip.request));
+    expect(read.every((record) => !('preambleFrom' in record))).toBe(true);
   });
 
   it('stores a request whole when it shares nothing (after compression) and when the writer is new', async () => {

@@ -1,6 +1,7 @@
 /**
  * Round-trip storage without repetition: a request's contents that equal the start of an
- * earlier request of the session are kept as a reference (see StoredRoundTrip).
+ * earlier request of the session, and a system instruction and tools equal to its, are kept
+ * as references (see StoredRoundTrip).
  */
 import type { Content } from '../shared/content';
 import { plainEqual } from './history-diff';
@@ -14,19 +15,33 @@ export function sharedPrefixLength(previous: readonly Content[], next: readonly 
   return length;
 }
 
-/** Puts each request's shared prefix back; the records come in the order they started. */
+/** True when both requests carry a system instruction or tools, and the same ones. */
+export function samePreamble(previous: RoundTripRecord['request'], next: RoundTripRecord['request']): boolean {
+  if (next.systemInstruction === undefined && next.tools === undefined) return false;
+  return previous.systemInstruction === next.systemInstruction && (previous.tools === next.tools || plainEqual(previous.tools, next.tools));
+}
+
+/** Puts each request's shared prefix and preamble back; the records come in the order they started. */
 export function expandRoundTrips(records: readonly StoredRoundTrip[]): RoundTripRecord[] {
   const byId = new Map(records.map((record) => [record.id, record]));
   const expanded = new Map<string, RoundTripRecord>();
   const expand = (record: StoredRoundTrip, depth: number): RoundTripRecord => {
     const done = expanded.get(record.id);
     if (done) return done;
-    const { contentsPrefix, ...rest } = record;
+    const { contentsPrefix, preambleFrom, ...rest } = record;
     let result: RoundTripRecord = rest;
+    const from = (id: string) => {
+      const base = byId.get(id);
+      return base && depth < records.length ? expand(base, depth + 1) : undefined;
+    };
     if (contentsPrefix) {
-      const base = byId.get(contentsPrefix.roundTripId);
-      const prefix = base && depth < records.length ? expand(base, depth + 1).request.contents.slice(0, contentsPrefix.length) : [];
-      result = { ...rest, request: { ...rest.request, contents: [...prefix, ...rest.request.contents] } };
+      const prefix = from(contentsPrefix.roundTripId)?.request.contents.slice(0, contentsPrefix.length) ?? [];
+      result = { ...result, request: { ...result.request, contents: [...prefix, ...result.request.contents] } };
+    }
+    const preamble = preambleFrom === undefined ? undefined : from(preambleFrom)?.request;
+    if (preamble) {
+      const { systemInstruction, tools } = preamble;
+      result = { ...result, request: { ...result.request, ...(systemInstruction === undefined ? {} : { systemInstruction }), ...(tools === undefined ? {} : { tools }) } };
     }
     expanded.set(record.id, result);
     return result;

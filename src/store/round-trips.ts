@@ -4,31 +4,37 @@ import type { RoundTrip } from '../agent/types';
 import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { countRoundTripsOf, queryRoundTrips } from './queries';
-import type { Content } from '../shared/content';
-import { sharedPrefixLength } from './round-trip-storage';
+import { samePreamble, sharedPrefixLength } from './round-trip-storage';
 import type { RoundTripRecord, StoreError, StoredRoundTrip } from './types';
 
 /** The last request stored per session, by this writer (the worker is the only one). */
-const lastStored = new WeakMap<LoopscopeDb, Map<string, { id: string; contents: readonly Content[] }>>();
+const lastStored = new WeakMap<LoopscopeDb, Map<string, { id: string; request: RoundTrip['request'] }>>();
 
 /**
  * Adds or replaces (same id) a round-trip. Contents shared with the previous stored request of
- * the session are stored as a reference, so storage grows with what is new in each request.
+ * the session are stored as a reference, and so are its system instruction and tools when they
+ * are the same (~6 KB a request), so storage grows with what is new in each request.
  */
 export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: RoundTrip): Promise<Result<void, StoreError>> {
   let sessions = lastStored.get(db);
   if (!sessions) lastStored.set(db, (sessions = new Map()));
   const previous = sessions.get(sessionId);
-  const contents = roundTrip.request.contents;
-  const shared = previous && previous.id !== roundTrip.id ? sharedPrefixLength(previous.contents, contents) : 0;
+  const request = roundTrip.request;
+  const earlier = previous && previous.id !== roundTrip.id ? previous : undefined;
+  const shared = earlier ? sharedPrefixLength(earlier.request.contents, request.contents) : 0;
   const record: StoredRoundTrip = { ...roundTrip, sessionId };
-  if (previous && shared > 0) {
-    record.request = { ...roundTrip.request, contents: contents.slice(shared) };
-    record.contentsPrefix = { roundTripId: previous.id, length: shared };
+  if (earlier && shared > 0) {
+    record.request = { ...record.request, contents: request.contents.slice(shared) };
+    record.contentsPrefix = { roundTripId: earlier.id, length: shared };
+  }
+  if (earlier && samePreamble(earlier.request, request)) {
+    const { systemInstruction: _instruction, tools: _tools, ...rest } = record.request;
+    record.request = rest;
+    record.preambleFrom = earlier.id;
   }
   return attempt(async () => {
     await db.roundTrips.put(record);
-    sessions.set(sessionId, { id: roundTrip.id, contents });
+    sessions.set(sessionId, { id: roundTrip.id, request });
   });
 }
 

@@ -47,6 +47,8 @@ export interface RoundTripRecord extends RoundTrip {
  */
 export interface StoredRoundTrip extends RoundTripRecord {
   contentsPrefix?: { roundTripId: string; length: number };
+  /** The request's system instruction and tools are this earlier round-trip's (left out here). */
+  preambleFrom?: string;
 }
 
 export type FileContent = string | Uint8Array;
@@ -140,12 +142,23 @@ export interface PruneReport {
 }
 
 export interface SettingsRecord {
-  provider: 'gemini' | 'scripted';
-  /** Stored only when rememberKey is true (reliability rule 9); otherwise held in memory by the UI. */
+  provider: 'gemini' | 'openai' | 'scripted';
+  /** Gemini's key. Stored only when rememberKey is true (reliability rule 9); otherwise held in memory by the UI. */
   apiKey?: string;
+  /** Both keys: remember them on this device. */
   rememberKey: boolean;
+  /** Gemini's model and API base URL (empty: Google's). */
   model: string;
   baseUrl: string;
+  /**
+   * The OpenAI-compatible server: its base URL up to `/v1`, model and optional key (kept like
+   * Gemini's). Apart from Gemini's, so that switching providers never sends one provider's
+   * key or model name to the other. Settings stored before these existed read them from
+   * DEFAULT_SETTINGS.
+   */
+  openaiBaseUrl: string;
+  openaiModel: string;
+  openaiApiKey?: string;
   approvalMode: ApprovalMode;
   stepThrough: boolean;
   loopHeuristics: boolean;
@@ -158,6 +171,8 @@ export const DEFAULT_SETTINGS: Readonly<SettingsRecord> = Object.freeze({
   rememberKey: false,
   model: 'gemini-2.5-flash',
   baseUrl: '',
+  openaiBaseUrl: 'http://localhost:11434/v1',
+  openaiModel: '',
   approvalMode: 'ask',
   stepThrough: false,
   loopHeuristics: false,
