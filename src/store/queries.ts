@@ -97,9 +97,11 @@ export async function querySettings(db: LoopscopeDb): Promise<SettingsRecord> {
   return normalizeSettings({ ...DEFAULT_SETTINGS, ...stored });
 }
 
-/** Drops the API key unless the person chose to remember it (reliability rule 9). */
+/** Drops the API keys unless the person chose to remember them (reliability rule 9). */
 export function normalizeSettings(settings: SettingsRecord): SettingsRecord {
-  if (settings.rememberKey && settings.apiKey) return settings;
-  const { apiKey: _dropped, ...rest } = settings;
-  return rest;
+  const { apiKey, openaiApiKey, ...rest } = settings;
+  const kept: SettingsRecord = rest;
+  if (settings.rememberKey && apiKey) kept.apiKey = apiKey;
+  if (settings.rememberKey && openaiApiKey) kept.openaiApiKey = openaiApiKey;
+  return kept;
 }

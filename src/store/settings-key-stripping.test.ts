@@ -44,4 +44,23 @@ describe('settings', () => {
     await db.settings.put({ ...DEFAULT_SETTINGS, apiKey: 'leaked' }, SETTINGS_KEY);
     expect(unwrap(await getSettings(db)).apiKey).toBeUndefined();
   });
+
+  it('keeps the OpenAI-compatible key under the same rule as Gemini\'s', async () => {
+    const { db } = openFakeDatabase();
+    unwrap(await putSettings(db, { provider: 'openai', openaiApiKey: 'sk-openai-secret', apiKey: 'gemini-secret' }));
+    expect(JSON.stringify(await db.settings.toArray())).not.toContain('secret');
+    unwrap(await putSettings(db, { rememberKey: true, openaiApiKey: 'sk-openai-secret' }));
+    expect(unwrap(await getSettings(db)).openaiApiKey).toBe('sk-openai-secret');
+    unwrap(await putSettings(db, { rememberKey: false }));
+    expect(JSON.stringify(await db.settings.toArray())).not.toContain('secret');
+  });
+
+  it('reads settings stored before the OpenAI-compatible provider existed', async () => {
+    const { db } = openFakeDatabase();
+    const older = { provider: 'gemini', rememberKey: true, apiKey: 'k', model: 'gemini-2.5-pro', baseUrl: '', approvalMode: 'ask', stepThrough: false, loopHeuristics: false, nextSpeakerCheck: false };
+    await db.settings.put(older as never, SETTINGS_KEY);
+    const read = unwrap(await getSettings(db));
+    expect(read).toMatchObject({ ...older, openaiBaseUrl: 'http://localhost:11434/v1', openaiModel: '' });
+    expect(read.openaiApiKey).toBeUndefined();
+  });
 });

@@ -40,12 +40,15 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
     provider: settings.provider,
     model: settings.model,
     baseUrl: settings.baseUrl,
+    openaiBaseUrl: settings.openaiBaseUrl,
+    openaiModel: settings.openaiModel,
     approvalMode: settings.approvalMode,
     stepThrough: settings.stepThrough,
     loopHeuristics: settings.loopHeuristics,
     nextSpeakerCheck: settings.nextSpeakerCheck,
   };
   if (settings.apiKey) worker.apiKey = settings.apiKey;
+  if (settings.openaiApiKey) worker.openaiApiKey = settings.openaiApiKey;
   return worker;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Settings: provider, Gemini key (kept in memory unless the person opts in to remembering
- * it), model and API base URL. Nothing typed is lost on Cancel of a nested error: the draft
+ * Settings: provider; for Gemini its key (kept in memory unless the person opts in to
+ * remembering it), model and API base URL; for an OpenAI-compatible server its base URL (with
+ * presets), optional key (kept like Gemini's) and model. Nothing typed is lost on Cancel of a nested error: the draft
  * lives here until Save or Cancel. Below them, what the site stores (navigator.storage, where
  * the browser has it) and Free space, which asks the worker to prune old checkpoints now.
  */
@@ -91,15 +92,154 @@ function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpa
   );
 }
 
-function validBaseUrl(value: string): string | null {
-  if (value.trim() === '') return null;
+function validBaseUrl(value: string, required: boolean): string | null {
+  if (value.trim() === '') return required ? 'Enter the server\'s API base URL, e.g. http://localhost:11434/v1 for Ollama.' : null;
   try {
     const url = new URL(value.trim());
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The API base URL must start with https:// (or http:// for a local server).';
     return null;
   } catch {
-    return 'The API base URL is not a valid URL, e.g. https://generativelanguage.googleapis.com';
+    return required ? 'The API base URL is not a valid URL, e.g. http://localhost:11434/v1' : 'The API base URL is not a valid URL, e.g. https://generativelanguage.googleapis.com';
   }
+}
+
+/** Base URLs of the usual OpenAI-compatible servers. */
+export const OPENAI_PRESETS: ReadonlyArray<{ name: string; url: string }> = [
+  { name: 'Ollama', url: 'http://localhost:11434/v1' },
+  { name: 'LM Studio', url: 'http://localhost:1234/v1' },
+  { name: 'OpenRouter', url: 'https://openrouter.ai/api/v1' },
+];
+
+interface FieldsProps {
+  draft: SettingsRecord;
+  update: (patch: Partial<SettingsRecord>) => void;
+  urlError: string | null;
+}
+
+function UrlError({ urlError }: { urlError: string | null }) {
+  return urlError ? (
+    <p className="field-error" role="alert">
+      {urlError}
+    </p>
+  ) : null;
+}
+
+function GeminiFields({ draft, update, urlError }: FieldsProps) {
+  return (
+    <>
+      <label>
+        Gemini API key
+        <input
+          type="password"
+          aria-label="Gemini API key"
+          autoComplete="off"
+          value={draft.apiKey ?? ''}
+          onChange={(event) => update({ apiKey: event.target.value })}
+          placeholder="Paste a key from Google AI Studio"
+        />
+      </label>
+      {draft.provider === 'gemini' && !draft.apiKey ? <p className="field-hint">Gemini needs an API key; without one the scripted demo answers.</p> : null}
+      <RememberKey draft={draft} update={update} />
+      <label>
+        Model
+        <input type="text" aria-label="Model" value={draft.model} onChange={(event) => update({ model: event.target.value })} />
+      </label>
+      <label>
+        API base URL
+        <input
+          type="text"
+          aria-label="API base URL"
+          value={draft.baseUrl}
+          placeholder="Empty: Google's endpoint"
+          aria-invalid={urlError ? true : undefined}
+          onChange={(event) => update({ baseUrl: event.target.value })}
+        />
+      </label>
+      <UrlError urlError={urlError} />
+    </>
+  );
+}
+
+function RememberKey({ draft, update }: Omit<FieldsProps, 'urlError'>) {
+  return (
+    <>
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.rememberKey} onChange={(event) => update({ rememberKey: event.target.checked })} />
+        Remember key on this device
+      </label>
+      <p className="field-hint">The key is sent only to the model endpoint. Unless remembered, it is forgotten when you close the tab.</p>
+    </>
+  );
+}
+
+function OpenAiFields({ draft, update, urlError }: FieldsProps) {
+  return (
+    <>
+      <label>
+        API base URL
+        <input
+          type="text"
+          aria-label="API base URL"
+          value={draft.openaiBaseUrl}
+          placeholder="http://localhost:11434/v1"
+          aria-invalid={urlError ? true : undefined}
+          onChange={(event) => update({ openaiBaseUrl: event.target.value })}
+        />
+      </label>
+      <div className="preset-buttons" role="group" aria-label="Server presets">
+        {OPENAI_PRESETS.map((preset) => (
+          <button key={preset.name} type="button" aria-pressed={draft.openaiBaseUrl.trim() === preset.url} onClick={() => update({ openaiBaseUrl: preset.url })}>
+            {preset.name}
+          </button>
+        ))}
+      </div>
+      <UrlError urlError={urlError} />
+      <p className="field-hint">A local server must allow this page&apos;s origin (CORS): see the README for Ollama and LM Studio.</p>
+      <label>
+        OpenAI-compatible API key
+        <input
+          type="password"
+          aria-label="OpenAI-compatible API key"
+          autoComplete="off"
+          value={draft.openaiApiKey ?? ''}
+          onChange={(event) => update({ openaiApiKey: event.target.value })}
+          placeholder="Optional: local servers need none"
+        />
+      </label>
+      <RememberKey draft={draft} update={update} />
+      <label>
+        Model
+        <input
+          type="text"
+          aria-label="Model"
+          value={draft.openaiModel}
+          placeholder="e.g. qwen2.5-coder"
+          onChange={(event) => update({ openaiModel: event.target.value })}
+        />
+      </label>
+      {draft.openaiModel.trim() === '' ? (
+        <p className="field-hint">Enter the name the server knows the model by (Ollama: as in `ollama list`).</p>
+      ) : null}
+    </>
+  );
+}
+
+/** What Save stores: trimmed, empty keys removed (a pasted key often brings a space or newline). */
+export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord): SettingsRecord {
+  const saved: SettingsRecord = {
+    ...draft,
+    baseUrl: draft.baseUrl.trim(),
+    model: draft.model.trim() || previous.model,
+    openaiBaseUrl: draft.openaiBaseUrl.trim(),
+    openaiModel: draft.openaiModel.trim(),
+  };
+  const apiKey = draft.apiKey?.trim();
+  if (apiKey) saved.apiKey = apiKey;
+  else delete saved.apiKey;
+  const openaiApiKey = draft.openaiApiKey?.trim();
+  if (openaiApiKey) saved.openaiApiKey = openaiApiKey;
+  else delete saved.openaiApiKey;
+  return saved;
 }
 
 export function SettingsDialog({ settings, onSave, onClose, freeSpace }: SettingsDialogProps) {
@@ -107,8 +247,8 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace }: Setting
   const [saving, setSaving] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const urlError = validBaseUrl(draft.baseUrl);
-  const keyMissing = draft.provider === 'gemini' && !draft.apiKey;
+  const openai = draft.provider === 'openai';
+  const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
 
   // Modal dialog pattern: focus moves in, stays in (Tab wraps), and goes back to the opener.
   useEffect(() => {
@@ -134,11 +274,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace }: Setting
   const save = () => {
     if (urlError || saving) return;
     setSaving(true);
-    const saved: SettingsRecord = { ...draft, baseUrl: draft.baseUrl.trim(), model: draft.model.trim() || settings.model };
-    // A pasted key often brings a space or newline: kept, it would not match the key to redact in errors.
-    const apiKey = draft.apiKey?.trim();
-    if (apiKey) saved.apiKey = apiKey;
-    else delete saved.apiKey;
+    const saved = settingsToSave(draft, settings);
     void onSave(saved).finally(() => setSaving(false));
   };
 
@@ -169,48 +305,11 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace }: Setting
             Provider
             <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
               <option value="gemini">Gemini</option>
+              <option value="openai">OpenAI-compatible</option>
               <option value="scripted">Scripted demo</option>
             </select>
           </label>
-          <label>
-            Gemini API key
-            <input
-              type="password"
-              aria-label="Gemini API key"
-              autoComplete="off"
-              value={draft.apiKey ?? ''}
-              onChange={(event) => update({ apiKey: event.target.value })}
-              placeholder="Paste a key from Google AI Studio"
-            />
-          </label>
-          {keyMissing ? <p className="field-hint">Gemini needs an API key; without one the scripted demo answers.</p> : null}
-          <label className="checkbox">
-            <input type="checkbox" checked={draft.rememberKey} onChange={(event) => update({ rememberKey: event.target.checked })} />
-            Remember key on this device
-          </label>
-          <p className="field-hint">
-            The key is sent only to the model endpoint. Unless remembered, it is forgotten when you close the tab.
-          </p>
-          <label>
-            Model
-            <input type="text" aria-label="Model" value={draft.model} onChange={(event) => update({ model: event.target.value })} />
-          </label>
-          <label>
-            API base URL
-            <input
-              type="text"
-              aria-label="API base URL"
-              value={draft.baseUrl}
-              placeholder="Empty: Google's endpoint"
-              aria-invalid={urlError ? true : undefined}
-              onChange={(event) => update({ baseUrl: event.target.value })}
-            />
-          </label>
-          {urlError ? (
-            <p className="field-error" role="alert">
-              {urlError}
-            </p>
-          ) : null}
+          {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
           <fieldset>
             <legend>Loop</legend>
             <label className="checkbox">

@@ -1,19 +1,32 @@
 /**
- * Picks the model for the settings: Gemini with the person's key, the scripted demo without
- * one. The agent gets one stable LanguageModel that delegates to the current choice, so a
+ * Picks the model for the settings: Gemini with the person's key, an OpenAI-compatible server
+ * at the person's base URL (with their key, if they gave one), or the scripted demo. The agent gets one stable LanguageModel that delegates to the current choice, so a
  * provider change in Settings applies from the next model call (model ids are frozen per
  * interaction by the agent, spec A16).
  */
 import type { LanguageModel, ModelRequest, ModelStreamPart } from '../model/types';
 import { createGeminiModel } from '../model/gemini/gemini-model';
+import { createOpenAiModel } from '../model/openai/openai-model';
 import { createScriptedModel } from '../model/scripted/scripted-model';
 import type { WorkerSettings } from './protocol';
 
+/** The model name the agent asks for: each provider has its own (Settings keeps both). */
+export function modelNameFor(settings: WorkerSettings): string {
+  return settings.provider === 'openai' ? (settings.openaiModel?.trim() ?? '') : settings.model;
+}
+
 export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: number): LanguageModel {
+  if (settings.provider === 'openai') {
+    const baseUrl = settings.openaiBaseUrl?.trim();
+    if (!baseUrl) return unusableModel('openai', 'No API base URL is set for the OpenAI-compatible provider. Open Settings and enter one, e.g. http://localhost:11434/v1 for Ollama.');
+    if (!modelNameFor(settings)) return unusableModel('openai', 'No model is set for the OpenAI-compatible provider. Open Settings and enter the model name the server knows, e.g. qwen2.5-coder.');
+    const apiKey = settings.openaiApiKey?.trim();
+    return createOpenAiModel(apiKey ? { baseUrl, apiKey } : { baseUrl });
+  }
   if (settings.provider === 'gemini') {
     // Trimmed here too (a key saved before the dialog trimmed): errors redact exactly the key sent.
     const apiKey = settings.apiKey?.trim();
-    if (!apiKey) return missingKeyModel();
+    if (!apiKey) return unusableModel('gemini', 'No Gemini API key is set. Open Settings and paste your API key, or choose the Scripted demo provider.');
     const options: Parameters<typeof createGeminiModel>[0] = { apiKey };
     if (settings.baseUrl) options.baseUrl = settings.baseUrl;
     return createGeminiModel(options);
@@ -21,20 +34,15 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
   return scriptedDelayMs === undefined ? createScriptedModel() : createScriptedModel({ delayMs: scriptedDelayMs });
 }
 
-/** Gemini chosen without a key: every call fails with an alert that says what to do. */
-function missingKeyModel(): LanguageModel {
+/** A provider chosen without what it needs: every call fails with an alert that says what to do. */
+function unusableModel(provider: LanguageModel['provider'], message: string): LanguageModel {
   return {
-    provider: 'gemini',
-    label: 'Gemini (no API key)',
-    tokenLimit: () => 1_048_576,
+    provider,
+    label: provider === 'gemini' ? 'Gemini (no API key)' : 'OpenAI-compatible (not set up)',
+    tokenLimit: () => (provider === 'gemini' ? 1_048_576 : 32_768),
     async *stream(): AsyncIterable<ModelStreamPart> {
-      yield {
-        type: 'error',
-        error: {
-          kind: 'auth',
-          message: 'No Gemini API key is set. Open Settings and paste your API key, or choose the Scripted demo provider.',
-        },
-      };
+      // A settings problem, not the server's: never retried, like a refused key.
+      yield { type: 'error', error: { kind: provider === 'gemini' ? 'auth' : 'bad-request', message } };
     },
   };
 }

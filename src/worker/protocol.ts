@@ -13,11 +13,15 @@ import type { SettingsRecord } from '../store/types';
 
 export const PROTOCOL_VERSION = 2;
 
-/** What the worker needs of the settings; the key is held in memory unless the person opts in. */
+/**
+ * What the worker needs of the settings; the keys are held in memory unless the person opts in.
+ * The OpenAI-compatible ones may be absent (a worker told only of Gemini or the demo).
+ */
 export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
->;
+> &
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }
@@ -84,7 +88,7 @@ export type WorkerEvent =
   /** A dev server in the sandbox started listening (WebContainer). */
   | { type: 'server-ready'; port: number; url: string }
   /** Which model answers; the scripted demo offers its lessons. */
-  | { type: 'provider'; provider: 'gemini' | 'scripted'; label: string; lessons: LessonInfo[] };
+  | { type: 'provider'; provider: SettingsRecord['provider']; label: string; lessons: LessonInfo[] };
 
 export interface LessonInfo {
   id: string;

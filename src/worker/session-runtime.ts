@@ -17,6 +17,7 @@ import { addRoundTrip } from '../store/round-trips';
 import type { SessionRecord } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
 import type { Approvals, StepGate } from './gates';
+import { modelNameFor } from './model-factory';
 import type { PauseStage, WorkerSettings } from './protocol';
 import type { ChangeSource, SyncedWorkspace } from './workspace-sync';
 import { createSyncedWorkspace, unstoredNotice } from './workspace-sync';
@@ -58,7 +59,7 @@ export function agentSettingsFrom(settings: WorkerSettings, session: SessionReco
   // Shared and imported sessions always start asking (reliability rule 5).
   const approvalMode = session.origin === 'local' ? (session.approvalMode ?? settings.approvalMode) : (session.approvalMode ?? 'ask');
   return {
-    model: settings.model,
+    model: modelNameFor(settings),
     approvalMode,
     loopHeuristics: settings.loopHeuristics,
     nextSpeakerCheck: settings.nextSpeakerCheck,

@@ -87,7 +87,7 @@ export function failureError(failure: ModelFailure): AppError & { status?: numbe
   const detail = failure.message;
   switch (failure.kind) {
     case 'auth':
-      return { kind: 'auth', message: 'The model rejected the API key. Check the Gemini API key in Settings, then send again.', detail, ...status };
+      return { kind: 'auth', message: 'The model rejected the API key. Check the API key in Settings, then send again.', detail, ...status };
     case 'rate-limit':
       return { kind: 'rate-limit', message: 'The model is rate-limited and retries ran out. Wait a minute, then press Continue.', detail, ...status };
     case 'server':
