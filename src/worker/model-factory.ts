@@ -6,7 +6,7 @@
  */
 import type { LanguageModel, ModelRequest, ModelStreamPart } from '../model/types';
 import { createGeminiModel } from '../model/gemini/gemini-model';
-import { createOpenAiModel } from '../model/openai/openai-model';
+import { openAiTokenLimit } from '../model/openai/token-limit';
 import { createScriptedModel } from '../model/scripted/scripted-model';
 import type { WorkerSettings } from './protocol';
 
@@ -21,7 +21,7 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
     if (!baseUrl) return unusableModel('openai', 'No API base URL is set for the OpenAI-compatible provider. Open Settings and enter one, e.g. http://localhost:11434/v1 for Ollama.');
     if (!modelNameFor(settings)) return unusableModel('openai', 'No model is set for the OpenAI-compatible provider. Open Settings and enter the model name the server knows, e.g. qwen2.5-coder.');
     const apiKey = settings.openaiApiKey?.trim();
-    return createOpenAiModel(apiKey ? { baseUrl, apiKey } : { baseUrl });
+    return lazyOpenAiModel(apiKey ? { baseUrl, apiKey } : { baseUrl });
   }
   if (settings.provider === 'gemini') {
     // Trimmed here too (a key saved before the dialog trimmed): errors redact exactly the key sent.
@@ -32,6 +32,32 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
     return createGeminiModel(options);
   }
   return scriptedDelayMs === undefined ? createScriptedModel() : createScriptedModel({ delayMs: scriptedDelayMs });
+}
+
+/**
+ * The OpenAI-compatible adapter and its SDK (~100 KB gzip) load on the first request, so a
+ * worker that never uses them does not parse them at start. A failed load is an error part.
+ */
+function lazyOpenAiModel(options: { baseUrl: string; apiKey?: string }): LanguageModel {
+  let loaded: Promise<LanguageModel> | undefined;
+  return {
+    provider: 'openai',
+    label: 'OpenAI-compatible',
+    tokenLimit: openAiTokenLimit,
+    async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
+      let model: LanguageModel;
+      try {
+        loaded ??= import('../model/openai/openai-model').then(({ createOpenAiModel }) => createOpenAiModel(options));
+        model = await loaded;
+      } catch (thrown) {
+        loaded = undefined;
+        const message = thrown instanceof Error ? thrown.message : String(thrown);
+        yield { type: 'error', error: { kind: 'transport', code: 'ECONNRESET', message: `The OpenAI-compatible adapter could not be loaded (${message}). Check your connection, then try again.` } };
+        return;
+      }
+      yield* model.stream(request, signal);
+    },
+  };
 }
 
 /** A provider chosen without what it needs: every call fails with an alert that says what to do. */
