@@ -8,10 +8,15 @@
  * - T3 (model faults): every fault kind of the fake Gemini server 20 times through the worker
  *   stack (src/worker/model-faults.test.ts), the same file `npm test` runs 2 times per kind. Its
  *   table of counts is printed at the end. LOOPSCOPE_FAULT_RUNS=N overrides the size.
+ * - T5 (storage): schema upgrades from every earlier version over generated data in three sizes,
+ *   with upgrade failures injected (src/store/storage-faults.test.ts, 3 small databases per
+ *   version in `npm test`), then a full disk at five moments of a session and two tabs writing
+ *   one session, 10 times each in Chromium (e2e/storage-soak.spec.ts, once each in `npm test`).
+ *   Each prints its table of counts at the end.
  */
 import { spawnSync } from 'node:child_process';
 
-const suites = ['src/tools/argument-faults.test.ts', 'src/worker/model-faults.test.ts'];
+const suites = ['src/tools/argument-faults.test.ts', 'src/worker/model-faults.test.ts', 'src/store/storage-faults.test.ts'];
 
 let status = 0;
 for (const file of suites) {
