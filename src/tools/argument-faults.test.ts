@@ -86,12 +86,12 @@ describe.each(SANDBOXES)('tool arguments under faults on the %s sandbox', (sandb
     TEST_TIMEOUT_MS,
   );
 
-  // KNOWN BUG T2-1 (reported, not fixed here): run_shell_command runs any command line, and
-  // neither sandbox confines the shell to the workspace, so `cd .. && touch y`,
-  // `echo x > /etc/x` (offline) and `cat ../../outer-secret.txt` write and read outside.
-  // `it.fails` keeps `npm test` green while the bug exists; when it is fixed this test goes
-  // red: turn it into a plain `it`.
-  it.fails('KNOWN BUG T2-1: run_shell_command commands change nothing outside the workspace and read no outside file', () => {
+  // The offline shell's file system is confined to the workspace (sandbox/offline/confine-writes.ts).
+  // WebContainer's shell is not: outside /home/project it sees the container's own files (per
+  // page, nothing of the person's), and this double runs a real bash on the host, where commands
+  // do reach outside its temp workspace. `it.fails` records that gap; it goes red once closed.
+  const confined = sandbox === 'offline' ? it : it.fails;
+  confined(`${sandbox === 'offline' ? '' : 'KNOWN GAP: '}run_shell_command commands change nothing outside the workspace and read no outside file`, () => {
     const tally = tallies.get(ESCAPE_ROW);
     expect(tally).toBeDefined();
     expect({ callsChangingOutside: tally?.callsChangingOutside, secretLeaks: tally?.secretLeaks }).toEqual({ callsChangingOutside: 0, secretLeaks: 0 });
