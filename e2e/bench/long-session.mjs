@@ -46,6 +46,40 @@ async function workerMemory(page) {
 
 const usage = (page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? Number.NaN);
 
+/** Bytes of the records in these IndexedDB stores (JSON length; byte arrays by their length), by store. */
+function recordBytes(page, stores) {
+  return page.evaluate(
+    (names) =>
+      new Promise((resolve, reject) => {
+        const opened = indexedDB.open('loopscope');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          const present = names.filter((name) => db.objectStoreNames.contains(name));
+          const transaction = db.transaction(present, 'readonly');
+          const sizes = {};
+          const size = (value) => JSON.stringify(value, (_key, item) => (item instanceof Uint8Array ? '#'.repeat(item.byteLength) : item)).length;
+          for (const name of present) {
+            sizes[name] = 0;
+            transaction.objectStore(name).openCursor().onsuccess = (event) => {
+              const cursor = event.target.result;
+              if (!cursor) return;
+              sizes[name] += size(cursor.value) + size(cursor.primaryKey);
+              cursor.continue();
+            };
+          }
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(sizes);
+          };
+        };
+      }),
+    stores,
+  );
+}
+const total = (sizes) => Object.values(sizes).reduce((sum, bytes) => sum + bytes, 0);
+const CHECKPOINT_STORES = ['checkpoints', 'manifests', 'blobs', 'prunedCheckpoints'];
+
 const app = await startApp();
 const fake = await startFakeGemini({ port: 0 });
 const browser = await chromium.launch({
@@ -70,6 +104,7 @@ try {
   console.log(`\n(a) ${ROUND_TRIPS} round-trips in messages of ${PER_MESSAGE}`);
   const memory = [{ roundTrips: 0, bytes: await workerMemory(page) }];
   const storageBefore = await usage(page);
+  const recordsBefore = await recordBytes(page, ['history', 'roundTrips']);
   const started = Date.now();
   for (let done = 0; done < ROUND_TRIPS; done += PER_MESSAGE) {
     const count = Math.min(PER_MESSAGE, ROUND_TRIPS - done);
@@ -84,21 +119,31 @@ try {
     }
   }
   const storageAfter = await usage(page);
+  const recordsAfter = await recordBytes(page, ['history', 'roundTrips']);
   const first = memory[0];
   const last = memory.at(-1);
   figure('Worker memory at the start', first.bytes / MiB, 'MiB');
   figure(`Worker memory after ${last.roundTrips} round-trips`, last.bytes / MiB, 'MiB');
-  figure('Worker memory growth per round-trip', (last.bytes - first.bytes) / Math.max(1, last.roundTrips) / MiB, 'MiB', '≤ 0.1');
+  figure('Worker memory growth per round-trip', (last.bytes - first.bytes) / Math.max(1, last.roundTrips) / 1024, 'KiB', '≤ 102 (0.1 MiB)');
   figure('IndexedDB bytes per round-trip (storage estimate)', (storageAfter - storageBefore) / ROUND_TRIPS, 'bytes');
+  figure('  of which history records', (recordsAfter.history - recordsBefore.history) / ROUND_TRIPS, 'bytes');
+  figure('  of which round-trip records (Loop inspector)', (recordsAfter.roundTrips - recordsBefore.roundTrips) / ROUND_TRIPS, 'bytes');
 
   console.log('\n(c) checkpoints of an unchanged 200-file workspace');
+  // The first checkpoint after the files appear stores them (one manifest, 200 contents); the
+  // commands measured after it find the workspace unchanged.
   fake.setScript({
-    responses: [reply({ calls: [{ name: 'run_shell_command', args: { command: 'for i in $(seq 1 200); do echo "file $i" > "f$i.txt"; done' } }] }), reply({ text: 'Made 200 files.' })],
+    responses: [
+      reply({ calls: [{ name: 'run_shell_command', args: { command: 'for i in $(seq 1 200); do echo "file $i" > "f$i.txt"; done' } }] }),
+      reply({ calls: [{ name: 'run_shell_command', args: { command: 'echo first > /dev/null' } }] }),
+      reply({ text: 'Made 200 files.' }),
+    ],
   });
   await sendMessage(page, 'Make 200 files');
   await waitForAgentText(page, 'Made 200 files.');
   const COMMANDS = 20;
   const beforeCheckpoints = await usage(page);
+  const checkpointRecordsBefore = await recordBytes(page, CHECKPOINT_STORES);
   fake.setScript({
     responses: [
       ...Array.from({ length: COMMANDS }, (_, index) => reply({ calls: [{ name: 'run_shell_command', args: { command: `echo ${index} > /dev/null` } }] })),
@@ -108,7 +153,13 @@ try {
   await sendMessage(page, 'Run commands that change nothing');
   await waitForAgentText(page, 'Ran the commands.');
   const afterCheckpoints = await usage(page);
-  figure('IndexedDB bytes per command with a checkpoint (round-trip included)', (afterCheckpoints - beforeCheckpoints) / COMMANDS, 'bytes');
+  const checkpointRecordsAfter = await recordBytes(page, CHECKPOINT_STORES);
+  figure('IndexedDB bytes per command with a checkpoint (storage estimate, round-trip included)', (afterCheckpoints - beforeCheckpoints) / COMMANDS, 'bytes');
+  figure('Checkpoint records per command, unchanged 200 files', (total(checkpointRecordsAfter) - total(checkpointRecordsBefore)) / COMMANDS, 'bytes', '≤ 1,024');
+  for (const store of CHECKPOINT_STORES) {
+    const delta = (checkpointRecordsAfter[store] ?? 0) - (checkpointRecordsBefore[store] ?? 0);
+    if (delta !== 0) figure(`  of which ${store}`, delta / COMMANDS, 'bytes');
+  }
 
   console.log('\n(d) reopening the session in a new tab');
   await page.close();
@@ -129,10 +180,12 @@ try {
   await reopened.waitForFunction(() => !document.querySelector('[aria-label="Transcript"] article[aria-label="Agent"]'));
   const from = await reopened.evaluate(() => window.__bench.longTasks.length);
   const clickedAt = await reopened.evaluate(() => window.__bench.epoch());
-  const shownAt = reopened.evaluate(() =>
-    window.__bench.when(() => [...document.querySelectorAll('[aria-label="Transcript"] article[aria-label="Agent"]')].some((article) => article.textContent?.includes('Ran the commands.')), 60_000),
-  );
-  await reopened.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: 'Create a.txt' }).click();
+  const shownAt = reopened
+    .evaluate(() =>
+      window.__bench.when(() => [...document.querySelectorAll('[aria-label="Transcript"] article[aria-label="Agent"]')].some((article) => article.textContent?.includes('Ran the commands.')), 60_000),
+    )
+    .catch(() => Number.NaN);
+  await reopened.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: 'Create a.txt', exact: true }).click();
   const openedIn = (await shownAt) - clickedAt;
   const openTasks = await reopened.evaluate((start) => window.__bench.longTasks.slice(start).map((task) => task.duration), from);
   figure('Open from another session: click → last answer on screen', openedIn, 'ms', '≤ 300');
