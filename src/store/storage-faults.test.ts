@@ -39,6 +39,8 @@ import { expectedCounts, legacyData, rowCounts, versionsUpTo, writeLegacyData } 
 import type { DataSize, LegacyData } from './testing/legacy-data';
 
 const SOAK = process.env.LOOPSCOPE_SOAK === '1';
+/** A whole property (all its generated databases) is one test; the soak's large ones take minutes. */
+const PROPERTY_TIMEOUT_MS = SOAK ? 900_000 : 60_000;
 const CURRENT = Math.max(...SCHEMA_VERSIONS.map((schema) => schema.version));
 const EARLIER = SCHEMA_VERSIONS.filter((schema) => schema.version < CURRENT).map((schema) => schema.version);
 
@@ -196,7 +198,7 @@ describe.each(EARLIER)('a database at schema v%i', (version) => {
         }),
         propertyOptions(runs),
       );
-    });
+    }, PROPERTY_TIMEOUT_MS);
 
     // Each way to fail: a record the v3 migration cannot read, or a throw right after an upgrade step wrote its changes.
     const failures: { label: string; versions: readonly SchemaVersion[]; badRecord: boolean; message: string }[] = [
@@ -266,7 +268,7 @@ describe.each(EARLIER)('a database at schema v%i', (version) => {
         }),
         propertyOptions(Math.max(1, Math.ceil(runs / 2))),
       );
-    });
+    }, PROPERTY_TIMEOUT_MS);
   });
 });
 

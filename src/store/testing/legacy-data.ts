@@ -59,22 +59,33 @@ const text = (maxLength: number) => fc.string({ unit: 'binary', maxLength });
 /** Text with the characters storage code gets wrong most: lone surrogates, NUL, CRLF, emoji. */
 const awkwardText = (maxLength: number) =>
   fc.oneof(text(maxLength), fc.constantFrom('\uD800 lone', 'nul\u0000byte', 'crlf\r\nline', '🧪 emoji', ''));
-const content = (maxLength: number): fc.Arbitrary<FileContent> =>
-  fc.oneof(awkwardText(maxLength), fc.uint8Array({ maxLength }).map((bytes) => new Uint8Array(bytes)));
+/** A generated piece repeated up to `maxLength` (generating every unit of a 64 KB content one by one is slow). */
+function tiled<T extends string | Uint8Array>(piece: fc.Arbitrary<T>, maxLength: number, tile: (piece: T, length: number) => T): fc.Arbitrary<T> {
+  return fc.tuple(piece, fc.integer({ min: 0, max: maxLength })).map(([unit, length]) => tile(unit, length));
+}
+const longText = (maxLength: number) =>
+  tiled(awkwardText(64), maxLength, (piece, length) => (piece.length === 0 ? '' : piece.repeat(Math.ceil(length / piece.length)).slice(0, length)));
+const longBytes = (maxLength: number) =>
+  tiled(fc.uint8Array({ minLength: 1, maxLength: 64 }), maxLength, (piece, length) => {
+    const bytes = new Uint8Array(length);
+    for (let offset = 0; offset < length; offset += piece.length) bytes.set(piece.subarray(0, Math.min(piece.length, length - offset)), offset);
+    return bytes;
+  });
+const content = (maxLength: number): fc.Arbitrary<FileContent> => fc.oneof(longText(maxLength), longBytes(maxLength));
 
 /** A user prompt, then either a model answer or a call with its one response. */
 function turn(sessionIndex: number, turnIndex: number, size: DataSize): fc.Arbitrary<Content[]> {
   const callId = `s${sessionIndex}-call-${turnIndex}`;
   const prompt = awkwardText(size.contentLength).map((value): Content => ({ role: 'user', parts: [{ text: value }] }));
   const answer = awkwardText(size.contentLength).map((value): Content[] => [{ role: 'model', parts: [{ text: value }] }]);
-  const call = fc.record({ path: awkwardText(40), output: awkwardText(size.contentLength) }).map(({ path, output }): Content[] => [
+  const call = fc.record({ path: awkwardText(40), output: longText(size.contentLength) }).map(({ path, output }): Content[] => [
     { role: 'model', parts: [{ functionCall: { id: callId, name: 'write_file', args: { file_path: path } }, thoughtSignature: `sig-${turnIndex}` }] },
     { role: 'user', parts: [{ functionResponse: { id: callId, name: 'write_file', response: { output } } }] },
   ]);
   return fc.tuple(prompt, fc.oneof(answer, call)).map(([user, rest]) => [user, ...rest]);
 }
 
-const uniquePaths = (max: number) => fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,6})?\.(ts|md|png|bin)$/), { maxLength: max });
+const uniquePaths = (max: number) => fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,6})?\.(ts|md|png|bin)$/), { maxLength: max, size: 'max' });
 
 function session(index: number, size: DataSize): fc.Arbitrary<LegacySession> {
   const id = `session-${index}`;
@@ -83,9 +94,9 @@ function session(index: number, size: DataSize): fc.Arbitrary<LegacySession> {
       title: awkwardText(48),
       origin: fc.constantFrom('local' as const, 'shared' as const, 'imported' as const),
       revision: fc.nat(1000),
-      turns: fc.array(fc.nat(), { maxLength: size.turns }).chain((turns) => fc.tuple(...turns.map((_, turnIndex) => turn(index, turnIndex, size)))),
+      turns: fc.array(fc.nat(), { maxLength: size.turns, size: 'max' }).chain((turns) => fc.tuple(...turns.map((_, turnIndex) => turn(index, turnIndex, size)))),
       filePaths: uniquePaths(size.files),
-      checkpointPaths: fc.array(uniquePaths(4), { maxLength: size.checkpoints }),
+      checkpointPaths: fc.array(uniquePaths(4), { maxLength: size.checkpoints, size: 'max' }),
       seeds: fc.array(content(size.contentLength), { minLength: 12, maxLength: 12 }),
       picks: fc.array(fc.nat(11), { minLength: 64, maxLength: 64 }),
       responses: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
