@@ -6,60 +6,23 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
 import type { FakeResponse } from '../agent/testing/fake-model';
-import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import { FREE_SPACE_BUDGET_BYTES, PRUNED_MESSAGE, createCheckpoint } from '../store/checkpoints';
-import { openDatabase } from '../store/db';
 import { listFiles } from '../store/files';
-import { createBuiltinTools, createToolRegistry } from '../tools/registry';
-import { isReadOnlyShellCommand } from '../tools/shell-read-only';
-import { createSwitchableModel } from './model-factory';
-import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
-import { PROTOCOL_VERSION } from './protocol';
-import { createSessionController } from './session-controller';
-
-const settings: WorkerSettings = {
-  provider: 'scripted',
-  model: 'test-model',
-  baseUrl: '',
-  approvalMode: 'allow-all',
-  stepThrough: false,
-  loopHeuristics: false,
-  nextSpeakerCheck: false,
-};
+import { TEST_SETTINGS, createControllerHarness } from './testing/controller-harness';
 
 let counter = 0;
 
 async function openSession(script: FakeResponse[] = []) {
-  const db = openDatabase({ name: `checkpoint-requests-${counter++}` });
-  const events: WorkerEvent[] = [];
-  const model = createFakeModel(script);
-  const controller = createSessionController({
-    db,
-    post: (event) => events.push(event),
-    model: createSwitchableModel(model),
-    makeModel: () => model,
-    lessons: [],
-    tools: createToolRegistry(createBuiltinTools()),
-    isReadOnlyCommand: isReadOnlyShellCommand,
-    acquireSandbox: async (previous) => {
-      await previous?.dispose();
-      return createOfflineSandbox();
-    },
-    initialSettings: settings,
+  const harness = createControllerHarness({
+    databaseName: `checkpoint-requests-${counter++}`,
+    model: createFakeModel(script),
+    settings: { ...TEST_SETTINGS, approvalMode: 'allow-all' },
   });
-  /** Handles the request and returns the worker's answer to it. */
-  const request = async (body: ClientRequest) => {
-    const id = `m${counter++}`;
-    await controller.handle({ ...body, v: PROTOCOL_VERSION, id } as ClientMessage);
-    const answer = events.find((event) => event.type === 'response' && event.id === id);
-    if (answer?.type !== 'response') throw new Error(`no answer to ${body.type}`);
-    return answer;
-  };
-  await request({ type: 'init', sandbox: { kind: 'offline' }, settings });
-  const loaded = events.find((event) => event.type === 'session-loaded');
-  if (loaded?.type !== 'session-loaded') throw new Error('no session loaded');
-  const notices = () => events.flatMap((event) => (event.type === 'notice' ? [event.message] : []));
-  return { db, controller, request, notices, sessionId: loaded.session.sessionId };
+  await harness.init();
+  const sessionId = harness.loaded()[0]?.sessionId;
+  if (!sessionId) throw new Error('no session loaded');
+  const notices = () => harness.events.flatMap((event) => (event.type === 'notice' ? [event.message] : []));
+  return { db: harness.db, controller: harness.controller, request: harness.send, notices, sessionId };
 }
 
 describe('checkpoint requests', () => {

@@ -8,15 +8,9 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../e2e/fake-openai/server.mjs';
 import type { FakeOpenAi } from '../../e2e/fake-openai/server.mjs';
-import type { ToolCallView } from '../agent/types';
-import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
-import { openDatabase } from '../store/db';
-import { createBuiltinTools, createToolRegistry } from '../tools/registry';
-import { isReadOnlyShellCommand } from '../tools/shell-read-only';
-import { createModelFor, createSwitchableModel } from './model-factory';
-import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
-import { PROTOCOL_VERSION } from './protocol';
-import { createSessionController } from './session-controller';
+import { createModelFor } from './model-factory';
+import type { ClientRequest, WorkerSettings } from './protocol';
+import { createControllerHarness } from './testing/controller-harness';
 
 let fake: FakeOpenAi;
 beforeAll(async () => {
@@ -27,26 +21,13 @@ afterAll(async () => {
 });
 
 function harness(settings: WorkerSettings) {
-  const events: WorkerEvent[] = [];
-  const controller = createSessionController({
-    db: openDatabase({ name: `openai-round-trip-${Math.random()}` }),
-    post: (event) => events.push(event),
-    model: createSwitchableModel(createModelFor(settings)),
+  const built = createControllerHarness({
+    databaseName: `openai-round-trip-${Math.random()}`,
+    model: createModelFor(settings),
     makeModel: (next) => createModelFor(next),
-    lessons: [],
-    tools: createToolRegistry(createBuiltinTools()),
-    isReadOnlyCommand: isReadOnlyShellCommand,
-    acquireSandbox: async (previous) => {
-      await previous?.dispose();
-      return createOfflineSandbox();
-    },
-    initialSettings: settings,
+    settings,
   });
-  let counter = 0;
-  const send = (request: ClientRequest) => controller.handle({ ...request, v: PROTOCOL_VERSION, id: `r${counter++}` } as ClientMessage);
-  const calls = (): ToolCallView[] =>
-    events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
-  return { events, controller, send, calls };
+  return { ...built, send: (request: ClientRequest) => built.send(request).then(() => undefined) };
 }
 
 async function until(condition: () => boolean): Promise<void> {

@@ -5,27 +5,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
+import type { FakeResponse } from '../agent/testing/fake-model';
 import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import type { Sandbox } from '../sandbox/types';
-import { openDatabase } from '../store/db';
+import type { openDatabase } from '../store/db';
 import { listFiles } from '../store/files';
 import { createBackgroundProcesses } from '../tools/background-processes';
-import { createBuiltinTools, createToolRegistry } from '../tools/registry';
-import { isReadOnlyShellCommand } from '../tools/shell-read-only';
-import { createSwitchableModel } from './model-factory';
-import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
-import { PROTOCOL_VERSION } from './protocol';
-import { createSessionController } from './session-controller';
-
-const settings: WorkerSettings = {
-  provider: 'scripted',
-  model: 'test-model',
-  baseUrl: '',
-  approvalMode: 'allow-all',
-  stepThrough: false,
-  loopHeuristics: false,
-  nextSpeakerCheck: false,
-};
+import { TEST_SETTINGS, createControllerHarness } from './testing/controller-harness';
 
 let counter = 0;
 
@@ -39,26 +25,18 @@ function sharedSandbox(): (previous: Sandbox | null) => Promise<Sandbox> {
   };
 }
 
-function worker(script: Parameters<typeof createFakeModel>[0]) {
-  const db = openDatabase({ name: `isolation-${counter++}` });
-  const events: WorkerEvent[] = [];
+function worker(script: FakeResponse[]) {
   const model = createFakeModel(script);
   const backgroundProcesses = createBackgroundProcesses();
-  const controller = createSessionController({
-    db,
-    post: (event) => events.push(event),
-    model: createSwitchableModel(model),
-    makeModel: () => model,
-    lessons: [],
-    tools: createToolRegistry(createBuiltinTools({ backgroundProcesses })),
+  const harness = createControllerHarness({
+    databaseName: `isolation-${counter++}`,
+    model,
+    settings: { ...TEST_SETTINGS, approvalMode: 'allow-all' },
     backgroundProcesses,
-    isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sharedSandbox(),
-    initialSettings: settings,
   });
-  const send = (request: ClientRequest) => controller.handle({ ...request, v: PROTOCOL_VERSION, id: `m${counter++}` } as ClientMessage);
-  const sessionIds = () => events.flatMap((event) => (event.type === 'session-loaded' ? [event.session.sessionId] : []));
-  return { db, events, send, controller, model, sessionIds, backgroundProcesses };
+  const sessionIds = () => harness.loaded().map((session) => session.sessionId);
+  return { ...harness, model, sessionIds, backgroundProcesses };
 }
 
 const storedPaths = async (db: ReturnType<typeof openDatabase>, sessionId: string) => {
@@ -76,7 +54,7 @@ describe('sessions sharing one sandbox', () => {
       reply(FC('run_shell_command', { command: 'ls' }), 'STOP'),
       reply(T('B is done.'), 'STOP'),
     ]);
-    await w.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await w.init();
     await w.send({ type: 'send', text: 'work in A' });
     await w.controller.idle();
     const [a] = w.sessionIds();
@@ -103,7 +81,7 @@ describe('sessions sharing one sandbox', () => {
 
   it('an editor save that arrives after a switch goes into the session it was typed in, not the one now open', async () => {
     const w = worker([]);
-    await w.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await w.init();
     const [a] = w.sessionIds();
     await w.send({ type: 'write-file', sessionId: a!, path: 'notes.txt', content: 'typed in A' });
     await w.send({ type: 'new-session' });
@@ -125,7 +103,7 @@ describe('sessions sharing one sandbox', () => {
 
   it('a late save with a path outside the workspace is refused', async () => {
     const w = worker([]);
-    await w.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await w.init();
     const [a] = w.sessionIds();
     await w.send({ type: 'new-session' });
     await w.send({ type: 'write-file', sessionId: a!, path: '../escape.txt', content: 'x' });
