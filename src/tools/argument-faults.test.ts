@@ -86,7 +86,7 @@ describe.each(SANDBOXES)('tool arguments under faults on the %s sandbox', (sandb
     TEST_TIMEOUT_MS,
   );
 
-  // The offline shell's file system is confined to the workspace (sandbox/offline/confine-writes.ts).
+  // The offline shell's file system is confined to the workspace (sandbox/offline/confine-to-workspace.ts).
   // WebContainer's shell is not: outside /home/project it sees the container's own files (per
   // page, nothing of the person's), and this double runs a real bash on the host, where commands
   // do reach outside its temp workspace. `it.fails` records that gap; it goes red once closed.

@@ -7,7 +7,7 @@
  * dev servers (onServerReady never fires), live output (it arrives when a command ends).
  */
 import { Bash, InMemoryFs } from 'just-bash';
-import { confineWrites } from './confine-writes';
+import { confineToWorkspace } from './confine-to-workspace';
 import { newId } from '../../shared/ids';
 import type { Sandbox, SandboxProcess, SpawnOptions } from '../types';
 import { sandboxError } from '../types';
@@ -33,8 +33,8 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
   const fs = new InMemoryFs();
   await fs.mkdir(OFFLINE_WORKSPACE_ROOT, { recursive: true });
   const bash = new Bash({
-    // Commands change files only in the workspace and the scratch folders.
-    fs: confineWrites(fs, [OFFLINE_WORKSPACE_ROOT, '/tmp', '/dev']),
+    // Commands read and change files only in the workspace and the scratch folders.
+    fs: confineToWorkspace(fs, [OFFLINE_WORKSPACE_ROOT, '/tmp', '/dev']),
     cwd: OFFLINE_WORKSPACE_ROOT,
     env: { HOME: OFFLINE_WORKSPACE_ROOT, USER: 'user', TERM: 'xterm-256color' },
     customCommands: webContainerOnlyCommands(),

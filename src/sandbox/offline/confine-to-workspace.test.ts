@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from './offline-sandbox';
 
-describe('offline shell commands change files only inside the workspace', () => {
+describe('offline shell commands read and change files only inside the workspace', () => {
   it.each([
     ['an absolute path', 'echo x > /etc/x', '/etc/x'],
     ['a way up with ..', 'cd .. && touch escaped', '/escaped'],
@@ -13,9 +13,20 @@ describe('offline shell commands change files only inside the workspace', () => 
     const sandbox = await createOfflineSandbox();
     const result = await sandbox.exec(command);
     expect(result.exitCode).not.toBe(0);
-    expect(result.stderr).toMatch(/read-only file system outside the workspace/);
+    expect(result.stderr).toMatch(/outside the workspace/);
     const check = await sandbox.exec(`test -e ${outside} && echo present || echo absent`);
     expect(check.stdout.trim()).toBe('absent');
+  });
+
+  it.each([
+    ['a folder up with ..', 'ls ..'],
+    ['a folder by absolute path', 'ls /usr'],
+    ['the root folder', 'ls /'],
+  ])('refuses to list %s', async (_name, command) => {
+    const sandbox = await createOfflineSandbox();
+    const result = await sandbox.exec(command);
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stdout).toBe('');
   });
 
   it('a move out leaves the file where it was', async () => {

@@ -1,9 +1,11 @@
 /**
- * The offline shell's file system, confined: a shell command may change files only inside the
- * workspace (and the scratch folders /tmp and /dev), however it names them (`..`, an absolute
- * path, a symlink that leads out). Reads are not limited: outside the workspace the offline VM
- * holds only its own empty folders, nothing of the person's. A refused write fails the way a
- * read-only file system does (EROFS), so the command reports it and the model reads why.
+ * The offline shell's file system, confined: a shell command may read and change files only
+ * inside the workspace (and the scratch folders /tmp and /dev), however it names them (`..`, an
+ * absolute path, a symlink that leads out). Outside them the offline VM holds only its own
+ * folders, nothing of the person's, but a command has no business there either. Looking up
+ * whether a path exists stays open (the shell resolves its working directory that way). A refused
+ * read or write fails like a permission error (EACCES), so the command reports it and the model
+ * reads why.
  */
 import type { IFileSystem } from 'just-bash';
 
@@ -19,8 +21,16 @@ const CHANGES: Readonly<Record<string, readonly Change[]>> = {
   mkdir: [[0, 'follows']],
   chmod: [[0, 'follows']],
   utimes: [[0, 'follows']],
-  cp: [[1, 'follows']],
+  cp: [
+    [0, 'follows'],
+    [1, 'follows'],
+  ],
   rm: [[0, 'entry']],
+  // Reading contents or listing a folder.
+  readFile: [[0, 'follows']],
+  readFileBuffer: [[0, 'follows']],
+  readdir: [[0, 'follows']],
+  readdirWithFileTypes: [[0, 'follows']],
   mv: [
     [0, 'entry'],
     [1, 'entry'],
@@ -62,7 +72,7 @@ async function realLocation(fs: IFileSystem, path: string): Promise<string> {
   return current;
 }
 
-export function confineWrites(fs: IFileSystem, roots: readonly string[]): IFileSystem {
+export function confineToWorkspace(fs: IFileSystem, roots: readonly string[]): IFileSystem {
   const check = async (path: unknown, how: Change[1]): Promise<void> => {
     if (typeof path !== 'string') return;
     const named = fs.resolvePath('/', path);
@@ -70,13 +80,15 @@ export function confineWrites(fs: IFileSystem, roots: readonly string[]): IFileS
     // The path as named and where it really is (through symlinks) must both be inside.
     const real = how === 'follows' ? await realLocation(fs, named) : `${await realLocation(fs, named.slice(0, slash) || '/')}/${named.slice(slash + 1)}`.replace(/^\/\//, '/');
     if (inside(named, roots) && inside(real, roots)) return;
-    throw Object.assign(new Error(`EROFS: read-only file system outside the workspace, '${path}'`), { code: 'EROFS' });
+    throw Object.assign(new Error(`EACCES: outside the workspace, '${path}'`), { code: 'EACCES' });
   };
   return new Proxy(fs, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;
+      // Every path the file system holds (globs use it): only those inside.
+      if (key === 'getAllPaths') return () => (method.call(target) as string[]).filter((path) => inside(path, roots));
       const changed = typeof key === 'string' ? CHANGES[key] : undefined;
       if (!changed) return method.bind(target);
       return async (...args: unknown[]) => {
