@@ -12,6 +12,9 @@ export const STORAGE_FULL_MESSAGE =
 export const CLOSED_MESSAGE =
   'Storage was closed, probably because Loopscope was updated in another tab. Reload this tab; nothing already saved was lost.';
 
+export const OPEN_FAILED_MESSAGE =
+  "Loopscope's stored data could not be opened (its upgrade to this version failed); nothing stored was changed or lost. Reloading tries again; if it keeps failing, please report the detail below.";
+
 const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
 
 /**
@@ -36,7 +39,12 @@ function nameOf(thrown: unknown): string | undefined {
 export function toStoreError(thrown: unknown): StoreError {
   const message = messageOf(thrown);
   if (isQuotaError(thrown)) return { kind: 'storage-full', message: STORAGE_FULL_MESSAGE, detail: message };
-  if (nameOf(thrown) === 'DatabaseClosedError') return { kind: 'closed', message: CLOSED_MESSAGE, detail: message };
+  if (nameOf(thrown) === 'DatabaseClosedError') {
+    // Closed with a cause: opening (a schema upgrade) failed. Without one: another tab's upgrade closed it.
+    const inner = (thrown as { inner?: unknown }).inner;
+    if (inner) return { kind: 'open-failed', message: `${OPEN_FAILED_MESSAGE} (${messageOf(inner)})`, detail: message };
+    return { kind: 'closed', message: CLOSED_MESSAGE, detail: message };
+  }
   return { kind: 'storage', message };
 }
 

@@ -307,11 +307,10 @@ describe('a failed upgrade in the worker', () => {
     expect(version).toBe(2);
   });
 
-  // KNOWN BUG (reported, not yet fixed): Dexie reports a failed upgrade to later queries as a
-  // DatabaseClosedError, which toStoreError (errors.ts) turns into kind 'closed' with
-  // CLOSED_MESSAGE ("…updated in another tab. Reload this tab…"); reloading runs the same
-  // failing upgrade again. Run with LOOPSCOPE_T5_KNOWN_BUGS=1.
-  it.runIf(process.env.LOOPSCOPE_T5_KNOWN_BUGS === '1')('tells the person the stored data could not be upgraded, not that another tab updated Loopscope', async () => {
+  // Dexie reports a failed upgrade to later queries as a DatabaseClosedError with the upgrade's
+  // error inside; it used to be told as "updated in another tab, reload" (CLOSED_MESSAGE), and
+  // reloading runs the same failing upgrade again.
+  it('tells the person the stored data could not be upgraded, not that another tab updated Loopscope', async () => {
     const { events } = await initOverFailingUpgrade();
     const notice = events.find((event) => event.type === 'notice');
     expect(notice).toMatchObject({ level: 'error' });

@@ -191,6 +191,6 @@ export const DEFAULT_SESSION_TITLE = 'Untitled session';
  * - pruned: the checkpoint was pruned to save space; its files are gone (checkpoints.ts).
  * - storage: anything else IndexedDB reported.
  */
-export type StoreErrorKind = 'storage-full' | 'storage' | 'conflict' | 'closed' | 'not-found' | 'pruned';
+export type StoreErrorKind = 'storage-full' | 'storage' | 'conflict' | 'closed' | 'open-failed' | 'not-found' | 'pruned';
 
 export type StoreError = AppError<StoreErrorKind>;
