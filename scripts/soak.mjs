@@ -39,7 +39,9 @@ for (const file of suites) {
 const browserSuites = ['e2e/crash-recovery.spec.ts', 'e2e/storage-soak.spec.ts'];
 const chromium = await findChromiumOrExit();
 const browserEnv = { ...process.env, CHROMIUM_PATH: chromium, LOOPSCOPE_SOAK: '1' };
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: browserEnv });
+// LOOPSCOPE_DIST: build where scripts/serve.mjs serves from (see scripts/e2e.mjs).
+const outDir = process.env.LOOPSCOPE_DIST ? ['--outDir', process.env.LOOPSCOPE_DIST, '--emptyOutDir'] : [];
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...outDir], { stdio: 'inherit', env: browserEnv });
 if (build.status !== 0) process.exit(build.status ?? 1);
 for (const file of browserSuites) {
   const started = Date.now();
