@@ -22,7 +22,9 @@ describe('offline shell commands read and change files only inside the workspace
     ['a folder up with ..', 'ls ..'],
     ['a folder by absolute path', 'ls /usr'],
     ['the root folder', 'ls /'],
-  ])('refuses to list %s', async (_name, command) => {
+    ['a file outside (cat reads bytes)', 'cat /bin/ls'],
+    ['a file outside through a link', 'ln -s /bin/ls here && cat here'],
+  ])('refuses to read %s', async (_name, command) => {
     const sandbox = await createOfflineSandbox();
     const result = await sandbox.exec(command);
     expect(result.exitCode).not.toBe(0);

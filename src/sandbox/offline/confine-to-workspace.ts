@@ -29,6 +29,7 @@ const CHANGES: Readonly<Record<string, readonly Change[]>> = {
   // Reading contents or listing a folder.
   readFile: [[0, 'follows']],
   readFileBuffer: [[0, 'follows']],
+  readFileBytes: [[0, 'follows']],
   readdir: [[0, 'follows']],
   readdirWithFileTypes: [[0, 'follows']],
   mv: [
