@@ -85,7 +85,8 @@ describe('paths outside the workspace', () => {
 
   it('does not follow a symlink out during a recursive walk', async () => {
     const { context, sandbox } = await offlineToolContext({ 'a.txt': 'secret' });
-    await sandbox.exec('mkdir -p /outside && echo secret > /outside/s.txt && ln -s /outside out');
+    // /tmp is outside the workspace (the shell may still write there).
+    await sandbox.exec('echo secret > /tmp/s.txt && ln -s /tmp out');
     const glob = await byName('glob').execute({ pattern: '**/*' }, context);
     expect(glob.llmContent).toBe('Found 2 files matching "**/*" in the workspace:\na.txt\nout');
     const grep = await byName('grep_search').execute({ pattern: 'secret' }, context);
