@@ -111,7 +111,11 @@ function httpFailure(status: number, thrown: unknown, context: FailureContext, w
     return failure;
   }
   if (status === 499 || status >= 500) {
-    return { kind: 'server', status, message: `${wording.service} had a problem (HTTP ${status}${said}). Try again in a moment.` };
+    const failure: ModelFailure = { kind: 'server', status, message: `${wording.service} had a problem (HTTP ${status}${said}). Try again in a moment.` };
+    // A 503 may say when to come back, as a 429 does.
+    const delay = retryAfterHeaderMs(context.headers);
+    if (delay !== undefined) failure.retryAfterMs = delay;
+    return failure;
   }
   if (contextOverflow.test(detail)) {
     return {

@@ -69,6 +69,11 @@ describe('gemini adapter failures', () => {
     expect(failureOf(stream)?.message).toContain('You exceeded your current quota.');
   });
 
+  it('reads the retry delay of a 503 from Retry-After too', async () => {
+    const stream = await run({ status: 503, headers: { 'Retry-After': '7' } });
+    expect(failureOf(stream)).toMatchObject({ kind: 'server', status: 503, retryAfterMs: 7000 });
+  });
+
   it('classifies 500, 503 and 499 as server', async () => {
     for (const status of [500, 503, 499]) {
       expect(failureOf(await run({ status }))).toMatchObject({ kind: 'server', status });

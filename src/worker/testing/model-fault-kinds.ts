@@ -173,9 +173,6 @@ export const MODEL_FAULT_KINDS: readonly ModelFaultKind[] = [
     script: once({ status: 503, headers: { 'Retry-After': '7' } }),
     outcomes: ['completed'],
     check: (view) => [...recovered(view), ...retriedAfter(7000)(view)],
-    knownBug:
-      'The wait before retrying a 503 ignores its Retry-After: classify-failure.ts sets retryAfterMs for 429 only, ' +
-      'though retry-policy.ts honours it for server failures too (the agent waited its own 5 s backoff instead of 7 s).',
   },
   {
     name: 'an {error} object mid-stream after some text',
