@@ -40,9 +40,10 @@ export function toStoreError(thrown: unknown): StoreError {
   const message = messageOf(thrown);
   if (isQuotaError(thrown)) return { kind: 'storage-full', message: STORAGE_FULL_MESSAGE, detail: message };
   if (nameOf(thrown) === 'DatabaseClosedError') {
-    // Closed with a cause: opening (a schema upgrade) failed. Without one: another tab's upgrade closed it.
+    // Closed because opening failed (a schema upgrade threw: its error is inside), or because
+    // another tab's upgrade closed it (inside is the close itself).
     const inner = (thrown as { inner?: unknown }).inner;
-    if (inner) return { kind: 'open-failed', message: `${OPEN_FAILED_MESSAGE} (${messageOf(inner)})`, detail: message };
+    if (inner && nameOf(inner) !== 'DatabaseClosedError') return { kind: 'open-failed', message: `${OPEN_FAILED_MESSAGE} (${messageOf(inner)})`, detail: message };
     return { kind: 'closed', message: CLOSED_MESSAGE, detail: message };
   }
   return { kind: 'storage', message };
