@@ -7,38 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../agent/testing/deferred';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
 import type { FakeResponse } from '../agent/testing/fake-model';
-import type { ToolCallView } from '../agent/types';
 import type { LanguageModel } from '../model/types';
-import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
-import { openDatabase } from '../store/db';
 import { listFiles } from '../store/files';
 import { loadHistory } from '../store/history';
-import { createBuiltinTools, createToolRegistry } from '../tools/registry';
-import { isReadOnlyShellCommand } from '../tools/shell-read-only';
-import { createSwitchableModel } from './model-factory';
-import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
-import { PROTOCOL_VERSION } from './protocol';
-import { createSessionController } from './session-controller';
+import type { ClientRequest, WorkerEvent, WorkerSettings } from './protocol';
+import { TEST_SETTINGS, createControllerHarness } from './testing/controller-harness';
 
-const settings: WorkerSettings = {
-  provider: 'scripted',
-  model: 'test-model',
-  baseUrl: '',
-  approvalMode: 'ask',
-  stepThrough: false,
-  loopHeuristics: false,
-  nextSpeakerCheck: false,
-};
+const settings: WorkerSettings = TEST_SETTINGS;
 
 let counter = 0;
 
 function harness(databaseName: string, script: FakeResponse[], makeModel?: (settings: WorkerSettings) => LanguageModel) {
-  const db = openDatabase({ name: databaseName });
-  const events: WorkerEvent[] = [];
   const waiters: { match: (event: WorkerEvent) => boolean; resolve: (event: WorkerEvent) => void }[] = [];
-  const post = (event: WorkerEvent) => {
+  const onEvent = (event: WorkerEvent) => {
     if (process.env.DEBUG_EVENTS) console.log(JSON.stringify(event).slice(0, 300));
-    events.push(event);
     for (const waiter of [...waiters]) {
       if (waiter.match(event)) {
         waiters.splice(waiters.indexOf(waiter), 1);
@@ -47,30 +29,15 @@ function harness(databaseName: string, script: FakeResponse[], makeModel?: (sett
     }
   };
   const model = createFakeModel(script);
-  const controller = createSessionController({
-    db,
-    post,
-    model: createSwitchableModel(model),
-    makeModel: makeModel ?? (() => model),
-    lessons: [],
-    tools: createToolRegistry(createBuiltinTools()),
-    isReadOnlyCommand: isReadOnlyShellCommand,
-    acquireSandbox: async (previous) => {
-      await previous?.dispose();
-      return createOfflineSandbox();
-    },
-    initialSettings: settings,
-  });
-  const send = (request: ClientRequest) =>
-    controller.handle({ ...request, v: PROTOCOL_VERSION, id: `m${counter++}` } as ClientMessage);
+  const built = createControllerHarness({ databaseName, model, onEvent, ...(makeModel ? { makeModel } : {}) });
+  const { db, events, controller, calls } = built;
+  const send = (request: ClientRequest) => built.send(request).then(() => undefined);
   const next = (match: (event: WorkerEvent) => boolean) =>
     new Promise<WorkerEvent>((resolve) => {
       const seen = events.find(match);
       if (seen) resolve(seen);
       else waiters.push({ match, resolve });
     });
-  const calls = (): ToolCallView[] =>
-    events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
   return { db, events, send, next, controller, calls, model };
 }
 

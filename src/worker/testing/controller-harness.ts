@@ -37,6 +37,8 @@ export interface HarnessOptions {
   locks?: SessionLocks;
   backgroundProcesses?: BackgroundProcesses;
   acquireSandbox?: (previous: Sandbox | null) => Promise<Sandbox>;
+  /** Sees each posted event as it is posted (after it joins `events`). */
+  onEvent?: (event: WorkerEvent) => void;
 }
 
 let requests = 0;
@@ -47,7 +49,10 @@ export function createControllerHarness(options: HarnessOptions) {
   const settings = options.settings ?? TEST_SETTINGS;
   const controller = createSessionController({
     db,
-    post: (event) => events.push(event),
+    post: (event) => {
+      events.push(event);
+      options.onEvent?.(event);
+    },
     model: createSwitchableModel(options.model),
     makeModel: options.makeModel ?? (() => options.model),
     lessons: [],
