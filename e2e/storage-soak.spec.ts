@@ -299,7 +299,12 @@ interface Write {
   text: string;
 }
 
-const REFUSALS: Record<Write['kind'], RegExp> = { message: /Your message was not sent/, 'file save': /notes\.txt could not be saved/ };
+// A save can also meet the other tab's change of the same file first: the editor then shows the
+// conflict and keeps the person's text until they choose, which is not a loss either.
+const REFUSALS: Record<Write['kind'], RegExp> = {
+  message: /Your message was not sent/,
+  'file save': /notes\.txt could not be saved|notes\.txt changed while you had unsaved edits/,
+};
 
 /**
  * Round 1: the first tab sends while the read-only second tab saves notes.txt and sends.
