@@ -11,7 +11,7 @@
 //
 // Run: node e2e/fake-openai/server.mjs --port 8766   (prints the URL; the base URL is <URL>/v1)
 import { createServer } from 'node:http';
-import { pathToFileURL } from 'node:url';
+import { answerTestRoutes, jsonSender, parseJson, readBody, runFromCommandLine, sleep } from '../fake-http.mjs';
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -22,34 +22,9 @@ const corsHeaders = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 
+const sendJson = jsonSender(corsHeaders, 'application/json');
+
 const exhausted = { chunks: [{ text: '(fake server: script exhausted)' }] };
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function readBody(request) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    request.on('data', (chunk) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function parseJson(text) {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function sendJson(response, status, body, headers = {}) {
-  response.writeHead(status, { ...corsHeaders, 'Content-Type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
 
 /** OpenAI's error JSON. */
 export function errorBody(status, message) {
@@ -171,28 +146,8 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1', requireApi
   async function handle(request, response) {
     const url = new URL(request.url ?? '/', 'http://fake');
     const bodyText = await readBody(request);
-    if (request.method === 'OPTIONS') {
-      // Allow whatever headers the browser asks for (the SDK sends x-stainless-* headers).
-      const asked = request.headers['access-control-request-headers'];
-      const allowed = asked ? `${corsHeaders['Access-Control-Allow-Headers']}, ${asked}` : corsHeaders['Access-Control-Allow-Headers'];
-      response.writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Headers': allowed });
-      response.end();
-      return;
-    }
-    if (url.pathname === '/__script' && request.method === 'POST') {
-      setScript(parseJson(bodyText) ?? {});
-      sendJson(response, 200, { queued: queue.length, fallback: fallback !== undefined });
-      return;
-    }
-    if (url.pathname === '/__reset' && request.method === 'POST') {
-      reset();
-      sendJson(response, 200, { ok: true });
-      return;
-    }
-    if (url.pathname === '/__requests' && request.method === 'GET') {
-      sendJson(response, 200, requests);
-      return;
-    }
+    const control = { setScript, reset, requests: () => requests, status: () => ({ queued: queue.length, fallback: fallback !== undefined }) };
+    if (answerTestRoutes({ request, response, url, bodyText, corsHeaders, sendJson, control })) return;
     if (!url.pathname.endsWith('/chat/completions') || request.method !== 'POST') {
       if (url.pathname.endsWith('/models') && request.method === 'GET') {
         sendJson(response, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'fake' }] });
@@ -250,19 +205,4 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1', requireApi
   };
 }
 
-function argument(name) {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = await startFakeOpenAi({
-    port: Number(argument('port') ?? 0),
-    host: argument('host') ?? '127.0.0.1',
-    requireApiKey: argument('require-key'),
-  });
-  console.log(fake.url);
-  const stop = () => fake.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+await runFromCommandLine(import.meta.url, startFakeOpenAi);
