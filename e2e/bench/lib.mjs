@@ -33,13 +33,13 @@ export function round(value, digits = 1) {
   return Number.isFinite(value) ? Number(value.toFixed(digits)) : value;
 }
 
-/** Prints one figure and records it for scripts/bench.mjs. `target` is text such as '≤ 150'. */
 /** The value after `--name` on the command line, or `fallback`. */
 export function argument(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 && index + 1 < process.argv.length ? process.argv[index + 1] : fallback;
 }
 
+/** Prints one figure and records it for scripts/bench.mjs. `target` is text such as '≤ 150'. */
 export function figure(name, value, unit, target = '') {
   const shown = typeof value === 'number' ? round(value, value < 10 ? 2 : 1) : value;
   console.log(`  ${name.padEnd(58)} ${String(shown).padStart(10)} ${unit.padEnd(8)} ${target ? `target ${target}` : ''}`);

@@ -87,7 +87,6 @@ export type CompressionStatus =
   | 'NOOP'
   | 'CONTENT_TRUNCATED';
 
-/** Spec A4: the 18 Gemini CLI event values plus ZCode's anomaly warning, plus UI updates. */
 /**
  * J5, as the transcript shows it. `rule` decisions need no model call (the last turn
  * answered tools, or the model's reply was empty); `failed` means the check could not
@@ -98,6 +97,11 @@ export type NextSpeakerCheck =
   | { phase: 'asking' }
   | { phase: 'decided'; nextSpeaker: 'user' | 'model'; source: 'rule' | 'model' | 'failed'; reasoning: string };
 
+/**
+ * What the agent reports as it works (A4): Gemini CLI's 18 event kinds (text, thoughts,
+ * tool calls, retries, compression, loop stops, hook stops…), ZCode's anomaly warning, and
+ * updates for the UI.
+ */
 export type AgentEvent =
   | { type: 'content'; value: string }
   | { type: 'thought'; value: { subject: string; description: string } }

@@ -7,7 +7,7 @@
  * Both sandboxes use this walker; each supplies a `LinkInspector` for its file system.
  */
 import type { WorkspacePathOptions } from '../shared/workspace-path';
-import { resolveWorkspacePath } from '../shared/workspace-path';
+import { normalizeAbsolutePath, resolveWorkspacePath } from '../shared/workspace-path';
 import type { SandboxError } from './types';
 import { sandboxError } from './types';
 
@@ -83,7 +83,7 @@ export async function resolveRealPath(
       return { ok: false, error: sandboxError('EINVAL', `Path "${path}" goes through too many symlinks (a loop?).`, path) };
     }
     const target = await inspector.linkTarget(join(root, candidate));
-    const inside = target === null ? null : insideRoot(root, normalize(target));
+    const inside = target === null ? null : insideRoot(root, normalizeAbsolutePath(target));
     if (inside === null) return { ok: false, error: outsideError(path, linkPath, target) };
     current = [];
     pending = [...inside, ...pending];
@@ -105,19 +105,9 @@ function join(root: string, segments: string[]): string {
   return segments.length === 0 ? root : `${root === '/' ? '' : root}/${segments.join('/')}`;
 }
 
-function normalize(absolute: string): string {
-  const segments: string[] = [];
-  for (const segment of absolute.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `/${segments.join('/')}`;
-}
-
 /** Segments of `absolute` below `root`, or null when it is not inside. */
 function insideRoot(root: string, absolute: string): string[] | null {
-  const normalizedRoot = normalize(root);
+  const normalizedRoot = normalizeAbsolutePath(root);
   if (absolute === normalizedRoot) return [];
   const prefix = normalizedRoot === '/' ? '/' : `${normalizedRoot}/`;
   if (!absolute.startsWith(prefix)) return null;

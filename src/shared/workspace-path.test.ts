@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseName, joinWorkspacePath, parentOf, resolveWorkspacePath } from './workspace-path';
+import { baseName, joinWorkspacePath, normalizeAbsolutePath, parentOf, resolveWorkspacePath } from './workspace-path';
 
 function resolved(input: string, roots?: string[]): string {
   const result = resolveWorkspacePath(input, roots ? { roots } : undefined);
@@ -209,5 +209,14 @@ describe('resolveWorkspacePath drive letters', () => {
     // Found by the idempotence property: "/workspace/A:" resolved to "A:", which was refused.
     expect(resolveWorkspacePath('/workspace/A:')).toEqual({ ok: true, path: 'A:' });
     expect(resolveWorkspacePath('A:')).toEqual({ ok: true, path: 'A:' });
+  });
+});
+
+describe('normalizeAbsolutePath', () => {
+  it('drops "." and empty segments and pops on "..", never above "/"', () => {
+    expect(normalizeAbsolutePath('/workspace/./src//a.ts')).toBe('/workspace/src/a.ts');
+    expect(normalizeAbsolutePath('/workspace/src/../b.ts')).toBe('/workspace/b.ts');
+    expect(normalizeAbsolutePath('/../../etc')).toBe('/etc');
+    expect(normalizeAbsolutePath('/')).toBe('/');
   });
 });

@@ -81,7 +81,7 @@ export function baseName(path: string): string {
 
 function resolvePlain(input: string, shown: string, roots: string[]): WorkspacePathResult {
   if (input.startsWith('/')) {
-    const absolute = normalizeAbsolute(input);
+    const absolute = normalizeAbsolutePath(input);
     for (const root of roots) {
       if (absolute === root) return { ok: true, path: '' };
       if (absolute.startsWith(`${root}/`)) return { ok: true, path: absolute.slice(root.length + 1) };
@@ -101,8 +101,8 @@ function resolvePlain(input: string, shown: string, roots: string[]): WorkspaceP
   return { ok: true, path: segments.join('/') };
 }
 
-/** Lexical POSIX normalization of an absolute path ("/.." stays "/"). */
-function normalizeAbsolute(path: string): string {
+/** Lexical POSIX normalization of an absolute path: "." and empty segments go, ".." pops ("/.." stays "/"). */
+export function normalizeAbsolutePath(path: string): string {
   const segments: string[] = [];
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -115,7 +115,7 @@ function normalizeAbsolute(path: string): string {
 function rootsOf(options?: WorkspacePathOptions): string[] {
   const roots = options?.roots ?? DEFAULT_WORKSPACE_ROOTS;
   return roots
-    .map((root) => normalizeAbsolute(root))
+    .map((root) => normalizeAbsolutePath(root))
     .filter((root) => root !== '/')
     .sort((a, b) => b.length - a.length);
 }

@@ -5,7 +5,7 @@
  * interaction by the agent, spec A16).
  */
 import type { LanguageModel, ModelRequest, ModelStreamPart } from '../model/types';
-import { createGeminiModel } from '../model/gemini/gemini-model';
+import { MISSING_KEY_MESSAGE, createGeminiModel } from '../model/gemini/gemini-model';
 import { openAiTokenLimit } from '../model/openai/token-limit';
 import { createScriptedModel } from '../model/scripted/scripted-model';
 import type { WorkerSettings } from './protocol';
@@ -26,7 +26,7 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
   if (settings.provider === 'gemini') {
     // Trimmed here too (a key saved before the dialog trimmed): errors redact exactly the key sent.
     const apiKey = settings.apiKey?.trim();
-    if (!apiKey) return unusableModel('gemini', 'No Gemini API key is set. Open Settings and paste your API key, or choose the Scripted demo provider.');
+    if (!apiKey) return unusableModel('gemini', MISSING_KEY_MESSAGE);
     const options: Parameters<typeof createGeminiModel>[0] = { apiKey };
     if (settings.baseUrl) options.baseUrl = settings.baseUrl;
     return createGeminiModel(options);

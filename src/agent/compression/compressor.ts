@@ -87,8 +87,6 @@ export interface Compressor {
   onToolBatchCompleted(): void;
   /** I4: a new turn (user prompt): rapid-refill tracking starts over. Call before a manual compress too. */
   resetTurn(): void;
-  /** A new or restarted chat: also clears the failure latch (I3). */
-  resetChat(): void;
 }
 
 export function createCompressor(deps: CompressorDependencies): Compressor {
@@ -188,12 +186,6 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
     resetTurn() {
       toolTurnsSinceCompact = undefined;
       consecutiveRapidRefills = 0;
-    },
-    resetChat() {
-      toolTurnsSinceCompact = undefined;
-      consecutiveRapidRefills = 0;
-      summarizerLatched = false;
-      summaryFailures = 0;
     },
   };
 }

@@ -56,8 +56,10 @@ export interface LoopDetectorCall {
 }
 
 export interface LoopDetector {
-  /** A new user prompt: clears every counter and the latch (not `disable()`). */
-  /** A new interaction: clears the latch and per-turn counts; `heuristics` (H4) follows its frozen settings. */
+  /**
+   * A new interaction: clears the latch and every per-turn counter (a `disable()` stays);
+   * `heuristics` switches the opt-in heuristics (H4) as the interaction's frozen settings say.
+   */
   resetForUserQuery(options?: { heuristics?: boolean }): void;
   /** Call once per tool call, before executing it. Non-null: do not execute it; stop. */
   onToolCall(call: LoopDetectorCall): LoopDetection | null;

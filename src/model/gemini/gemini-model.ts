@@ -31,10 +31,10 @@ export interface GeminiModelOptions {
   includeThoughts?: boolean;
 }
 
-const MISSING_KEY: ModelFailure = {
-  kind: 'auth',
-  message: 'No Gemini API key is set. Add your Gemini API key in Settings, or choose the Scripted demo provider.',
-};
+/** What the person is told when Gemini is chosen without a key (here and in worker/model-factory.ts). */
+export const MISSING_KEY_MESSAGE = 'No Gemini API key is set. Open Settings and paste your Gemini API key, or choose the Scripted demo provider.';
+
+const MISSING_KEY: ModelFailure = { kind: 'auth', message: MISSING_KEY_MESSAGE };
 
 interface StreamSettings {
   apiKey: string;
