@@ -81,3 +81,35 @@ test('an edit the full disk refused stays unsaved with an alert, survives closin
   await expect(editorText(page)).toContainText('typed on a full disk');
   expect(pageErrors).toEqual([]);
 });
+
+test('a message the full disk refused comes back to the prompt box with an alert, is not sent, and is not there after a reload', async ({ page, gemini, pageErrors }) => {
+  gemini.setScript({ responses: [{ chunks: [{ text: 'Stored and answered.', finishReason: 'STOP' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const box = page.getByRole('textbox', { name: 'Message the agent' });
+  const notSent = page.getByRole('alert').filter({ hasText: 'Your message was not sent' });
+  const yours = transcript(page).getByRole('article', { name: 'You' });
+
+  await fillStorage(page, true);
+  await sendMessage(page, 'A message on a full disk');
+  // Not shown as sent: the text is back in the box, and the alert says why and what to do.
+  await expect(notSent).toContainText('Browser storage is full');
+  await expect(notSent).toContainText('free space');
+  await expect(box).toHaveValue('A message on a full disk');
+  await expect(yours).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'stopped unexpectedly' })).toHaveCount(0);
+  expect(gemini.requests()).toHaveLength(0);
+
+  await fillStorage(page, false);
+  await page.reload();
+  await openApp(page);
+  await expect(transcript(page).getByText('A message on a full disk')).toHaveCount(0);
+  await useGemini(page, gemini); // the key was kept for the tab only
+
+  // Sent again with space free, it is stored and answered once.
+  await sendMessage(page, 'A message on a full disk');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Stored and answered.');
+  await expect(yours).toHaveText(['A message on a full disk']);
+  expect(gemini.requests()).toHaveLength(1);
+  expect(pageErrors).toEqual([]);
+});

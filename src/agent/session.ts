@@ -107,8 +107,18 @@ export function chatDependencies(session: Session): ChatDependencies {
   return { model, store, clock, newId, emit, config: session.config, interactionId: session.interaction.id };
 }
 
-/** Every commit point (INVARIANT c): the new history is durable before the loop moves on. */
+/**
+ * Every commit point (INVARIANT c): the new history is durable before the loop moves on. A
+ * commit the store refuses (a full disk) puts the stored history back, so what was not stored
+ * is neither sent with the next message nor stored behind it.
+ */
 export async function commitHistory(session: Session, history: Content[]): Promise<void> {
+  const stored = session.history;
   session.history = history;
-  await session.deps.store.commit(history);
+  try {
+    await session.deps.store.commit(history);
+  } catch (thrown) {
+    if (session.history === history) session.history = stored;
+    throw thrown;
+  }
 }

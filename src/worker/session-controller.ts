@@ -24,6 +24,8 @@ import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-r
 import { savePersonEdit } from './person-save';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
+import { watchPromptCommit } from './prompt-commit';
+import type { PromptCommit } from './prompt-commit';
 import type { SessionLocks } from './session-lock';
 import { createOwnership } from './session-ownership';
 
@@ -103,7 +105,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
         approvals,
         stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
-        emit: (event) => post({ type: 'agent-event', sessionId, event }),
+        emit: (event) => {
+          if (promptCommit?.shows(event) === false) return;
+          post({ type: 'agent-event', sessionId, event });
+        },
         filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),
         warn: (message) => post({ type: 'notice', level: 'error', message }),
@@ -154,13 +159,34 @@ export function createSessionController(options: ControllerOptions): SessionCont
     return work().finally(() => opening--);
   };
 
-  function start(input: AgentInput): AppError | undefined {
+  function start(input: AgentInput): { error: AppError } | { current: SessionRuntime; done: Promise<void> } {
     const current = opening > 0 ? null : runtime;
-    if (!current) return NO_SESSION;
-    if (run) return { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' };
+    if (!current) return { error: NO_SESSION };
+    if (run) return { error: { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' } };
     const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
     done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
-    return undefined;
+    return { current, done: done.then(() => undefined, () => undefined) };
+  }
+
+  /** The person's message: answered once it is stored (see prompt-commit.ts), or with why it was not. */
+  let promptCommit: PromptCommit | null = null;
+  async function sendMessage(text: string): Promise<{ error?: AppError }> {
+    const watch = runtime && !run && opening === 0 ? watchPromptCommit(runtime, text) : null;
+    promptCommit = watch;
+    const started = start({ type: 'user_query', text });
+    if ('error' in started || !watch) {
+      watch?.runEnded();
+      return { error: 'error' in started ? started.error : NO_SESSION };
+    }
+    void started.done.then(() => {
+      watch.runEnded();
+      if (promptCommit === watch) promptCommit = null;
+    });
+    const refused = await watch.outcome;
+    if (refused) return { error: refused };
+    // The session moves to the top of the list (commits do not touch it), once its message is stored.
+    started.current.session = await noteMessage(db, started.current.session, text);
+    return {};
   }
 
   /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
@@ -186,16 +212,12 @@ export function createSessionController(options: ControllerOptions): SessionCont
         chooseModel(options.makeModel(settings));
         await openById(message.sessionId);
         return {};
-      case 'send': {
-        // The session moves to the top of the list (commits do not touch it).
-        if (runtime && !run) runtime.session = await noteMessage(db, runtime.session, message.text);
-        const error = start({ type: 'user_query', text: message.text });
-        return error ? { error } : {};
-      }
+      case 'send':
+        return sendMessage(message.text);
       case 'continue': {
         if (runtime && !run) await touchSession(db, runtime.session.id);
-        const error = start({ type: 'continue' });
-        return error ? { error } : {};
+        const started = start({ type: 'continue' });
+        return 'error' in started ? { error: started.error } : {};
       }
       case 'stop':
         await stop();

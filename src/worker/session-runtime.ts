@@ -6,6 +6,7 @@ import { createAgent } from '../agent/agent';
 import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallView } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
+import type { Content } from '../shared/content';
 import { sleep } from '../shared/abort';
 import { ok } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -14,7 +15,7 @@ import type { LoopscopeDb } from '../store/db';
 import { listFiles, putFile, removeFiles } from '../store/files';
 import { createHistoryWriter } from '../store/history';
 import { addRoundTrip } from '../store/round-trips';
-import type { SessionRecord } from '../store/types';
+import type { SessionRecord, StoreError } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
 import type { Approvals, StepGate } from './gates';
 import { modelNameFor } from './model-factory';
@@ -44,7 +45,11 @@ export interface SessionRuntime {
   sandbox: Sandbox;
   /** Resolves once every round-trip record handed to the store is written. */
   flushRoundTrips(): Promise<void>;
+  /** Sees every history commit as it ends: what was committed, and the store's error if it was refused. */
+  watchCommits(listener: CommitListener): () => void;
 }
+
+export type CommitListener = (history: readonly Content[], error: StoreError | null) => void;
 
 export class RuntimeError extends Error {
   constructor(
@@ -126,13 +131,19 @@ function historyStore(
   sessionId: string,
   writer: ReturnType<typeof createHistoryWriter>,
   report: (message: string) => void,
-): HistoryStore & { flush(): Promise<void> } {
+): HistoryStore & { flush(): Promise<void>; watch(listener: CommitListener): () => void } {
   let pending: Promise<void> = Promise.resolve();
   let reported = false;
+  const listeners = new Set<CommitListener>();
   return {
     async commit(history) {
       const committed = await writer.commit(history);
+      for (const listener of [...listeners]) listener(history, committed.ok ? null : committed.error);
       if (!committed.ok) throw new RuntimeError(committed.error.kind, committed.error.message);
+    },
+    watch(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     recordRoundTrip(roundTrip) {
       pending = pending.then(nextTask).then(async () => {
@@ -189,5 +200,5 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),
   });
-  return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
+  return { session, agent, workspace, sandbox, flushRoundTrips: store.flush, watchCommits: store.watch };
 }

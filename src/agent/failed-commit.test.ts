@@ -1,0 +1,47 @@
+/**
+ * A commit the store refuses (a full disk) leaves the agent's history as it was stored:
+ * what could not be stored is not sent with the next message, nor stored behind it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Content } from '../shared/content';
+import { reply } from './testing/fake-model';
+import { createHarness, texts } from './testing/harness';
+
+const FULL = 'Browser storage is full.';
+
+describe('a refused commit', () => {
+  it('keeps a prompt the store refused out of the history, the next request and the next commit', async () => {
+    const h = createHarness({ script: [reply('Hello.', 'STOP')] });
+    const commit = h.store.commit.bind(h.store);
+    let full = true;
+    h.store.commit = async (history: readonly Content[]) => {
+      if (full) throw new Error(FULL);
+      return commit(history);
+    };
+
+    expect(await h.run('a message on a full disk')).toBe('error');
+    expect(h.model.requests).toHaveLength(0);
+    expect(h.agent.history()).toEqual([]);
+    expect(h.agent.interruption()).toEqual({ type: 'none' });
+
+    full = false;
+    expect(await h.run('the next message')).toBe('completed');
+    const sent = h.model.requests[0]!.contents.flatMap(texts);
+    expect(sent).toEqual(['the next message']);
+    expect(h.store.history().flatMap(texts)).toEqual(['the next message', 'Hello.']);
+    h.expectHealthy();
+  });
+
+  it('keeps a model turn the store refused out of the history', async () => {
+    const h = createHarness({ script: [reply('An answer that was not stored.', 'STOP')] });
+    const commit = h.store.commit.bind(h.store);
+    h.store.commit = async (history: readonly Content[]) => {
+      if (history.at(-1)?.role === 'model') throw new Error(FULL);
+      return commit(history);
+    };
+
+    expect(await h.run('q')).toBe('error');
+    expect(h.agent.history()).toEqual(h.store.history());
+    expect(h.agent.interruption()).toEqual({ type: 'interrupted_prompt', parts: [{ text: 'q' }] });
+  });
+});
