@@ -32,6 +32,7 @@ import type {
   StoredRoundTrip,
   SessionRecord,
   SettingsRecord,
+  SharedSessionRecord,
 } from './types';
 
 export const DATABASE_NAME = 'loopscope';
@@ -63,6 +64,7 @@ export class LoopscopeDb extends Dexie {
   declare readonly manifests: Table<ManifestRecord, string>;
   declare readonly blobs: Table<BlobRecord, string>;
   declare readonly settings: Table<SettingsRecord, string>;
+  declare readonly sharedSessions: Table<SharedSessionRecord, string>;
   readonly now: () => number;
 
   constructor(options: OpenDatabaseOptions = {}) {

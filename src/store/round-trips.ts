@@ -46,3 +46,31 @@ export function listRoundTrips(db: LoopscopeDb, sessionId: string): Promise<Resu
 export function countRoundTrips(db: LoopscopeDb, sessionId: string): Promise<Result<number, StoreError>> {
   return attempt(() => countRoundTripsOf(db, sessionId));
 }
+
+/**
+ * Round-trips as stored, packed against each other in order like addRoundTrip does (for a
+ * session written at once: one opened from a link or a file).
+ */
+export function packForStorage(sessionId: string, roundTrips: readonly RoundTrip[]): StoredRoundTrip[] {
+  let previous: RoundTrip | undefined;
+  return roundTrips.map((roundTrip) => {
+    const record: StoredRoundTrip = { ...roundTrip, sessionId };
+    const shared = previous ? sharedPrefixLength(previous.request.contents, roundTrip.request.contents) : 0;
+    if (previous && shared > 0) {
+      record.request = { ...record.request, contents: roundTrip.request.contents.slice(shared) };
+      record.contentsPrefix = { roundTripId: previous.id, length: shared };
+    }
+    if (previous && samePreamble(previous.request, roundTrip.request)) {
+      const { systemInstruction: _instruction, tools: _tools, ...rest } = record.request;
+      record.request = rest;
+      record.preambleFrom = previous.id;
+    }
+    previous = roundTrip;
+    return record;
+  });
+}
+
+/** The session's round-trips were replaced or removed: the next one is stored whole. */
+export function forgetStoredRoundTrips(db: LoopscopeDb, sessionId: string): void {
+  lastStored.get(db)?.delete(sessionId);
+}

@@ -57,6 +57,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
     upgrade: moveCheckpointContentsToBlobs,
   },
+  {
+    // Sessions opened from a share link or a session file keep what Replay needs (the
+    // recorded history and the starting files), keyed by the session; `digest` finds the
+    // session a link already opened.
+    version: 4,
+    stores: { sharedSessions: 'sessionId, digest' },
+  },
 ];
 
 export const SETTINGS_KEY = 'settings';

@@ -202,7 +202,8 @@ describe.each(EARLIER)('a database at schema v%i', (version) => {
 
     // Each way to fail: a record the v3 migration cannot read, or a throw right after an upgrade step wrote its changes.
     const failures: { label: string; versions: readonly SchemaVersion[]; badRecord: boolean; message: string }[] = [
-      { label: 'a checkpoint the migration cannot read', versions: SCHEMA_VERSIONS, badRecord: true, message: 'null' },
+      // Only databases from before v3 hold inline checkpoints for the v3 migration to read.
+      ...(version < 3 ? [{ label: 'a checkpoint the migration cannot read', versions: SCHEMA_VERSIONS, badRecord: true, message: 'null' }] : []),
       ...SCHEMA_VERSIONS.filter((schema) => schema.version > version && schema.upgrade).map((failing) => ({
         label: `a failure after v${failing.version}'s upgrade wrote its changes`,
         badRecord: false,

@@ -141,6 +141,22 @@ export interface PruneReport {
   storedBytes: number;
 }
 
+/**
+ * What a session opened from a share link or a session file keeps for Replay and Fork (schema
+ * v4): the history as recorded (Replay rewrites the session's own history as it plays) and the
+ * workspace the recording started from.
+ */
+export interface SharedSessionRecord {
+  sessionId: string;
+  /** SHA-256 of the link or file the session came from: opening it again opens this session. */
+  digest: string;
+  recordedHistory: Content[];
+  /** Absent: the sender's starting files were not known; replay starts from the end files. */
+  startFiles?: { path: string; content: FileContent }[];
+  /** What the document left out, for the person. */
+  notes: string[];
+}
+
 export interface SettingsRecord {
   provider: 'gemini' | 'openai' | 'scripted';
   /** Gemini's key. Stored only when rememberKey is true (reliability rule 9); otherwise held in memory by the UI. */

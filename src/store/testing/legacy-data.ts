@@ -4,10 +4,13 @@
  * written with raw table calls (not today's repositories), and a row count per table.
  *
  * v1 keeps a session's history revision on the session record; v2 moves it to `heads`.
- * Both store checkpoints with every file's content inline (`files: [{path, content}]`).
+ * Both store checkpoints with every file's content inline (`files: [{path, content}]`); from v3
+ * a checkpoint names a manifest of content hashes (checkpoint-storage.ts).
  */
 import fc from 'fast-check';
 import type { Content } from '../../shared/content';
+import { prepareSnapshot, writeSnapshot } from '../checkpoint-storage';
+import type { PreparedSnapshot } from '../checkpoint-storage';
 import type { LoopscopeDb } from '../db';
 import { SCHEMA_VERSIONS, SETTINGS_KEY } from '../schema';
 import { DEFAULT_SETTINGS } from '../types';
@@ -153,6 +156,17 @@ export const versionsUpTo = (version: number) => SCHEMA_VERSIONS.filter((schema)
 
 /** Writes `data` exactly as schema `version` (1 or 2) stored it, into a database declared at that version. */
 export async function writeLegacyData(db: LoopscopeDb, version: number, data: LegacyData): Promise<void> {
+  // From v3 on a checkpoint names a manifest of content hashes; hashing happens outside the transaction.
+  const snapshots = new Map<LegacyCheckpoint, PreparedSnapshot>();
+  if (version >= 3) {
+    for (const session of data.sessions) for (const checkpoint of session.checkpoints) snapshots.set(checkpoint, await prepareSnapshot(checkpoint.files));
+  }
+  const checkpointRecord = (checkpoint: LegacyCheckpoint) => {
+    const snapshot = snapshots.get(checkpoint);
+    if (!snapshot) return checkpoint;
+    const { files: _files, ...meta } = checkpoint;
+    return { ...meta, manifest: snapshot.manifest.hash };
+  };
   await db.transaction('rw', db.tables, async () => {
     for (const { history, roundTrips, files, checkpoints, revision, ...record } of data.sessions) {
       await db.table('sessions').add(version === 1 ? { ...record, revision } : record);
@@ -160,7 +174,11 @@ export async function writeLegacyData(db: LoopscopeDb, version: number, data: Le
       await db.table('history').bulkAdd(history.map((entry, seq) => ({ sessionId: record.id, seq, content: entry })));
       await db.table('roundTrips').bulkAdd(roundTrips.map((roundTrip) => ({ ...roundTrip, sessionId: record.id })));
       await db.table('files').bulkAdd(files.map((file) => ({ sessionId: record.id, ...file, size: byteLength(file.content), updatedAt: 5 })));
-      await db.table('checkpoints').bulkAdd(checkpoints);
+      for (const checkpoint of checkpoints) {
+        const snapshot = snapshots.get(checkpoint);
+        if (snapshot) await writeSnapshot(db, snapshot);
+      }
+      await db.table('checkpoints').bulkAdd(checkpoints.map(checkpointRecord));
     }
     await db.table('settings').put(data.settings, SETTINGS_KEY);
   });

@@ -1,0 +1,143 @@
+/**
+ * Session documents to links and files and back. Everything that comes in is untrusted: each
+ * step is bounded (input length, bytes after decompression, nesting depth), and every failure
+ * is a value with a message for the person; nothing here throws.
+ *
+ * Link: `#session=` + base64url(zlib(UTF-8 JSON)). The fragment never reaches a server. zlib's
+ * Adler-32 trailer is checked after inflating (fflate does not), so a cut or altered link is
+ * told apart from a valid one.
+ */
+import { Inflate, zlibSync } from 'fflate';
+import type { Result } from '../shared/errors';
+import { err, ok } from '../shared/errors';
+import { fromBase64Url, toBase64Url } from './base64';
+import { checkDocument } from './check-document';
+import type { ShareError } from './check-document';
+import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
+import type { SessionDocument } from './document';
+import { parseJsonGuarded } from './guarded-json';
+
+export const LINK_PREFIX = 'session=';
+/** The longest fragment we read (Chrome's URL limit is 2 MB). */
+export const MAX_LINK_CHARS = 2 * 1024 * 1024;
+/** A link's document may unpack to at most this many bytes (a bomb stops here). */
+export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
+/** A session file may be at most this large. */
+export const MAX_FILE_CHARS = 64 * 1024 * 1024;
+/**
+ * Links up to this length are offered; a longer one is not practical to paste or send (chat and
+ * mail tools cut long links, and some browsers' address bars stop near 64 K), so the page offers
+ * the session file instead.
+ */
+export const PRACTICAL_LINK_CHARS = 64 * 1024;
+
+export type { ShareError };
+
+const encoder = new TextEncoder();
+
+export function documentJson(document: SessionDocument): string {
+  return JSON.stringify(document);
+}
+
+/** The fragment (without `#`) that carries the document. */
+export function encodeLink(document: SessionDocument): string {
+  return LINK_PREFIX + toBase64Url(zlibSync(encoder.encode(documentJson(document)), { level: 9 }));
+}
+
+/** True when a URL fragment (with or without `#`) is meant to be a session link. */
+export function isSessionLink(fragment: string): boolean {
+  return fragment.replace(/^#/, '').startsWith(LINK_PREFIX);
+}
+
+const fail = (kind: ShareError['kind'], message: string): Result<never, ShareError> => err({ kind, message });
+
+function adler32(bytes: Uint8Array, state: { a: number; b: number }): void {
+  let { a, b } = state;
+  for (let index = 0; index < bytes.length; ) {
+    const end = Math.min(bytes.length, index + 3800);
+    for (; index < end; index++) {
+      a += bytes[index]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  state.a = a;
+  state.b = b;
+}
+
+const CUT_OR_ALTERED = 'This link is cut short or was altered: its data does not unpack. Ask for the link again, or for the session file.';
+
+/** zlib bytes → the bytes they stand for, at most `limit` of them. */
+export function inflateBounded(bytes: Uint8Array, limit: number): Result<Uint8Array, ShareError> {
+  if (bytes.length < 6 || (bytes[0]! & 0x0f) !== 8 || ((bytes[0]! << 8) | bytes[1]!) % 31 !== 0 || bytes[1]! & 0x20) {
+    return fail('share-corrupt', CUT_OR_ALTERED);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let tooLarge = false;
+  const sum = { a: 1, b: 0 };
+  const inflate = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > limit) tooLarge = true;
+    else {
+      chunks.push(chunk);
+      adler32(chunk, sum);
+    }
+  });
+  const body = bytes.subarray(2, bytes.length - 4);
+  try {
+    // Small pieces, so one push cannot unpack much past the limit (deflate expands ≤ 1032×).
+    for (let offset = 0; offset < body.length && !tooLarge; offset += 1024) {
+      inflate.push(body.subarray(offset, offset + 1024), offset + 1024 >= body.length);
+    }
+  } catch {
+    return fail('share-corrupt', CUT_OR_ALTERED);
+  }
+  if (tooLarge) return fail('share-too-large', `This session unpacks to more than ${limit / 1024 / 1024} MB, more than Loopscope opens; it was not opened.`);
+  const trailer = bytes.subarray(bytes.length - 4);
+  const expected = ((trailer[0]! << 24) | (trailer[1]! << 16) | (trailer[2]! << 8) | trailer[3]!) >>> 0;
+  if (((sum.b << 16) | sum.a) >>> 0 !== expected) return fail('share-corrupt', CUT_OR_ALTERED);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return ok(out);
+}
+
+/** Parsed JSON → a checked document: the format and version first, for a clear message. */
+export function readDocument(value: unknown): Result<SessionDocument, ShareError> {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || (value as { format?: unknown }).format !== DOCUMENT_FORMAT) {
+    return fail('share-not-session', 'This is not a Loopscope session.');
+  }
+  const version = (value as { version?: unknown }).version;
+  if (typeof version === 'number' && version > DOCUMENT_VERSION) {
+    return fail('share-version', `This session was made by a newer Loopscope (format version ${version}); this one reads version ${DOCUMENT_VERSION}. Update the page and try again.`);
+  }
+  return checkDocument(value);
+}
+
+export function decodeLink(fragment: string): Result<SessionDocument, ShareError> {
+  const body = fragment.replace(/^#/, '');
+  if (!body.startsWith(LINK_PREFIX)) return fail('share-not-session', 'This is not a Loopscope session link.');
+  const data = body.slice(LINK_PREFIX.length);
+  if (data.length > MAX_LINK_CHARS) return fail('share-too-large', 'This link is longer than any Loopscope makes; it was not opened.');
+  const bytes = fromBase64Url(data);
+  if (!bytes) return fail('share-corrupt', 'This link was altered: it holds characters a Loopscope link never has. Ask for the link again.');
+  const unpacked = inflateBounded(bytes, MAX_UNPACKED_BYTES);
+  if (!unpacked.ok) return unpacked;
+  const parsed = parseJsonGuarded(unpacked.value);
+  return parsed.ok ? readDocument(parsed.value) : parsed;
+}
+
+export function serializeSessionFile(document: SessionDocument): string {
+  return documentJson(document);
+}
+
+export function parseSessionFile(text: string): Result<SessionDocument, ShareError> {
+  if (text.length > MAX_FILE_CHARS) return fail('share-too-large', `This file is larger than ${MAX_FILE_CHARS / 1024 / 1024} MB, more than Loopscope opens.`);
+  const parsed = parseJsonGuarded(text);
+  return parsed.ok ? readDocument(parsed.value) : parsed;
+}

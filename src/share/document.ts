@@ -1,0 +1,103 @@
+/**
+ * The session document: one versioned format for share links, session files and (recorded)
+ * lessons. It holds what a reader and a replay need and nothing about the sender's setup: no
+ * API key, no settings, no approval mode, no "allow for this session" grants (the schema is
+ * strict, so a document that carries any other field is refused, and an exporter cannot add one
+ * by mistake).
+ *
+ * - `history`: the conversation as the model saw it (shared/content.ts).
+ * - `roundTrips`: each model call for the Loop inspector, packed against the history and the
+ *   previous call (pack-round-trips.ts) so a link does not repeat the conversation per call.
+ * - `files`: the workspace at the end; `startFiles`: the workspace before the first message,
+ *   where replay begins (absent when it could not be known, e.g. its checkpoints were pruned).
+ * - `notes`: what was left out (large or binary files over the caps), in words for the reader.
+ */
+import { z } from 'zod';
+
+export const DOCUMENT_FORMAT = 'loopscope-session';
+export const DOCUMENT_VERSION = 1;
+
+/** A file larger than this is left out of a document (named in `notes`). */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** All files of a document together (end and start states counted once per distinct content). */
+export const MAX_FILES_BYTES = 16 * 1024 * 1024;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+const functionCall = z.strictObject({ id: z.string().optional(), name: z.string(), args: jsonObject });
+
+const inlineData = z.strictObject({ mimeType: z.string(), data: z.string() });
+
+interface PartShape {
+  text?: string;
+  thought?: boolean;
+  thoughtSignature?: string;
+  functionCall?: z.infer<typeof functionCall>;
+  functionResponse?: { id?: string; name: string; response: Record<string, unknown>; parts?: PartShape[] };
+  inlineData?: z.infer<typeof inlineData>;
+}
+
+const part: z.ZodType<PartShape> = z.lazy(() =>
+  z.strictObject({
+    text: z.string().optional(),
+    thought: z.boolean().optional(),
+    thoughtSignature: z.string().optional(),
+    functionCall: functionCall.optional(),
+    functionResponse: z
+      .strictObject({ id: z.string().optional(), name: z.string(), response: jsonObject, parts: z.array(part).optional() })
+      .optional(),
+    inlineData: inlineData.optional(),
+  }),
+);
+
+export const contentSchema = z.strictObject({ role: z.enum(['user', 'model']), parts: z.array(part) });
+
+const declaration = z.strictObject({ name: z.string(), description: z.string(), parametersJsonSchema: jsonObject });
+
+const appError = z.strictObject({ kind: z.string(), message: z.string(), detail: z.string().optional() });
+
+/** A request content: the content itself, or the index of the equal history entry. */
+const packedContent = z.union([z.number().int().nonnegative(), contentSchema]);
+
+export const packedRoundTripSchema = z.strictObject({
+  id: z.string(),
+  interactionId: z.string(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  model: z.string(),
+  /** The request's contents: the first `prefix` of the previous round-trip's, then `tail`. */
+  prefix: z.number().int().nonnegative(),
+  tail: z.array(packedContent),
+  /** Absent: the same system instruction and tools as the previous round-trip. */
+  preamble: z.strictObject({ systemInstruction: z.string().optional(), tools: z.array(declaration).optional() }).optional(),
+  config: z
+    .strictObject({ temperature: z.number().optional(), maxOutputTokens: z.number().optional(), responseMimeType: z.string().optional() })
+    .optional(),
+  /** The provider's raw chunks as received. */
+  response: z.array(z.unknown()),
+  error: appError.optional(),
+});
+
+const MAX_PATH_CHARS = 1024;
+
+export const documentFileSchema = z.union([
+  z.strictObject({ path: z.string().min(1).max(MAX_PATH_CHARS), text: z.string() }),
+  /** Bytes as base64 (a binary file). */
+  z.strictObject({ path: z.string().min(1).max(MAX_PATH_CHARS), base64: z.string() }),
+]);
+
+export const sessionDocumentSchema = z.strictObject({
+  format: z.literal(DOCUMENT_FORMAT),
+  version: z.literal(DOCUMENT_VERSION),
+  title: z.string().max(500),
+  createdAt: z.number(),
+  history: z.array(contentSchema),
+  roundTrips: z.array(packedRoundTripSchema),
+  files: z.array(documentFileSchema),
+  startFiles: z.array(documentFileSchema).optional(),
+  notes: z.array(z.string()).optional(),
+});
+
+export type SessionDocument = z.infer<typeof sessionDocumentSchema>;
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+export type PackedRoundTrip = z.infer<typeof packedRoundTripSchema>;

@@ -1,0 +1,94 @@
+/**
+ * A stored session ⇄ its document. Building takes exactly the parts a document holds, so
+ * nothing else of the sender (settings, keys, grants) can slip in; files over the caps are
+ * left out and named in `notes`.
+ */
+import type { RoundTrip } from '../agent/types';
+import type { Content } from '../shared/content';
+import { fromBase64, toBase64 } from './base64';
+import { DOCUMENT_FORMAT, DOCUMENT_VERSION, MAX_FILE_BYTES, MAX_FILES_BYTES } from './document';
+import type { DocumentFile, SessionDocument } from './document';
+import { packRoundTrips, unpackRoundTrips } from './pack-round-trips';
+
+export interface PlainFile {
+  path: string;
+  content: string | Uint8Array;
+}
+
+export interface SessionParts {
+  title: string;
+  createdAt: number;
+  history: readonly Content[];
+  roundTrips: readonly RoundTrip[];
+  files: readonly PlainFile[];
+  /** The workspace before the first message; undefined when it is not known. */
+  startFiles?: readonly PlainFile[];
+}
+
+const encoder = new TextEncoder();
+const sizeOf = (content: string | Uint8Array) => (typeof content === 'string' ? encoder.encode(content).length : content.length);
+
+function kib(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function toDocumentFiles(files: readonly PlainFile[], budget: { left: number }, notes: string[], where: string): DocumentFile[] {
+  const kept: DocumentFile[] = [];
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const size = sizeOf(file.content);
+    if (size > MAX_FILE_BYTES) {
+      notes.push(`${where}${file.path} (${kib(size)}) was left out: files over ${kib(MAX_FILE_BYTES)} are not put in a session.`);
+      continue;
+    }
+    if (size > budget.left) {
+      notes.push(`${where}${file.path} (${kib(size)}) was left out: a session holds at most ${kib(MAX_FILES_BYTES)} of files.`);
+      continue;
+    }
+    budget.left -= size;
+    kept.push(typeof file.content === 'string' ? { path: file.path, text: file.content } : { path: file.path, base64: toBase64(file.content) });
+  }
+  return kept;
+}
+
+export function buildDocument(parts: SessionParts): SessionDocument {
+  const notes: string[] = [];
+  const budget = { left: MAX_FILES_BYTES };
+  const document: SessionDocument = {
+    format: DOCUMENT_FORMAT,
+    version: DOCUMENT_VERSION,
+    title: parts.title.slice(0, 500),
+    createdAt: parts.createdAt,
+    history: [...parts.history],
+    roundTrips: packRoundTrips(parts.roundTrips, parts.history),
+    files: toDocumentFiles(parts.files, budget, notes, ''),
+  };
+  if (parts.startFiles) document.startFiles = toDocumentFiles(parts.startFiles, budget, notes, 'At the start, ');
+  if (notes.length > 0) document.notes = notes;
+  return document;
+}
+
+function toPlainFiles(files: readonly DocumentFile[]): PlainFile[] {
+  // A checked document's base64 decodes (check-document.ts).
+  return files.map((file) => ('text' in file ? { path: file.path, content: file.text } : { path: file.path, content: fromBase64(file.base64) ?? new Uint8Array() }));
+}
+
+export interface OpenedDocument extends SessionParts {
+  files: PlainFile[];
+  startFiles?: PlainFile[];
+  roundTrips: RoundTrip[];
+  history: Content[];
+  notes: string[];
+}
+
+export function openDocument(document: SessionDocument): OpenedDocument {
+  const opened: OpenedDocument = {
+    title: document.title,
+    createdAt: document.createdAt,
+    history: document.history as Content[],
+    roundTrips: unpackRoundTrips(document.roundTrips, document.history as Content[]),
+    files: toPlainFiles(document.files),
+    notes: document.notes ?? [],
+  };
+  if (document.startFiles) opened.startFiles = toPlainFiles(document.startFiles);
+  return opened;
+}

@@ -1,0 +1,85 @@
+/**
+ * Sessions that arrive whole: opened from a share link or a session file, forked, or reset for
+ * a replay. Each is written in one transaction, so a failure (a full disk) leaves nothing half
+ * made.
+ */
+import type { RoundTrip } from '../agent/types';
+import type { Content } from '../shared/content';
+import { ok } from '../shared/errors';
+import type { Result } from '../shared/errors';
+import { newId } from '../shared/ids';
+import { checkpointTables } from './checkpoint-storage';
+import { deleteSessionCheckpoints } from './checkpoints';
+import { byteSize } from './content-hash';
+import type { LoopscopeDb } from './db';
+import { attempt } from './errors';
+import { sessionRange } from './queries';
+import { forgetStoredRoundTrips, packForStorage } from './round-trips';
+import type { FileContent, SessionOrigin, SessionRecord, SharedSessionRecord, StoreError } from './types';
+
+export interface WholeSession {
+  title: string;
+  origin: SessionOrigin;
+  history: readonly Content[];
+  roundTrips: readonly RoundTrip[];
+  files: readonly { path: string; content: FileContent }[];
+  /** For sessions opened from a link or a file: what Replay needs. */
+  shared?: Omit<SharedSessionRecord, 'sessionId'>;
+}
+
+async function writeContents(db: LoopscopeDb, sessionId: string, session: Pick<WholeSession, 'history' | 'roundTrips' | 'files'>): Promise<void> {
+  const now = db.now();
+  await db.history.bulkPut(session.history.map((content, seq) => ({ sessionId, seq, content })));
+  await db.roundTrips.bulkPut(packForStorage(sessionId, session.roundTrips));
+  await db.files.bulkPut(session.files.map((file) => ({ sessionId, path: file.path, content: file.content, size: byteSize(file.content), updatedAt: now })));
+}
+
+/** A new session holding all of `session`. Shared and imported ones start in 'ask' (reliability rule 5). */
+export function createWholeSession(db: LoopscopeDb, session: WholeSession): Promise<Result<SessionRecord, StoreError>> {
+  const now = db.now();
+  const record: SessionRecord = { id: newId('session'), title: session.title.trim() || 'Untitled session', createdAt: now, updatedAt: now, origin: session.origin };
+  if (session.origin !== 'local') record.approvalMode = 'ask';
+  return attempt(() =>
+    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions], async () => {
+      await db.sessions.add(record);
+      await db.heads.put({ sessionId: record.id, revision: session.history.length > 0 ? 1 : 0 });
+      await writeContents(db, record.id, session);
+      if (session.shared) await db.sharedSessions.put({ ...session.shared, sessionId: record.id });
+      return record;
+    }),
+  );
+}
+
+/** The session a link or file with this digest opened before, if it still exists. */
+export async function findSharedSession(db: LoopscopeDb, digest: string): Promise<Result<string | null, StoreError>> {
+  return attempt(async () => (await db.sharedSessions.where('digest').equals(digest).first())?.sessionId ?? null);
+}
+
+export function getSharedSession(db: LoopscopeDb, sessionId: string): Promise<Result<SharedSessionRecord | null, StoreError>> {
+  return attempt(async () => (await db.sharedSessions.get(sessionId)) ?? null);
+}
+
+/**
+ * Puts a session back to where its replay starts: this history, these files, no round-trips or
+ * checkpoints of an earlier replay. Bumps the history revision, so a writer holding the old
+ * history gets a conflict instead of writing over the reset.
+ */
+export function resetSession(
+  db: LoopscopeDb,
+  sessionId: string,
+  state: Pick<WholeSession, 'history' | 'files'>,
+): Promise<Result<void, StoreError>> {
+  const [lower, upper] = sessionRange(sessionId);
+  return attempt(() =>
+    db.transaction('rw', [db.heads, db.history, db.roundTrips, db.files, ...checkpointTables(db)], async () => {
+      await deleteSessionCheckpoints(db, sessionId);
+      await db.history.where('[sessionId+seq]').between(lower, upper, true, true).delete();
+      await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).delete();
+      await db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
+      const head = await db.heads.get(sessionId);
+      await db.heads.put({ sessionId, revision: (head?.revision ?? 0) + 1 });
+      await writeContents(db, sessionId, { ...state, roundTrips: [] });
+      forgetStoredRoundTrips(db, sessionId);
+    }),
+  ).then((done) => (done.ok ? ok(undefined) : done));
+}
