@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { readCurrentFile } from './current-file';
 import { computeEdit } from './edit-replacement';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
 import { errorResult, sandboxFailure } from './tool-result';
 import type { Tool, ToolContext, ToolPreview, ToolResult } from './types';
@@ -24,10 +25,10 @@ export interface EditOptions {
 }
 
 const schema = z.object({
-  file_path: z.string().min(1),
-  old_string: z.string(),
-  new_string: z.string(),
-  replace_all: z.boolean().optional(),
+  file_path: z.string().min(1).describe('Path relative to the workspace root.'),
+  old_string: z.string().describe('The exact literal text to replace (empty to create a file).'),
+  new_string: z.string().describe('The exact literal replacement text, in full (no placeholders).'),
+  replace_all: z.boolean().optional().describe('Replace every occurrence (default false).'),
 });
 
 export function summarize(args: EditArgs, options?: WorkspacePathOptions): string {
@@ -36,37 +37,21 @@ export function summarize(args: EditArgs, options?: WorkspacePathOptions): strin
 
 export function createEditTool(options: EditOptions = {}): Tool<EditArgs> {
   const paths = { roots: options.workspaceRoots };
-  return {
-    declaration: {
-      name: 'edit',
-      kind: 'edit',
-      description:
-        'Replaces exact text in a file. old_string must match the file literally (whitespace and indentation included) ' +
-        'and exactly once, unless replace_all is true; include enough surrounding lines to make it unique. ' +
-        'An empty old_string creates a new file. Read the file first.',
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          file_path: { type: 'string', description: 'Path relative to the workspace root.' },
-          old_string: { type: 'string', description: 'The exact literal text to replace (empty to create a file).' },
-          new_string: { type: 'string', description: 'The exact literal replacement text, in full (no placeholders).' },
-          replace_all: { type: 'boolean', description: 'Replace every occurrence (default false).' },
-        },
-        required: ['file_path', 'old_string', 'new_string'],
-      },
-    },
-    validate: (args) => validateArgs(schema, args, pathCheck('file_path', (value) => value.file_path, paths)),
+  return defineTool<EditArgs>({
+    name: 'edit',
+    kind: 'edit',
+    description:
+      'Replaces exact text in a file. old_string must match the file literally (whitespace and indentation included) ' +
+      'and exactly once, unless replace_all is true; include enough surrounding lines to make it unique. ' +
+      'An empty old_string creates a new file. Read the file first.',
+    schema,
+    checks: [pathCheck('file_path', (value) => value.file_path, paths)],
+    failureType: 'FILE_WRITE_FAILURE',
     summarize: (args) => summarize(args, paths),
     preview: (args, context) => preview(args, context, paths),
     affectedPaths: (args) => [summarize(args, paths)],
-    execute: async (args, context) => {
-      try {
-        return await edit(args, context, paths);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'FILE_WRITE_FAILURE');
-      }
-    },
-  };
+    run: (args, context) => edit(args, context, paths),
+  });
 }
 
 /** The whole file before and after, computed without writing. */

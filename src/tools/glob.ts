@@ -8,9 +8,10 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { DEFAULT_WORKSPACE_ROOTS } from '../shared/workspace-path';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath } from './tool-paths';
-import { errorResult, sandboxFailure, shownPath } from './tool-result';
+import { errorResult, shownPath } from './tool-result';
 import type { Tool, ToolContext, ToolResult } from './types';
 import { skipSetFor, walkFiles } from './workspace-walk';
 
@@ -28,7 +29,10 @@ export interface GlobOptions {
   maxVisited?: number;
 }
 
-const schema = z.object({ pattern: z.string().min(1), dir_path: z.string().optional() });
+const schema = z.object({
+  pattern: z.string().min(1).describe('Glob pattern, matched against paths relative to dir_path.'),
+  dir_path: z.string().optional().describe('Directory to search in (default: the workspace root).'),
+});
 
 export function summarize(args: GlobArgs): string {
   return args.dir_path && args.dir_path !== '.' ? `${args.pattern} in ${args.dir_path}` : args.pattern;
@@ -37,34 +41,20 @@ export function summarize(args: GlobArgs): string {
 export function createGlobTool(options: GlobOptions = {}): Tool<GlobArgs> {
   const paths = { roots: options.workspaceRoots };
   const limits = { maxResults: options.maxResults ?? 500, maxVisited: options.maxVisited ?? 50_000 };
-  return {
-    declaration: {
-      name: 'glob',
-      kind: 'search',
-      description:
-        'Finds files whose path matches a glob pattern such as "**/*.ts" or "src/**/*.{js,jsx}" (case-insensitive). ' +
-        `Returns workspace-relative paths, sorted, at most ${limits.maxResults}.`,
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          pattern: { type: 'string', description: 'Glob pattern, matched against paths relative to dir_path.' },
-          dir_path: { type: 'string', description: 'Directory to search in (default: the workspace root).' },
-        },
-        required: ['pattern'],
-      },
-    },
-    validate: (args) => validateArgs(schema, args, pathCheck('dir_path', (value) => value.dir_path, paths)),
+  return defineTool<GlobArgs>({
+    name: 'glob',
+    kind: 'search',
+    description:
+      'Finds files whose path matches a glob pattern such as "**/*.ts" or "src/**/*.{js,jsx}" (case-insensitive). ' +
+      `Returns workspace-relative paths, sorted, at most ${limits.maxResults}.`,
+    schema,
+    checks: [pathCheck('dir_path', (value) => value.dir_path, paths)],
+    failureType: 'GLOB_EXECUTION_ERROR',
     summarize,
     preview: async (args) => ({ type: 'text', text: `Find files matching ${summarize(args)}` }),
     affectedPaths: () => [],
-    execute: async (args, context) => {
-      try {
-        return await glob(args, context, paths, limits);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'GLOB_EXECUTION_ERROR');
-      }
-    },
-  };
+    run: (args, context) => glob(args, context, paths, limits),
+  });
 }
 
 async function glob(

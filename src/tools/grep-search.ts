@@ -10,9 +10,10 @@ import type { Sandbox } from '../sandbox/types';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { baseName } from '../shared/workspace-path';
 import { hasBinaryExtension, hasNulByte } from './file-content';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath } from './tool-paths';
-import { errorResult, sandboxFailure, shownPath } from './tool-result';
+import { errorResult, shownPath } from './tool-result';
 import type { Tool, ToolContext, ToolResult } from './types';
 import { skipSetFor, walkFiles } from './workspace-walk';
 
@@ -38,9 +39,9 @@ export interface GrepSearchOptions {
 const PARALLEL_READS = 64;
 
 const schema = z.object({
-  pattern: z.string().min(1),
-  dir_path: z.string().optional(),
-  include_pattern: z.string().min(1).optional(),
+  pattern: z.string().min(1).describe('JavaScript regular expression, e.g. "function\\s+load".'),
+  dir_path: z.string().optional().describe('Directory to search in (default: the workspace root).'),
+  include_pattern: z.string().min(1).optional().describe('Glob of files to search, e.g. "*.ts" or "src/**/*.{js,jsx}".'),
 });
 
 export function summarize(args: GrepSearchArgs): string {
@@ -67,44 +68,26 @@ export function createGrepSearchTool(options: GrepSearchOptions = {}): Tool<Grep
     maxFileBytes: options.maxFileBytes ?? 2 * 1024 * 1024,
     maxVisited: options.maxVisited ?? 50_000,
   };
-  return {
-    declaration: {
-      name: 'grep_search',
-      kind: 'search',
-      description:
-        'Searches file contents for a JavaScript regular expression (case-insensitive). ' +
-        `Returns "file:line: text" lines, at most ${limits.maxMatches}. Skips binary files, node_modules and .git.`,
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          pattern: { type: 'string', description: 'JavaScript regular expression, e.g. "function\\s+load".' },
-          dir_path: { type: 'string', description: 'Directory to search in (default: the workspace root).' },
-          include_pattern: { type: 'string', description: 'Glob of files to search, e.g. "*.ts" or "src/**/*.{js,jsx}".' },
-        },
-        required: ['pattern'],
+  return defineTool<GrepSearchArgs>({
+    name: 'grep_search',
+    kind: 'search',
+    description:
+      'Searches file contents for a JavaScript regular expression (case-insensitive). ' +
+      `Returns "file:line: text" lines, at most ${limits.maxMatches}. Skips binary files, node_modules and .git.`,
+    schema,
+    checks: [
+      (value) => {
+        const compiled = compilePattern(value.pattern);
+        return compiled.ok ? null : { message: compiled.message, errorType: 'INVALID_PATTERN' };
       },
-    },
-    validate: (args) =>
-      validateArgs(
-        schema,
-        args,
-        (value) => {
-          const compiled = compilePattern(value.pattern);
-          return compiled.ok ? null : { message: compiled.message, errorType: 'INVALID_PATTERN' };
-        },
-        pathCheck('dir_path', (value) => value.dir_path, paths),
-      ),
+      pathCheck('dir_path', (value) => value.dir_path, paths),
+    ],
+    failureType: 'GREP_EXECUTION_ERROR',
     summarize,
     preview: async (args) => ({ type: 'text', text: `Search for ${summarize(args)}` }),
     affectedPaths: () => [],
-    execute: async (args, context) => {
-      try {
-        return await grepSearch(args, context, paths, limits);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'GREP_EXECUTION_ERROR');
-      }
-    },
-  };
+    run: (args, context) => grepSearch(args, context, paths, limits),
+  });
 }
 
 interface Limits {

@@ -7,9 +7,10 @@ import type { DirEntry, Sandbox } from '../sandbox/types';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { joinWorkspacePath } from '../shared/workspace-path';
 import { formatBytes } from './file-content';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
-import { errorResult, sandboxFailure, shownPath } from './tool-result';
+import { errorResult, shownPath } from './tool-result';
 import type { Tool, ToolResult } from './types';
 import { comparePaths } from './workspace-walk';
 
@@ -24,7 +25,7 @@ export interface ListDirectoryOptions {
   maxEntries?: number;
 }
 
-const schema = z.object({ dir_path: z.string() });
+const schema = z.object({ dir_path: z.string().describe('Directory relative to the workspace root ("." for the root).') });
 
 export function summarize(args: ListDirectoryArgs, options?: WorkspacePathOptions): string {
   return resolvedOrRaw(args.dir_path === '' ? '.' : args.dir_path, options);
@@ -33,29 +34,18 @@ export function summarize(args: ListDirectoryArgs, options?: WorkspacePathOption
 export function createListDirectoryTool(options: ListDirectoryOptions = {}): Tool<ListDirectoryArgs> {
   const paths = { roots: options.workspaceRoots };
   const maxEntries = options.maxEntries ?? 500;
-  return {
-    declaration: {
-      name: 'list_directory',
-      kind: 'read',
-      description: 'Lists the files and folders in a directory: folders first with a trailing "/", files with sizes.',
-      parametersJsonSchema: {
-        type: 'object',
-        properties: { dir_path: { type: 'string', description: 'Directory relative to the workspace root ("." for the root).' } },
-        required: ['dir_path'],
-      },
-    },
-    validate: (args) => validateArgs(schema, args, pathCheck('dir_path', (value) => value.dir_path, paths)),
+  return defineTool<ListDirectoryArgs>({
+    name: 'list_directory',
+    kind: 'read',
+    description: 'Lists the files and folders in a directory: folders first with a trailing "/", files with sizes.',
+    schema,
+    checks: [pathCheck('dir_path', (value) => value.dir_path, paths)],
+    failureType: 'LIST_DIRECTORY_FAILURE',
     summarize: (args) => summarize(args, paths),
     preview: async (args) => ({ type: 'text', text: `List ${summarize(args, paths)}` }),
     affectedPaths: () => [],
-    execute: async (args, context) => {
-      try {
-        return await listDirectory(args.dir_path, context.sandbox, paths, maxEntries);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'LIST_DIRECTORY_FAILURE');
-      }
-    },
-  };
+    run: (args, context) => listDirectory(args.dir_path, context.sandbox, paths, maxEntries),
+  });
 }
 
 async function listDirectory(dirPath: string, sandbox: Sandbox, paths: WorkspacePathOptions, maxEntries: number): Promise<ToolResult> {

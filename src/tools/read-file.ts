@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { binaryTypeGuess, decodeText, formatBytes, imageMimeType, toBase64 } from './file-content';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
-import { errorResult, sandboxFailure } from './tool-result';
+import { errorResult } from './tool-result';
 import type { Tool, ToolResult } from './types';
 
 /** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
@@ -34,9 +35,9 @@ export interface ReadFileOptions {
 }
 
 const schema = z.object({
-  file_path: z.string().min(1),
-  start_line: z.number().int().min(1).optional(),
-  end_line: z.number().int().min(1).optional(),
+  file_path: z.string().min(1).describe('Path relative to the workspace root.'),
+  start_line: z.number().int().min(1).optional().describe('First line to read (1-based).'),
+  end_line: z.number().int().min(1).optional().describe('Last line to read (inclusive).'),
 });
 
 export function summarize(args: ReadFileArgs, options?: WorkspacePathOptions): string {
@@ -52,44 +53,26 @@ export function createReadFileTool(options: ReadFileOptions = {}): Tool<ReadFile
     maxImageBytes: options.maxImageBytes ?? 1024 * 1024,
     maxFileBytes: options.maxFileBytes ?? 32 * 1024 * 1024,
   };
-  return {
-    declaration: {
-      name: 'read_file',
-      kind: 'read',
-      description:
-        `Reads a file from the workspace. Large files are returned in parts of at most ${limits.maxLines} lines; ` +
-        'use start_line/end_line (1-based, inclusive) to read a range. Binary files are described, images shown.',
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          file_path: { type: 'string', description: 'Path relative to the workspace root.' },
-          start_line: { type: 'integer', minimum: 1, description: 'First line to read (1-based).' },
-          end_line: { type: 'integer', minimum: 1, description: 'Last line to read (inclusive).' },
-        },
-        required: ['file_path'],
-      },
-    },
-    validate: (args) =>
-      validateArgs(
-        schema,
-        args,
-        pathCheck('file_path', (value) => value.file_path, paths),
-        (value) =>
-          value.start_line !== undefined && value.end_line !== undefined && value.end_line < value.start_line
-            ? { message: `Parameter "end_line" (${value.end_line}) must not be less than "start_line" (${value.start_line}).` }
-            : null,
-      ),
+  return defineTool<ReadFileArgs>({
+    name: 'read_file',
+    kind: 'read',
+    description:
+      `Reads a file from the workspace. Large files are returned in parts of at most ${limits.maxLines} lines; ` +
+      'use start_line/end_line (1-based, inclusive) to read a range. Binary files are described, images shown.',
+    schema,
+    checks: [
+      pathCheck('file_path', (value) => value.file_path, paths),
+      (value) =>
+        value.start_line !== undefined && value.end_line !== undefined && value.end_line < value.start_line
+          ? { message: `Parameter "end_line" (${value.end_line}) must not be less than "start_line" (${value.start_line}).` }
+          : null,
+    ],
+    failureType: 'READ_CONTENT_FAILURE',
     summarize: (args) => summarize(args, paths),
     preview: async (args) => ({ type: 'text', text: `Read ${summarize(args, paths)}` }),
     affectedPaths: () => [],
-    execute: async (args, context) => {
-      try {
-        return await readFile(args, context.sandbox, paths, limits);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'READ_CONTENT_FAILURE');
-      }
-    },
-  };
+    run: (args, context) => readFile(args, context.sandbox, paths, limits),
+  });
 }
 
 interface Limits {

@@ -11,7 +11,8 @@ import type { BackgroundProcesses } from './background-processes';
 import { createBackgroundProcesses } from './background-processes';
 import { keepHeadAndTail } from './output-budget';
 import { isReadOnlyShellCommand } from './shell-read-only';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath } from './tool-paths';
 import { errorResult, sandboxFailure, shownPath } from './tool-result';
 import type { Tool, ToolContext, ToolResult } from './types';
@@ -38,10 +39,13 @@ export interface RunShellCommandOptions {
 }
 
 const schema = z.object({
-  command: z.string().refine((value) => value.trim() !== '', 'must not be empty'),
-  description: z.string().optional(),
-  dir_path: z.string().optional(),
-  is_background: z.boolean().optional(),
+  command: z
+    .string()
+    .refine((value) => value.trim() !== '', 'must not be empty')
+    .describe('The command line, run by a bash-like shell.'),
+  description: z.string().optional().describe('A short description of what it does, for the person.'),
+  dir_path: z.string().optional().describe('Working directory relative to the workspace root (default: the root).'),
+  is_background: z.boolean().optional().describe('Run in the background (dev servers, watchers).'),
 });
 
 export function summarize(args: RunShellCommandArgs): string {
@@ -60,25 +64,15 @@ export function createRunShellCommandTool(options: RunShellCommandOptions = {}):
     background: options.backgroundProcesses ?? createBackgroundProcesses(),
   };
   const isReadOnly = (args: RunShellCommandArgs): boolean => !args.is_background && isReadOnlyShellCommand(args.command);
-  return {
-    declaration: {
-      name: 'run_shell_command',
-      kind: 'execute',
-      description:
-        `Runs a shell command in the workspace and returns its exit code and output (stopped after ${Math.round(settings.timeoutMs / 1000)} s). ` +
-        'Set is_background for servers and watchers: it returns at once with a process id.',
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          command: { type: 'string', description: 'The command line, run by a bash-like shell.' },
-          description: { type: 'string', description: 'A short description of what it does, for the person.' },
-          dir_path: { type: 'string', description: 'Working directory relative to the workspace root (default: the root).' },
-          is_background: { type: 'boolean', description: 'Run in the background (dev servers, watchers).' },
-        },
-        required: ['command'],
-      },
-    },
-    validate: (args) => validateArgs(schema, args, pathCheck('dir_path', (value) => value.dir_path, paths)),
+  return defineTool<RunShellCommandArgs>({
+    name: 'run_shell_command',
+    kind: 'execute',
+    description:
+      `Runs a shell command in the workspace and returns its exit code and output (stopped after ${Math.round(settings.timeoutMs / 1000)} s). ` +
+      'Set is_background for servers and watchers: it returns at once with a process id.',
+    schema,
+    checks: [pathCheck('dir_path', (value) => value.dir_path, paths)],
+    failureType: 'SHELL_EXECUTE_ERROR',
     summarize,
     preview: async (args) => {
       const cwd = resolveToolPath(args.dir_path ?? '', 'dir_path', paths);
@@ -91,14 +85,8 @@ export function createRunShellCommandTool(options: RunShellCommandOptions = {}):
     },
     affectedPaths: (args) => (isReadOnly(args) ? [] : null),
     isReadOnly,
-    execute: async (args, context) => {
-      try {
-        return await runShellCommand(args, context, paths, settings);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'SHELL_EXECUTE_ERROR');
-      }
-    },
-  };
+    run: (args, context) => runShellCommand(args, context, paths, settings),
+  });
 }
 
 interface Settings {

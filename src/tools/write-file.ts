@@ -6,9 +6,10 @@ import { z } from 'zod';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { beforeText, countLines, readCurrentFile } from './current-file';
 import { newPlaceholder, omissionMessage } from './omission-guard';
-import { pathCheck, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
-import { errorResult, sandboxFailure } from './tool-result';
+import { errorResult } from './tool-result';
 import type { Tool, ToolContext, ToolPreview, ToolResult } from './types';
 
 /** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
@@ -21,7 +22,10 @@ export interface WriteFileOptions {
   workspaceRoots?: string[];
 }
 
-const schema = z.object({ file_path: z.string().min(1), content: z.string() });
+const schema = z.object({
+  file_path: z.string().min(1).describe('Path relative to the workspace root.'),
+  content: z.string().describe('The complete new content of the file.'),
+});
 
 export function summarize(args: WriteFileArgs, options?: WorkspacePathOptions): string {
   return resolvedOrRaw(args.file_path, options);
@@ -29,34 +33,20 @@ export function summarize(args: WriteFileArgs, options?: WorkspacePathOptions): 
 
 export function createWriteFileTool(options: WriteFileOptions = {}): Tool<WriteFileArgs> {
   const paths = { roots: options.workspaceRoots };
-  return {
-    declaration: {
-      name: 'write_file',
-      kind: 'edit',
-      description:
-        'Writes a whole file, creating it and its folders if needed, replacing any current content. ' +
-        'Give the complete content: no placeholders such as "// rest of code unchanged". For small changes use edit.',
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          file_path: { type: 'string', description: 'Path relative to the workspace root.' },
-          content: { type: 'string', description: 'The complete new content of the file.' },
-        },
-        required: ['file_path', 'content'],
-      },
-    },
-    validate: (args) => validateArgs(schema, args, pathCheck('file_path', (value) => value.file_path, paths)),
+  return defineTool<WriteFileArgs>({
+    name: 'write_file',
+    kind: 'edit',
+    description:
+      'Writes a whole file, creating it and its folders if needed, replacing any current content. ' +
+      'Give the complete content: no placeholders such as "// rest of code unchanged". For small changes use edit.',
+    schema,
+    checks: [pathCheck('file_path', (value) => value.file_path, paths)],
+    failureType: 'FILE_WRITE_FAILURE',
     summarize: (args) => summarize(args, paths),
     preview: (args, context) => preview(args, context, paths),
     affectedPaths: (args) => [summarize(args, paths)],
-    execute: async (args, context) => {
-      try {
-        return await writeFile(args, context, paths);
-      } catch (thrown) {
-        return sandboxFailure(thrown, 'FILE_WRITE_FAILURE');
-      }
-    },
-  };
+    run: (args, context) => writeFile(args, context, paths),
+  });
 }
 
 async function preview(args: WriteFileArgs, context: ToolContext, paths: WorkspacePathOptions): Promise<ToolPreview> {

@@ -3,7 +3,8 @@
  * one item may be in_progress. Changes no files.
  */
 import { z } from 'zod';
-import { INVALID_PARAMETERS, validateArgs } from './tool-args';
+import { defineTool } from './define-tool';
+import { INVALID_PARAMETERS } from './tool-args';
 import { errorResult } from './tool-result';
 import type { Todo, Tool } from './types';
 
@@ -15,7 +16,12 @@ export type WriteTodosArgs = {
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 
 const schema = z.object({
-  todos: z.array(z.object({ description: z.string().min(1), status: z.enum(STATUSES) })),
+  todos: z
+    .array(
+      // Declared closed to the model; an extra key it sends anyway is dropped, not refused.
+      z.object({ description: z.string().min(1), status: z.enum(STATUSES) }).meta({ additionalProperties: false }),
+    )
+    .describe('The complete list; it replaces the previous one.'),
 });
 
 export function summarize(args: WriteTodosArgs): string {
@@ -30,47 +36,29 @@ export function formatTodos(todos: Todo[]): string {
 }
 
 export function createWriteTodosTool(): Tool<WriteTodosArgs> {
-  return {
-    declaration: {
-      name: 'write_todos',
-      kind: 'think',
-      description:
-        'Replaces your todo list for a multi-step task. Keep exactly one item in_progress while working; ' +
-        'mark items completed as soon as they are done.',
-      parametersJsonSchema: {
-        type: 'object',
-        properties: {
-          todos: {
-            type: 'array',
-            description: 'The complete list; it replaces the previous one.',
-            items: {
-              type: 'object',
-              properties: {
-                description: { type: 'string' },
-                status: { type: 'string', enum: [...STATUSES] },
-              },
-              required: ['description', 'status'],
-              additionalProperties: false,
-            },
-          },
-        },
-        required: ['todos'],
-      },
-    },
-    validate: (args) =>
-      validateArgs(schema, args, (value) => {
+  return defineTool<WriteTodosArgs>({
+    name: 'write_todos',
+    kind: 'think',
+    description:
+      'Replaces your todo list for a multi-step task. Keep exactly one item in_progress while working; ' +
+      'mark items completed as soon as they are done.',
+    schema,
+    checks: [
+      (value) => {
         const active = value.todos.filter((todo) => todo.status === 'in_progress').length;
         return active > 1 ? { message: `Only one todo may be in_progress at a time; found ${active}.` } : null;
-      }),
+      },
+    ],
+    failureType: 'WRITE_TODOS_FAILURE',
     summarize,
     preview: async (args) => ({ type: 'text', text: formatTodos(args.todos) }),
     affectedPaths: () => [],
-    execute: async (args) => {
+    run: async (args) => {
       // Never rejects, even when called without validate.
       const checked = schema.safeParse(args);
       if (!checked.success) return errorResult(INVALID_PARAMETERS, 'Parameter "todos" must be an array of {description, status}.');
       const todos = checked.data.todos;
       return { llmContent: formatTodos(todos), display: { type: 'todos', todos } };
     },
-  };
+  });
 }
