@@ -4,7 +4,7 @@
  */
 import type { AgentEvent, ApprovalMode, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
-import type { PauseStage, SessionState } from '../worker/protocol';
+import type { PauseStage, ReplayState, SessionState, SharedInfo } from '../worker/protocol';
 import type { SandboxKind } from '../sandbox/types';
 
 export type TranscriptItem =
@@ -19,6 +19,10 @@ export interface SessionView {
   sessionId: string | null;
   approvalMode: ApprovalMode | null;
   sandboxKind: SandboxKind | null;
+  /** Opened from a share link or a session file: read-only, with Replay and Fork. */
+  shared: SharedInfo | null;
+  /** The replay of a shared session, while and after it plays. */
+  replay: ReplayState | null;
   items: TranscriptItem[];
   running: boolean;
   pause: PauseStage | null;
@@ -44,6 +48,9 @@ export type SessionAction =
   | { type: 'send-accepted' }
   /** Another tab took the current session over. */
   | { type: 'session-elsewhere'; sessionId: string }
+  | { type: 'replay'; sessionId: string; state: ReplayState }
+  /** A prompt sent by a replay. */
+  | { type: 'user-message'; sessionId: string; text: string }
   /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
   | { type: 'send-refused'; text: string; message: string }
   | { type: 'approval-mode'; mode: ApprovalMode }
@@ -56,6 +63,8 @@ export const initialSessionView: SessionView = {
   sessionId: null,
   approvalMode: null,
   sandboxKind: null,
+  shared: null,
+  replay: null,
   items: [],
   running: false,
   pause: null,
@@ -287,6 +296,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
         sessionId: action.session.sessionId,
         approvalMode: action.session.approvalMode,
         sandboxKind: action.session.sandboxKind,
+        shared: action.session.shared ?? null,
         items,
         attemptFrom: items.length,
         interruption: action.session.interruption,
@@ -305,6 +315,10 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       return { ...state, waitingMessage: null };
     case 'session-elsewhere':
       return action.sessionId === state.sessionId ? { ...state, elsewhere: true } : state;
+    case 'replay':
+      return action.sessionId === state.sessionId ? { ...state, replay: action.state } : state;
+    case 'user-message':
+      return action.sessionId === state.sessionId ? { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } } : state;
     case 'send-refused': {
       const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
       const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];

@@ -27,6 +27,9 @@ function toAction(event: WorkerEvent): SessionAction | null {
       return { type: 'paused', pause: event.pause };
     case 'session-elsewhere':
       return { type: 'session-elsewhere', sessionId: event.sessionId };
+    case 'replay':
+    case 'user-message':
+      return event;
     case 'notice':
       return { type: 'notice', level: event.level, message: event.message };
     case 'files-changed':

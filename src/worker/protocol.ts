@@ -38,6 +38,13 @@ export type ClientRequest =
   | { type: 'update-settings'; settings: WorkerSettings }
   /** Takes the current session from the tab that has it open (session-lock.ts) and reloads it here. */
   | { type: 'take-over' }
+  /** Sharing (share-controller.ts): the open session as a link or session file (answers ExportedSession). */
+  | { type: 'export-session'; as: 'link' | 'file' }
+  /** Opens a share link or session file as a new read-only session (or the one it opened before). */
+  | { type: 'open-shared'; source: SharedSource }
+  /** An ordinary, writable copy of the open session, opened. */
+  | { type: 'fork' }
+  | { type: 'replay'; command: ReplayCommand }
   | { type: 'new-session' }
   | { type: 'open-session'; sessionId: string }
   | { type: 'delete-session'; sessionId: string }
@@ -56,6 +63,44 @@ export type ClientRequest =
   | { type: 'terminal-input'; text: string }
   | { type: 'terminal-resize'; columns: number; rows: number };
 
+export type SharedSource = { kind: 'link'; fragment: string } | { kind: 'file'; name: string; text: string };
+
+export type ReplaySpeed = '0.5' | '1' | '2' | 'instant';
+
+export type ReplayCommand = { kind: 'start' } | { kind: 'play' } | { kind: 'pause' } | { kind: 'next-step' } | { kind: 'speed'; speed: ReplaySpeed };
+
+export interface ReplayState {
+  status: 'playing' | 'paused' | 'done' | 'stopped' | 'failed';
+  /** Recorded responses played so far, of `total`. */
+  roundTrip: number;
+  total: number;
+  speed: ReplaySpeed;
+  /** Tool calls whose result differs from the recording, with the recorded result. */
+  differs: { callId: string; recorded: string }[];
+  message?: string;
+}
+
+export interface ExportedSession {
+  /** The link's fragment (without `#`); null when it is longer than practical. */
+  fragment: string | null;
+  linkChars: number;
+  /** The document's JSON, for the ratio the link packs it by. */
+  documentBytes: number;
+  practicalLinkChars: number;
+  fileName: string;
+  /** With `as: 'file'`: the session file's text. */
+  fileText?: string;
+  /** What the document left out (files over the caps). */
+  notes: string[];
+}
+
+/** A session opened from a link or a file: read-only, with Replay and Fork. */
+export interface SharedInfo {
+  /** Recorded model responses Replay plays. */
+  roundTrips: number;
+  notes: string[];
+}
+
 export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: string };
 
 export interface SessionState {
@@ -67,6 +112,8 @@ export interface SessionState {
   sandboxKind: SandboxKind;
   /** Another tab has this session open: this one shows it and writes nothing to it. */
   elsewhere?: true;
+  /** Opened from a share link or a session file. */
+  shared?: SharedInfo;
 }
 
 /** `step` numbers the pauses of a session, so a Next step press names the pause it answers. */
@@ -77,6 +124,9 @@ export type WorkerEvent =
   | { type: 'session-loaded'; session: SessionState }
   /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
   | { type: 'session-elsewhere'; sessionId: string }
+  /** A replay's progress (worker/replay.ts); `user-message`: a prompt the replay sends. */
+  | { type: 'replay'; sessionId: string; state: ReplayState }
+  | { type: 'user-message'; sessionId: string; text: string }
   | { type: 'agent-event'; sessionId: string; event: AgentEvent }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }

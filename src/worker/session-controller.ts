@@ -22,6 +22,7 @@ import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
 import { savePersonEdit } from './person-save';
+import { createShareController } from './share-controller';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
 import { watchPromptCommit } from './prompt-commit';
@@ -63,6 +64,20 @@ export function createSessionController(options: ControllerOptions): SessionCont
   let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
+  const share = createShareController({
+    db,
+    post,
+    current: () => (opening > 0 ? null : runtime),
+    stop: () => stop(),
+    open: (session) => switching(() => (typeof session === 'string' ? openById(session) : open(session))),
+    reopen: (session) => switching(() => open(session)),
+    runPrompt: async (current, text) => {
+      const { done, signal } = begin(current, (signal) => current.agent.run({ type: 'user_query', text }, signal).then(() => current.flushRoundTrips()));
+      await done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The replay stopped unexpectedly: ${messageOf(thrown)}` }));
+      return !signal.aborted;
+    },
+    releasePause: () => stepGate.next(),
+  });
   const ownership = createOwnership(options.locks ?? singleTabLocks, (sessionId) => {
     if (runtime?.session.id !== sessionId) return;
     void stop();
@@ -97,26 +112,30 @@ export function createSessionController(options: ControllerOptions): SessionCont
     const sandbox = await options.acquireSandbox(previous?.sandbox ?? null);
     stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
     const sessionId = session.id;
+    const replayModel = share.opening(sessionId);
     runtime = await openSessionRuntime(
       {
         db,
-        model: options.model,
+        model: replayModel ?? options.model,
         tools: options.tools,
         approvals,
         stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
         emit: (event) => {
           if (promptCommit?.shows(event) === false) return;
+          share.observe(event);
           post({ type: 'agent-event', sessionId, event });
         },
         filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),
         warn: (message) => post({ type: 'notice', level: 'error', message }),
-        settings: () => settings,
+        // A paused replay stops before every step, like Step through.
+        settings: () => (share.paused() ? { ...settings, stepThrough: true } : settings),
       },
       session,
       sandbox,
     );
+    const shared = await share.info(session);
     post({
       type: 'session-loaded',
       session: {
@@ -126,6 +145,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         interruption: runtime.agent.interruption(),
         sandboxKind: sandbox.kind,
         ...(owned ? {} : { elsewhere: true as const }),
+        ...(shared ? { shared } : {}),
       },
     });
   }
@@ -204,7 +224,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
   }
 
   async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
-    const refused = ownership.refusal(message.type);
+    const refused = ownership.refusal(message.type) ?? share.refusal(message.type, runtime);
     if (refused) return { error: refused };
     switch (message.type) {
       case 'init':
@@ -241,6 +261,11 @@ export function createSessionController(options: ControllerOptions): SessionCont
           runtime.agent.updateSettings(rest);
         }
         return {};
+      case 'export-session':
+      case 'open-shared':
+      case 'fork':
+      case 'replay':
+        return share.handle(message, run !== null);
       case 'take-over': {
         const current = runtime?.session;
         if (!current) return { error: NO_SESSION };

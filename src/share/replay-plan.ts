@@ -1,0 +1,48 @@
+/**
+ * What a replay plays, read from a recorded history: each prompt the person sent, the model's
+ * responses that followed it (in order), and each tool call's recorded result (to tell the
+ * person when a replayed call came out differently). Contents before the first prompt (a
+ * compressed summary) are where the replay's history starts.
+ */
+import type { Content } from '../shared/content';
+
+export interface ReplayStep {
+  /** The person's message, as the agent is given it. */
+  text: string;
+  /** The model's responses to this message and to the tool results that followed, in order. */
+  responses: Content[];
+}
+
+export interface ReplayPlan {
+  initial: Content[];
+  steps: ReplayStep[];
+  /** Recorded tool results by call id. */
+  results: Map<string, Record<string, unknown>>;
+  /** Responses in all steps: the round-trips a replay makes. */
+  total: number;
+}
+
+const isPrompt = (content: Content) =>
+  content.role === 'user' && content.parts.length > 0 && content.parts.every((part) => typeof part.text === 'string' && !part.thought);
+
+export function replayPlan(history: readonly Content[]): ReplayPlan {
+  const plan: ReplayPlan = { initial: [], steps: [], results: new Map(), total: 0 };
+  let current: ReplayStep | null = null;
+  for (const content of history) {
+    if (isPrompt(content)) {
+      current = { text: content.parts.map((part) => part.text).join(''), responses: [] };
+      plan.steps.push(current);
+    } else if (!current) plan.initial.push(content);
+    else if (content.role === 'model') {
+      current.responses.push(content);
+      plan.total++;
+    }
+    for (const part of content.parts) {
+      const response = part.functionResponse;
+      if (response?.id) plan.results.set(response.id, response.response);
+    }
+  }
+  // A message the model never answered (stopped at once) has nothing to replay.
+  plan.steps = plan.steps.filter((step) => step.responses.length > 0);
+  return plan;
+}
