@@ -1,11 +1,11 @@
 /**
- * Spec F8 and C11: provider call ids that repeat. A call whose provider id was already
- * used in this session (a call of the stored history, or one answered since the session
- * opened) is not executed again (F8); within one batch the first call with an id wins (C11).
+ * Provider call ids that repeat. A call whose provider id was already used in this
+ * session (a call of the stored history, or one answered since the session opened) is not
+ * executed again (F8); within one batch the first call with an id wins (C11).
  */
 import type { Content } from '../../shared/content';
 
-/** F8 error text for a duplicate call (newer Qwen wording, with the re-issue hint). */
+/** What the model is told for a call under an id already answered (F8; newer Qwen wording, with the re-issue hint). */
 export function DUPLICATE_CALL_ID_MESSAGE(id: string): string {
   return (
     `Duplicate provider tool call id "${id}" was already handled. ` +
@@ -30,9 +30,10 @@ function callIdOf(call: CallIdCarrier): string | undefined {
 }
 
 /**
- * C11. Keep the first call for each id; calls (or parts) without an id are all kept.
+ * Keeps the first call for each id; calls (or parts) without an id are all kept (C11).
  * Works on scheduler requests and on the stored model turn's parts alike, so the
- * duplicate functionCall part can be dropped from history too ([CHOICE] in C11).
+ * duplicate functionCall part is dropped from history too (our choice: Gemini wants as
+ * many responses as calls).
  * Returns `calls` itself when there is no duplicate.
  */
 export function dedupeCallsById<T extends CallIdCarrier>(calls: readonly T[]): T[] {
@@ -47,7 +48,7 @@ export function dedupeCallsById<T extends CallIdCarrier>(calls: readonly T[]): T
   return kept.length === calls.length ? (calls as T[]) : kept;
 }
 
-/** Every call id the history holds, on calls and on responses (A6, F8). */
+/** Every call id the history holds, on calls and on responses: ids already used (A6, F8). */
 export function callIdsIn(history: readonly Content[]): Set<string> {
   const ids = new Set<string>();
   for (const content of history) {

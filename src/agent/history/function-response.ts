@@ -1,6 +1,6 @@
 /**
- * Spec E1/E2: how a tool result becomes the `functionResponse` part sent back to the model.
- * Every call gets exactly one of these (E3); the pairing key is the call id.
+ * How a tool result (E1) or failure (E2) becomes the `functionResponse` part sent back to
+ * the model. Every call gets exactly one of these (E3); the pairing key is the call id.
  */
 import type { FunctionResponse, Part } from '../../shared/content';
 
@@ -20,7 +20,7 @@ function responsePart(callId: string, name: string, output: string, media: Part[
   return { functionResponse };
 }
 
-/** Gemini CLI wording; [CHOICE] in E1 so a media-only result never has an empty output. */
+/** Gemini CLI's wording, used so that a media-only result never has an empty output (our choice, E1). */
 function binaryOutput(count: number): string {
   return `Binary content provided (${count} item(s)).`;
 }
@@ -44,7 +44,7 @@ function fromSinglePart(callId: string, name: string, part: Part): Part {
     if (content !== undefined && content !== null && content !== '') {
       return responsePart(callId, name, contentText(content));
     }
-    // E1: never an empty response.
+    // Never an empty response (E1).
     if (Object.keys(part.functionResponse.response).length === 0) return responsePart(callId, name, TOOL_SUCCEEDED_OUTPUT);
     // Passed through as is, except that id and name are the call's: pairing is by id.
     return { functionResponse: { ...part.functionResponse, id: callId, name } };
@@ -57,7 +57,7 @@ function fromSinglePart(callId: string, name: string, part: Part): Part {
 }
 
 /**
- * E1. A string becomes `{output}`; a list keeps its text (joined with '\n') as `output`
+ * A successful result (E1). A string becomes `{output}`; a list keeps its text (joined with '\n') as `output`
  * and its media inside `functionResponse.parts`; other part kinds are dropped. A
  * one-element list follows the single-part rules.
  */
@@ -76,12 +76,12 @@ export function convertToFunctionResponse(callId: string, name: string, llmConte
   return responsePart(callId, name, output, media);
 }
 
-/** E2. An error result: `{error: message}` and no `output` key. */
+/** An error result: `{error: message}` and no `output` key (E2). */
 export function errorFunctionResponse(callId: string, name: string, message: string): Part {
   return { functionResponse: { id: callId, name, response: { error: message.trim() ? message : TOOL_FAILED_WITHOUT_MESSAGE } } };
 }
 
-/** E2. A cancelled call (denied, aborted, cascaded). */
+/** A cancelled call (denied, aborted, cascaded): an error that starts "[Operation Cancelled]" (E2). */
 export function cancelledFunctionResponse(callId: string, name: string, reason: string): Part {
   return errorFunctionResponse(callId, name, `[Operation Cancelled] Reason: ${reason}`);
 }

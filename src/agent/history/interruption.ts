@@ -1,7 +1,8 @@
 /**
- * Spec G1/G2 (Qwen `turn-interruption.ts`): classify how the last turn of a stored
- * history ended, from the history alone, so it works after a reload; and build what
- * the `Continue` button sends. Pure reads; never mutate the history.
+ * Classify how the last turn of a stored history ended, from the history alone, so it
+ * works after a reload (G1); and build what the `Continue` button sends, without storing
+ * the prompt twice (G2). After Qwen's `turn-interruption.ts`. Pure reads; never mutate the
+ * history.
  */
 import type { Content, Part } from '../../shared/content';
 import type { Interruption } from '../types';
@@ -61,7 +62,7 @@ function responsesFirst(parts: readonly Part[]): Part[] {
 }
 
 /**
- * G1. `interrupted_prompt`: the tail is user entries (not system-reminder-only) that no
+ * How the last turn ended (G1). `interrupted_prompt`: the tail is user entries (not system-reminder-only) that no
  * model reply followed; `interrupted_turn`: the tail is a model entry with id'd calls;
  * otherwise `none` (clean model text, which also covers a reply cut mid-stream — a
  * known blind spot — a reminder-only or notification-only tail, or no history).

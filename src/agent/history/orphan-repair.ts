@@ -1,5 +1,5 @@
 /**
- * Spec F2: close every functionCall ↔ functionResponse pair in a history (Qwen
+ * Orphan repair (F2): close every functionCall ↔ functionResponse pair in a history (Qwen
  * `repairOrphanedToolUseTurns`). Per model turn with id'd calls: scan (pure) → plan
  * (pure) → apply. Apply only ever touches our own working copy of the array and fresh
  * Content objects, never the caller's data; with nothing to repair the input array
@@ -136,7 +136,7 @@ function applyToolUseRepair(working: Content[], plan: RepairPlan): number {
   return 1;
 }
 
-/** F2. Runs on session load, after each user push, and before every request. */
+/** Pairs every call with one response. Runs on session load, after each user push, and before every request (F2). */
 export function repairOrphanedToolUseTurns(history: readonly Content[]): Content[] {
   let working: Content[] | undefined;
   const current = (): readonly Content[] => working ?? history;

@@ -1,5 +1,5 @@
 /**
- * Spec F3–F7: the stored history's shape rules and the one function that turns stored
+ * The stored history's shape rules (F3–F7) and the one function that turns stored
  * history into the `contents` of a model request. All functions are pure and return
  * their input array itself when they change nothing.
  */
@@ -7,17 +7,19 @@ import { isPlainText } from '../../shared/content';
 import type { Content, Part } from '../../shared/content';
 import { repairOrphanedToolUseTurns } from './orphan-repair';
 
-/** F6: Gemini accepts this in place of a real signature (Gemini CLI constant). */
+/** Gemini accepts this in place of a real thought signature (F6; Gemini CLI's constant). */
 export const SYNTHETIC_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
 
-/** F4: the model turn that closes a tool-result turn the model never answered. */
+/** The model turn that closes a tool-result turn the model never answered (F4). */
 export const INTERRUPTED_RESPONSE_PLACEHOLDER = '[The previous response was interrupted before it completed.]';
 
 /**
- * The contents of every model request: repair (F2) → curate (F5) → drop unpaired
- * responses → thought signatures (F6) → coalesce (F3). The result satisfies
- * INVARIANT(P) (a) and (b) for any history whose functionCalls sit in model turns and
- * functionResponses in user turns (see request-contents.property.test.ts).
+ * The contents of every model request: pair every call with a response (F2) → leave out
+ * invalid model turns (F5) → drop unpaired responses → give calls thought signatures (F6)
+ * → merge same-role neighbours (F3). In the result every call is answered by exactly one
+ * response in the next user turn and no two neighbours share a role, for any history whose
+ * functionCalls sit in model turns and functionResponses in user turns (see
+ * request-contents.property.test.ts).
  */
 export function buildRequestContents(history: readonly Content[]): Content[] {
   const repaired = repairOrphanedToolUseTurns(history);
@@ -27,7 +29,7 @@ export function buildRequestContents(history: readonly Content[]): Content[] {
   return coalesceConsecutiveRoles(signed);
 }
 
-/** F3. Merge the parts of consecutive same-role Contents (Gemini answers 400 otherwise). */
+/** Merges the parts of consecutive same-role Contents: Gemini answers 400 otherwise (F3). */
 export function coalesceConsecutiveRoles(contents: readonly Content[]): Content[] {
   const merged: Content[] = [];
   let changed = false;
@@ -60,8 +62,8 @@ function isValidModelContent(content: Content): boolean {
 }
 
 /**
- * F5 (Gemini CLI `extractCuratedHistory`). An invalid model turn excludes its whole run
- * of consecutive model turns from the request. User turns are always kept.
+ * Curation (F5, Gemini CLI `extractCuratedHistory`): an invalid model turn excludes its
+ * whole run of consecutive model turns from the request. User turns are always kept.
  */
 export function curateHistory(contents: readonly Content[]): Content[] {
   const curated: Content[] = [];
@@ -83,8 +85,8 @@ export function curateHistory(contents: readonly Content[]): Content[] {
 /**
  * Request hygiene after curation: a functionResponse is kept only when the model turn
  * right before its run of user turns has a call with that id, and only its first copy.
- * Catches responses whose call turn F5 just excluded, late real results left behind
- * after F2 synthesized an error, and stray or id-less responses. User turns this
+ * Catches responses whose call turn curation just excluded, late real results left
+ * behind after repair synthesized an error, and stray or id-less responses. User turns this
  * empties are dropped. Requests only: stored history is never filtered this way.
  */
 export function dropUnpairedFunctionResponses(contents: readonly Content[]): Content[] {
@@ -135,9 +137,9 @@ function activeLoopStart(contents: readonly Content[]): number {
 }
 
 /**
- * F6. In the active loop — from the last user turn with text and no functionResponse,
- * or the whole history when there is none — the first functionCall part of every model
- * turn carries a thoughtSignature. Existing signatures are kept exactly.
+ * Thought signatures (F6): in the active loop — from the last user turn with text and no
+ * functionResponse, or the whole history when there is none — the first functionCall part
+ * of every model turn carries a thoughtSignature. Existing signatures are kept exactly.
  */
 export function ensureThoughtSignatures(contents: readonly Content[]): Content[] {
   let result: Content[] | undefined;
@@ -156,9 +158,10 @@ export function ensureThoughtSignatures(contents: readonly Content[]): Content[]
 }
 
 /**
- * F4. Call before storing a new user message that is not a tool result: when the
- * history ends with a user turn holding functionResponses, the model's reply to them
- * never landed, so a placeholder model turn keeps the roles alternating.
+ * Closes a dangling tool-result turn (F4). Call before storing a new user message that is
+ * not a tool result: when the history ends with a user turn holding functionResponses,
+ * the model's reply to them never landed, so a placeholder model turn keeps the roles
+ * alternating.
  */
 export function closeDanglingToolResultTurn(history: readonly Content[]): Content[] {
   const last = history[history.length - 1];
@@ -167,8 +170,8 @@ export function closeDanglingToolResultTurn(history: readonly Content[]): Conten
 }
 
 /**
- * A5/F6, for storing a model turn: thought parts are dropped; a signature they carried
- * moves onto the first functionCall (unless that call already has its own).
+ * For storing a model turn: thought parts are dropped (A5); a signature they carried
+ * moves onto the first functionCall, unless that call already has its own (F6).
  */
 export function stripThoughts(parts: Part[]): Part[] {
   const kept = parts.filter((part) => !part.thought);
@@ -181,16 +184,16 @@ export function stripThoughts(parts: Part[]): Part[] {
 }
 
 /**
- * F5, F7. Parts that carry nothing (an empty text part without a thought signature, an
- * empty part) are not stored: one of them would make the whole turn invalid, and curation
- * would then drop the turn, its calls and their results from every later request.
+ * Parts that carry nothing (an empty text part without a thought signature, an empty
+ * part) are not stored (F7): one of them would make the whole turn invalid, and curation
+ * (F5) would then drop the turn, its calls and their results from every later request.
  */
 export function dropEmptyParts(parts: Part[]): Part[] {
   const kept = parts.filter((part) => !isInvalidPart(part));
   return kept.length === parts.length ? parts : kept;
 }
 
-/** F7. Merge runs of adjacent plain-text parts of a streamed model turn into one part each. */
+/** Merges runs of adjacent plain-text parts of a streamed model turn into one part each, before it is stored (F7). */
 export function mergeAdjacentText(parts: Part[]): Part[] {
   const merged: Part[] = [];
   let changed = false;
