@@ -1,5 +1,5 @@
 /**
- * One model call with retries (spec B): streams one attempt after another until a usable
+ * One model call with retries (B1–B10): streams one attempt after another until a usable
  * response, a failure that is not retried, an exhausted budget, or an abort. Each attempt
  * is a recorded round trip (the request exactly as sent, the raw chunks as received) and is
  * announced with `round_trip_start`/`round_trip_end`; there are no hidden model calls.
@@ -46,18 +46,18 @@ export type ChatEvent =
   | { type: 'failed'; failure: ChatFailure };
 
 export interface SendOptions {
-  /** The request answers tool calls (A12 exemptions). */
+  /** The request answers tool calls: then a reply with no finish reason or no text is not invalid (A12). */
   isFunctionResponse: boolean;
-  /** B5: reactive compression; resolves with the request to resend, or null when it did not help. */
+  /** Compression after the provider said the context is too long (B5): the request to resend, or null when it did not help. */
   compressForOverflow?(signal: AbortSignal): Promise<ModelRequest | null>;
-  /** Filled in as budgets are spent (B1), for the caller's inspection. */
+  /** Filled in as the independent retry budgets are spent (B1), for the caller's inspection. */
   counters?: RetryCounters;
 }
 
 interface Attempt {
   reply: ModelReply;
   failure?: ModelFailure;
-  /** A non-thought chunk reached the caller (B3). */
+  /** A non-thought chunk reached the caller, so a transport failure is no longer replayed (B3). */
   visibleOutputYielded: boolean;
 }
 
@@ -78,7 +78,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
   const { controller, dispose } = childController(signal);
   try {
     for await (const part of deps.model.stream(request, controller.signal)) {
-      // K1/A10: after Stop nothing more is consumed, even from an adapter that streams on.
+      // After Stop nothing more is consumed, even from an adapter that streams on (A10, K1).
       if (signal.aborted) break;
       if (part.type === 'error') {
         attempt.failure = part.error;
@@ -161,7 +161,7 @@ export async function* sendMessageStream(
   }
 }
 
-/** A13: a nudge applies to the next attempt only, on top of the original instruction. */
+/** A retry nudge (A13) applies to the next attempt only, on top of the original instruction. */
 function withNudge(request: ModelRequest, baseInstruction: string | undefined, nudge: string | undefined): ModelRequest {
   const systemInstruction = nudge ? [baseInstruction, nudge].filter(Boolean).join('\n\n') : baseInstruction;
   const next: ModelRequest = { ...request };

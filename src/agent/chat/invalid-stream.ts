@@ -1,8 +1,8 @@
 /**
- * Spec A12–A13: a response that streamed without error can still be unusable. Only a
+ * A response that streamed without error can still be unusable (A12). Only a
  * round trip without any functionCall is classified; such a response is retried from the
  * invalid-stream budget, with a nudge in the system instruction for the two "said
- * nothing" cases.
+ * nothing" cases (A13).
  */
 import type { FinishReason } from '../../model/types';
 import type { Part } from '../../shared/content';
@@ -82,7 +82,7 @@ export function classifyResponse(
   return requestIsFunctionResponse ? null : invalid('NO_RESPONSE_TEXT');
 }
 
-/** A13: the nudge appended to the system instruction of the retry, if any. */
+/** The nudge appended to the system instruction of the retry, if any (A13). */
 export function retryNudge(type: InvalidStreamType): string | undefined {
   if (type === 'THINKING_ONLY_RESPONSE') return THINKING_ONLY_NUDGE;
   if (type === 'NO_RESPONSE_TEXT') return EMPTY_RESPONSE_NUDGE;

@@ -1,6 +1,6 @@
 /**
- * Spec B1–B7: which failures are retried, from which independent budget, after how long,
- * and what the person reads when retrying stops.
+ * Which failures are retried, from which independent budget (B1), after how long, and
+ * what the person reads when retrying stops (B1–B8).
  */
 import type { ModelFailure } from '../../model/types';
 import type { AppError } from '../../shared/errors';
@@ -15,7 +15,7 @@ export function emptyCounters(): RetryCounters {
   return { 'rate-limit': 0, transport: 0, 'invalid-stream': 0, 'context-overflow': 0, server: 0 };
 }
 
-/** B2: nothing else counts as transport (a browser adapter maps fetch/read errors onto these). */
+/** The only transport error codes that are replayed (B2); a browser adapter maps fetch/read errors onto these. */
 export const TRANSPORT_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
@@ -38,7 +38,7 @@ export function budgetFor(failure: ModelFailure, visibleOutputYielded: boolean):
     case 'context-overflow':
       return 'context-overflow';
     case 'transport': {
-      // B2: adapters map browser fetch and read failures to a whitelisted code; no code, no retry.
+      // Adapters map browser fetch and read failures to a whitelisted code; no code, no retry (B2).
       const whitelisted = failure.code !== undefined && TRANSPORT_CODES.has(failure.code);
       return whitelisted && !visibleOutputYielded ? 'transport' : null;
     }
