@@ -1,5 +1,5 @@
 /**
- * The system instruction of the summarizer call (spec I2). Its answer replaces the older
+ * The system instruction of the summarizer call (I2). Its answer replaces the older
  * history as the first user turn, so it must be the agent's whole memory of that part:
  * dense, structured, and short enough that compression actually saves tokens (an answer
  * larger than what it replaces fails as COMPRESSION_FAILED_INFLATED_TOKEN_COUNT).

@@ -1,5 +1,5 @@
 /**
- * Spec I1–I5: history compression for one chat. `compress` decides whether compression is
+ * History compression for one chat (I1–I5). `compress` decides whether compression is
  * due, summarizes the older part through the injected `summarize` (the core implements it as
  * a model call with COMPRESSION_PROMPT as system instruction), and returns the new history
  * plus a status. It never mutates its input; on every status but COMPRESSED and
@@ -34,11 +34,11 @@ export { COMPRESSION_PROMPT } from './compression-prompt';
 export const DEFAULT_COMPRESSION_THRESHOLD = 0.5;
 export const DEFAULT_PRESERVE_FRACTION = 0.3;
 export const COMPRESSION_ACKNOWLEDGEMENT = 'Got it. Thanks for the additional context!';
-/** I4: fewer completed tool batches than this since the last compaction is a "rapid refill". */
+/** Fewer completed tool batches than this since the last compaction makes a "rapid refill" (I4). */
 export const RAPID_REFILL_TOOL_TURN_THRESHOLD = 3;
-/** I4: this many consecutive rapid refills block the next compaction. */
+/** This many consecutive rapid refills block the next compaction: the context is refilled too fast (I4). */
 export const MAX_CONSECUTIVE_RAPID_REFILLS = 3;
-/** I5: consecutive summarizer failures after which auto-compression only truncates. [GUESS] */
+/** Consecutive summarizer failures after which auto-compression only truncates (I5; the number is our guess). */
 export const MAX_CONSECUTIVE_SUMMARY_FAILURES = 3;
 export const MODEL_CONTEXT_EXCEEDED_MESSAGE =
   "The conversation no longer fits the model's context: a file or tool output may be too large. Read files in chunks or start a new session.";
@@ -83,9 +83,9 @@ export interface CompressorDependencies {
 export interface Compressor {
   /** Rejects only with an AbortError, when `signal` aborts; every other failure is a status. */
   compress(input: CompressionInput): Promise<CompressionResult>;
-  /** I4: one tool batch completed (its results are in history). */
+  /** One tool batch completed (its results are in history): counts toward the rapid-refill check (I4). */
   onToolBatchCompleted(): void;
-  /** I4: a new turn (user prompt): rapid-refill tracking starts over. Call before a manual compress too. */
+  /** A new turn (user prompt): rapid-refill tracking starts over (I4). Call before a manual compress too. */
   resetTurn(): void;
 }
 
@@ -98,10 +98,10 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
   const maxRapidRefills = config.maxConsecutiveRapidRefills ?? MAX_CONSECUTIVE_RAPID_REFILLS;
   const maxSummaryFailures = config.maxConsecutiveSummaryFailures ?? MAX_CONSECUTIVE_SUMMARY_FAILURES;
 
-  /** I3 `hasFailedCompressionAttempt`. */
+  /** The failure latch (I3, Gemini CLI's `hasFailedCompressionAttempt`): set, auto-compression only truncates. It lasts as long as the session's compressor. */
   let summarizerLatched = false;
   let summaryFailures = 0;
-  /** I4: undefined until the first compaction of the turn ("tracking absent"). */
+  /** Undefined until the first compaction of the turn: rapid-refill tracking is absent until then (I4). */
   let toolTurnsSinceCompact: number | undefined;
   let consecutiveRapidRefills = 0;
 
@@ -126,7 +126,7 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
     if (history.length === 0) return { status: 'NOOP', history: [], originalTokenCount: 0, newTokenCount: 0 };
     if (!force && originalTokenCount < threshold * tokenLimit) return unchanged('NOOP');
 
-    // I4: the first compaction of a turn counts 0; each rapid one after it counts up.
+    // Rapid refills (I4): the first compaction of a turn counts 0; each rapid one after it counts up.
     const rapidRefills =
       toolTurnsSinceCompact === undefined ? 0 : toolTurnsSinceCompact < rapidRefillToolTurns ? consecutiveRapidRefills + 1 : 0;
     if (rapidRefills >= maxRapidRefills) return unchanged('rapid_refill_blocked');
@@ -142,11 +142,11 @@ export function createCompressor(deps: CompressorDependencies): Compressor {
     const truncateOnly = (): CompressionResult =>
       truncationHelped ? compacted('CONTENT_TRUNCATED', truncated, estimatedTruncated) : unchanged('NOOP');
 
-    // I3: after a failed summary, auto-compression only truncates; force still summarizes.
+    // After a failed summary, auto-compression only truncates; force still summarizes (I3).
     if (summarizerLatched && !force) return truncateOnly();
 
     const split = findCompressSplitPoint(truncated, preserveFraction);
-    // [CHOICE] No cut point (e.g. one long agentic turn): still apply the truncation.
+    // Our choice: no cut point (e.g. one long agentic turn): still apply the truncation.
     if (split === 0) return truncateOnly();
 
     const originalPart = history.slice(0, split);

@@ -1,5 +1,5 @@
 /**
- * Spec I2: where to cut history for compression. Everything before the returned index is
+ * Where to cut history for compression (I2). Everything before the returned index is
  * summarized; everything from it on is kept verbatim. The cut is made only before a user
  * turn that carries no functionResponse (a real user message), so a functionCall and its
  * functionResponse always stay on the same side, and the kept tail starts with a user turn.

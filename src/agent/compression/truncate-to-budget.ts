@@ -1,5 +1,5 @@
 /**
- * The truncation half of compression (spec I2/I3, after Gemini CLI's
+ * The truncation half of compression (I2, I3; after Gemini CLI's
  * `truncateHistoryToBudget`): walking from the newest content back, functionResponse outputs
  * are kept whole until their running total passes a token budget; older large outputs are
  * cut to their last lines. Recent tool results keep full fidelity; stale giant ones shrink.
