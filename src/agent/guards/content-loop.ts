@@ -1,5 +1,5 @@
 /**
- * Spec H4 "content chanting" (opt-in heuristic): the streamed text repeats the same
+ * "Content chanting", an opt-in heuristic (H4): the streamed text repeats the same
  * fixed-size chunk many times close together. Markdown structure (fences, tables, list
  * items, headings, blockquotes, dividers) legitimately repeats, so it resets tracking, and
  * text inside code blocks is ignored.

@@ -1,5 +1,5 @@
 /**
- * Spec H1–H6: loop detection for one session. The core loop feeds it every tool call
+ * Loop detection for one session (H1–H6). The core loop feeds it every tool call
  * (before executing it), every content delta and thought, and the round-trip boundaries
  * (`Finished`, `Retry`). A non-null answer means "stop the interaction now; do not run this
  * call" (H6).
@@ -18,19 +18,19 @@ import { createToolHeuristics, DEFAULT_TOOL_HEURISTICS_OPTIONS } from './tool-he
 import type { ToolHeuristicsOptions } from './tool-heuristics';
 
 export interface LoopDetectorConfig extends ContentLoopOptions, ToolHeuristicsOptions {
-  /** H1: the Nth identical consecutive call is a loop. Default 5. */
+  /** The Nth identical consecutive call is a loop (H1). Default 5. */
   identicalCallThreshold: number;
-  /** H2: the Nth consecutive git overview inspection is a loop. Default 8. */
+  /** The Nth consecutive git overview inspection (status, overview diff) is a loop (H2). Default 8. */
   shellStagnationThreshold: number;
-  /** H3: past this many calls in a turn, halt only if some key repeated `stuckRepeatThreshold` times. Default 100. */
+  /** Per-turn cap (H3): past this many calls in a turn, halt only if some key repeated `stuckRepeatThreshold` times. Default 100. */
   softToolCallCap: number;
-  /** H3: the stuck-repetition signal. Default 6. */
+  /** Per-turn cap (H3): how often one call must repeat to count as stuck. Default 6. */
   stuckRepeatThreshold: number;
-  /** H3: absolute backstop for the adaptive cap. Default 1000. */
+  /** Per-turn cap (H3): the absolute backstop of the adaptive cap. Default 1000. */
   hardToolCallCap: number;
-  /** H3: an explicit hard cap replacing the adaptive one; ≤ 0 disables the cap. Default unset. */
+  /** Per-turn cap (H3): an explicit hard cap replacing the adaptive one; ≤ 0 disables the cap. Default unset. */
   maxToolCallsPerTurn?: number;
-  /** H4: the last N thoughts identical. Default 3. */
+  /** Repeated thoughts, an opt-in heuristic (H4): the last N thoughts identical. Default 3. */
   thoughtRepeatThreshold: number;
 }
 
@@ -69,12 +69,12 @@ export interface LoopDetector {
   onFinished(): void;
   /** A round-trip is being retried: roll back what its failed attempt counted (H5). */
   onRetry(): void;
-  /** H6 "disable loop detection for this session": turns off every guard, always-on included. */
+  /** "Disable loop detection for this session" (H6): turns off every guard, always-on included. */
   disable(): void;
   readonly disabled: boolean;
 }
 
-/** Thought signatures kept for H4. */
+/** Thoughts kept for the repeated-thought heuristic (H4). */
 const THOUGHT_HISTORY_LIMIT = 50;
 const THOUGHT_DESCRIPTION_PREFIX = 200;
 
@@ -88,17 +88,17 @@ export function createLoopDetector(
 
   let disabled = false;
   let latched: LoopDetection | null = null;
-  // H1
+  // Identical consecutive calls (H1)
   let lastKey: string | null = null;
   let identicalStreak = 0;
-  // H2
+  // Git inspection stagnation (H2)
   let shellStreak = 0;
-  // H3
+  // Per-turn cap (H3)
   let turnTotal = 0;
   let committedTotal = 0;
   let capKeyCounts = new Map<string, number>();
   let capMaxKeyRepeat = 0;
-  // H4 thoughts
+  // Repeated thoughts (H4)
   let thoughts: string[] = [];
 
   function latch(detection: LoopDetection | null): LoopDetection | null {
@@ -202,8 +202,8 @@ export function createLoopDetector(
       capKeyCounts = new Map();
       capMaxKeyRepeat = 0;
       tools.onRetry();
-      // [CHOICE] beyond H5: the failed attempt's text and thoughts are discarded and
-      // re-streamed, so they must not count twice either.
+      // Our choice, beyond the rollback of H5: the failed attempt's text and thoughts are
+      // discarded and re-streamed, so they must not count twice either.
       content.reset();
       thoughts = [];
     },
@@ -217,7 +217,7 @@ export function createLoopDetector(
   };
 }
 
-/** H3: explicit cap = hard; otherwise soft cap with a stuck signal, plus a hard backstop. */
+/** The per-turn cap (H3): an explicit cap is hard; otherwise a soft cap with a stuck signal, plus a hard backstop. */
 function capHalts(total: number, maxKeyRepeat: number, config: LoopDetectorConfig): boolean {
   const explicit = config.maxToolCallsPerTurn;
   if (explicit !== undefined) return explicit > 0 && total > explicit;

@@ -1,9 +1,9 @@
 /**
- * Spec H8 (ZCode): warn, never stop, when the model repeats the same call. The streak spans
+ * Warn, never stop, when the model repeats the same call (H8, after ZCode). The streak spans
  * batches and counts every call inside a parallel batch; when it reaches the threshold the
  * model gets one reminder per streak. Reminders are budgeted per turn: past the budget a
  * warning is still reported (for a `model_anomaly_warning` event) but nothing is injected.
- * It coexists with the H1 guard: warn at 3, halt at 5.
+ * It coexists with the identical-call guard (H1): warn at 3, halt at 5.
  */
 import { stableJson } from './stable-key';
 

@@ -1,6 +1,6 @@
 /**
- * Spec H2: which shell commands count as "git overview inspection" for the always-on
- * stagnation guard. Deliberately narrow and failing open: a chain that also stages,
+ * Which shell commands count as "git overview inspection" for the always-on stagnation
+ * guard (H2). Deliberately narrow and failing open: a chain that also stages,
  * commits, runs another program or looks at a specific file's diff is progress, so it must
  * not share the stagnation bucket.
  */

@@ -1,5 +1,5 @@
 /**
- * Canonical JSON for identity checks (spec H1, H8): object keys are sorted recursively and
+ * Canonical JSON for telling tool calls apart (H1, H8): object keys are sorted recursively and
  * arrays keep their order, so two argument objects that differ only in key order give the
  * same string. The string itself is the key; only equality matters, so no hashing.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec H4, the opt-in tool-call heuristics: read-file churn (with a cold-start exemption),
+ * The opt-in tool-call heuristics (H4): read-file churn (with a cold-start exemption),
  * action stagnation, global duplicates and ABAB alternation. Each call is fed once, before
  * it executes; every detector updates its state on every call, and the first that fires (in
  * the order global duplicate, alternating, read churn, stagnation) is reported.
@@ -43,7 +43,7 @@ export interface ToolHeuristicHit {
 export interface ToolHeuristics {
   /** `key` is the call's canonical identity (stable-key.ts). */
   onToolCall(name: string, key: string): ToolHeuristicHit | null;
-  /** Spec H5: a retried stream replays its calls, so duplicate and ABAB evidence is dropped. */
+  /** A retried stream replays its calls, so duplicate and ABAB evidence is dropped (H5). */
   onRetry(): void;
   reset(): void;
 }
@@ -93,8 +93,8 @@ export function createToolHeuristics(options: ToolHeuristicsOptions = DEFAULT_TO
   }
 
   function checkStagnation(name: string): ToolHeuristicHit | null {
-    // [CHOICE] During the cold start, read-like calls are exploration for action stagnation
-    // too; afterwards read churn covers them first (spec H4 scenario).
+    // Our choice: during the cold start, read-like calls are exploration for action
+    // stagnation too; afterwards read churn covers them first (as H4's scenario expects).
     if (!seenNonReadTool && isReadLikeTool(name)) return null;
     if (sameNameStreak < options.actionStagnationThreshold) return null;
     return {

@@ -1,5 +1,5 @@
 /**
- * Spec C6: when the model keeps sending a call that fails validation (or a truncated edit
+ * The retry-loop directive (C6): when the model keeps sending a call that fails validation (or a truncated edit
  * that is rejected) with the same error, the third time its error gets a directive to stop
  * retrying. Advice only: the loop goes on.
  *
@@ -25,7 +25,7 @@ export const DEFAULT_VALIDATION_RETRY_THRESHOLD = 3;
 /** One call of a batch, in declaration order. Calls with none of these fields are ignored. */
 export interface ValidationOutcome {
   tool: string;
-  /** INVALID_TOOL_PARAMS or OUTPUT_TRUNCATED (spec C4/C5). `message` excludes any directive. */
+  /** INVALID_TOOL_PARAMS, or OUTPUT_TRUNCATED for an edit cut short by the token limit (C4, C5). `message` excludes any directive. */
   error?: { kind: 'invalid_params' | 'truncated'; message: string };
   /** The call passed validation. */
   passed?: boolean;
