@@ -1,6 +1,7 @@
 /**
- * Approvals (spec C3, C7, C8): correlated requests to the person, one card at a time in
- * declaration order. The approval mode is read live, so switching it while a card is open
+ * Approvals (C3, C7, C8): correlated requests to the person, one card at a time in
+ * declaration order; nothing of the batch runs until every card is answered. The approval
+ * mode is read live, so switching it while a card is open
  * lets the call through (the open request's signal aborts, which closes the card).
  */
 import { USER_DENIED_REASON } from '../history/function-response';
@@ -55,7 +56,7 @@ export function settleByPolicy(record: CallRecord, context: ApprovalContext): bo
 
 async function previewOf(record: CallRecord, context: ApprovalContext, signal: AbortSignal): Promise<ToolPreview> {
   try {
-    // K2: Stop never waits for a preview (it may read through a sandbox that hangs).
+    // Stop never waits for a preview (it may read through a sandbox that hangs), so every call still gets its result (K2).
     if (record.tool) return await raceAbort(record.tool.preview(record.args, { sandbox: context.sandbox, signal }), signal);
   } catch {
     // A preview that fails still lets the person decide from the summary.
@@ -124,7 +125,7 @@ function applyOutcome(record: CallRecord, outcome: ApprovalOutcome, batch: CallR
       record.approvedByPerson = true;
       rememberForSession(record, context);
       context.state.setStatus(record.request.callId, 'scheduled');
-      // C7: also lets through the other waiting calls this allows.
+      // "Allow for this session" also lets through the other waiting calls it covers (C7).
       for (const other of batch) if (other.view.status === 'awaiting_approval') settleByPolicy(other, context);
       return;
     case 'cancel':

@@ -1,6 +1,6 @@
 /**
  * Decisions without side effects: whether a call needs the person's approval under the
- * current approval mode (UI-CONTRACT.md), and which calls may run side by side (spec D1–D2).
+ * current approval mode (UI-CONTRACT.md), and which calls may run side by side (D1, D2).
  */
 import type { Tool, ToolKind } from '../../tools/types';
 import type { ApprovalMode } from '../types';
@@ -56,7 +56,7 @@ export function planModeMessage(name: string): string {
 }
 
 /**
- * D2, fail-closed: read and search kinds are safe; an execute call is safe only when the
+ * Which calls may run side by side (D2), failing closed: read and search kinds are safe; an execute call is safe only when the
  * tool says this exact call is read-only (a throwing check is unsafe); anything else,
  * including an unknown tool, runs alone.
  */
@@ -73,7 +73,7 @@ export function isConcurrencySafe(tool: Tool | undefined, args: Record<string, u
   }
 }
 
-/** D1: consecutive safe calls form one wave; each unsafe call is a wave of its own; order kept. */
+/** Waves (D1): consecutive safe calls form one wave; each unsafe call is a wave of its own; order kept. */
 export function partitionWaves<T>(items: readonly T[], isSafe: (item: T) => boolean): T[][] {
   const waves: T[][] = [];
   let parallel: T[] = [];

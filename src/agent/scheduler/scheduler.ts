@@ -1,5 +1,5 @@
 /**
- * The tool scheduler (spec C, D): one batch at a time, through
+ * The tool scheduler (C, D): one batch at a time, through
  * intake → approvals → waves of execution → one terminal outcome per call.
  * A batch scheduled while another runs waits in a queue (C9). Whatever happens (abort,
  * hook stop, exception) every call ends terminal, and results come back in declaration
@@ -50,7 +50,7 @@ export interface Scheduler {
   schedule(requests: ToolCallRequestInfo[], signal: AbortSignal, options?: { outputTruncated?: boolean }): Promise<BatchResult>;
   /** Re-applies the (already changed) approval mode to calls waiting for approval. */
   onApprovalModeChanged(): void;
-  /** K3: rejects every queued batch. */
+  /** Stop: rejects every queued batch (K3). */
   cancelAll(): void;
 }
 

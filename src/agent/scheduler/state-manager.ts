@@ -1,5 +1,5 @@
 /**
- * The calls of one batch and their seven states (spec C1). The only place a status
+ * The calls of one batch and their seven states (C1). The only place a status
  * changes: terminal states are final (C2), every change emits a `tool_calls_update`
  * snapshot, UI-only fields are dropped when a call leaves `executing` (E6), and live
  * output is throttled on the injected clock.
@@ -66,7 +66,7 @@ function outcomeView(outcome: CallOutcome): Partial<ToolCallView> {
   }
 }
 
-/** E6: a card shows at most this much live output (the latest); the tool's result is separate. */
+/** A card shows at most this much live output, the latest (E6); the tool's result is separate. */
 export const LIVE_OUTPUT_LIMIT = 64 * 1024;
 export const LIVE_OUTPUT_ELIDED = '[… earlier output not shown …]\n';
 
@@ -88,7 +88,7 @@ export function createStateManager(options: {
   /** Calls with held-back live output and an update already scheduled for it. */
   const trailing = new Set<string>();
 
-  /** E6: output held back by the throttle is shown when the throttle window ends, even if the command goes quiet. */
+  /** Output held back by the live-output throttle is shown when the throttle window ends, even if the command goes quiet (E6). */
   function scheduleTrailing(callId: string, delay: number): void {
     if (trailing.has(callId)) return;
     trailing.add(callId);
@@ -116,7 +116,7 @@ export function createStateManager(options: {
     Object.assign(record.view, patch, { status });
     if (leavingExecution) {
       delete record.view.liveOutput;
-      // K2: what a cancelled command printed stays visible.
+      // What a cancelled command printed stays visible (K2).
       if (status === 'cancelled' && live && !record.view.display) record.view.display = { type: 'text', text: live };
     }
     emitSnapshot();

@@ -1,4 +1,4 @@
-/** Spec C4: "did you mean" suggestions for an unknown tool name, by Levenshtein distance. */
+/** "Did you mean" suggestions (C4) for an unknown tool name, by Levenshtein distance. */
 
 export function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);

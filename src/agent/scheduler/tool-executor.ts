@@ -1,5 +1,5 @@
 /**
- * Runs one scheduled call to an outcome (spec C3, C12, E2, K2). Never rejects: a throwing
+ * Runs one scheduled call to an outcome (C3, C12, E2, K2). Never rejects: a throwing
  * tool is an UNHANDLED_EXCEPTION error, a timeout is EXECUTION_TIMEOUT, and an abort
  * ends the call `cancelled` at once, even if the tool ignores its signal (a late result
  * is then dropped by the state manager, C2).

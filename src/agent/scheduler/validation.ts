@@ -1,5 +1,5 @@
 /**
- * Intake of one call (spec C4, C5, C11): resolve the tool, copy the arguments, and decide
+ * Intake of one call (C4, C5, C11): resolve the tool, copy the arguments, and decide
  * early errors, which are created directly in `error` and never enter `validating`.
  */
 import type { ToolError, ToolRegistry } from '../../tools/types';
