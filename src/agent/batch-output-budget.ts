@@ -1,5 +1,5 @@
 /**
- * E5, the batch output budget: when the results of one batch of tool calls together exceed
+ * The batch output budget (E5): when the results of one batch of tool calls together exceed
  * the budget, the largest are held back, largest first, until the rest fits. Each held-back
  * output is saved whole in the workspace (so it is stored with the session, the person can
  * open it, and the model can read parts of it with read_file) and the model gets its first

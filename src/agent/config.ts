@@ -46,7 +46,7 @@ const MINIMUM: Record<ConfigKey, number> = {
   shellStagnationThreshold: 2,
   softToolCallCap: 1,
   hardToolCallCap: 1,
-  maxToolCallsPerTurn: Number.MIN_SAFE_INTEGER, // H3: an explicit hard cap; 0 or less turns it off
+  maxToolCallsPerTurn: Number.MIN_SAFE_INTEGER, // an explicit hard per-turn cap (H3); 0 or less turns it off
   validationRetryThreshold: 1,
   maxConcurrency: 1,
   rateLimitRetries: 0,

@@ -1,6 +1,7 @@
 /**
  * Keeping the conversation inside the model's window: auto and forced compression
- * (spec I2–I5, B5) and the pre-send overflow check (A14).
+ * (I2–I5; after the provider refused a too-long request, B5) and the pre-send overflow
+ * check (A14).
  */
 import type { Content } from '../shared/content';
 import type { ModelRequest } from '../model/types';
@@ -36,7 +37,7 @@ export async function compressHistory(session: Session, force: boolean, signal: 
 }
 
 /**
- * A14: would adding `incoming` overflow the window, given the last prompt size? Emits
+ * The pre-send overflow check (A14): would adding `incoming` overflow the window, given the last prompt size? Emits
  * `context_window_will_overflow` when it would.
  */
 export function checkOverflow(session: Session, incoming: Content): boolean {
@@ -49,7 +50,8 @@ export function checkOverflow(session: Session, incoming: Content): boolean {
 }
 
 /**
- * B5 reactive compression, for the chat layer: compress once (forced) and rebuild the
+ * Reactive compression, for the chat layer when the provider says the context is too long
+ * (B5): compress once (forced) and rebuild the
  * request from the new history, or give up with null.
  */
 export function overflowRecovery(

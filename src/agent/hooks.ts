@@ -1,5 +1,5 @@
 /**
- * Calls one optional hook (spec J). A hook that throws, or is still running when the
+ * Calls one optional hook (J1–J4, C, E4). A hook that throws, or is still running when the
  * signal aborts, counts as "no decision": hooks never break the loop (J7).
  */
 import { raceAbort } from './abortable';

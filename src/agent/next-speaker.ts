@@ -1,5 +1,5 @@
 /**
- * Spec J5 (off by default): after a text-only reply, decide whether the model should keep
+ * The next-speaker check (J5, off by default): after a text-only reply, decide whether the model should keep
  * going. Structural answers first; otherwise a small JSON model call, which, like every
  * model call here, is a recorded round trip, and is shown in the transcript with its
  * retries and its verdict. Any failure means "the user speaks".

@@ -34,7 +34,7 @@ export interface Session {
   scheduler: Scheduler;
   /** `promptTokenCount` of the last response; 0 when unknown. */
   lastPromptTokenCount: number;
-  /** F8: provider call ids already answered, and those already answered as duplicates. */
+  /** Provider call ids already answered, and those already answered as duplicates: a repeat is not run again (F8). */
   handledProviderIds: Set<string>;
   duplicateProviderIds: Set<string>;
   /** Model round trips in this session, for maxSessionTurns (J6). */
@@ -45,7 +45,7 @@ export interface Session {
 
 export interface Interaction {
   id: string;
-  /** A16: frozen when the interaction starts. */
+  /** Model and settings, frozen when the interaction starts (A16). */
   model: string;
   settings: AgentSettings;
   signal: AbortSignal;

@@ -1,5 +1,5 @@
 /**
- * The summarizer behind compression (spec I2): an ordinary, visible model call. It goes
+ * The summarizer behind compression (I2): an ordinary, visible model call. It goes
  * through the chat layer, so it is retried like any call, recorded as a round trip and
  * announced with round_trip_start/end; only its text is not shown as agent content.
  */

@@ -1,9 +1,10 @@
 /**
- * The tool half of a round trip: guards before scheduling (F8 duplicate provider ids, H1–H3
- * loop detection), the scheduler, then one user Content with exactly one functionResponse
- * per call in declaration order (A3, D5, E3), plus C6 directives, the PostToolBatch hook
- * (E4), H8 reminders and the batch output budget (E5). The Content is committed before
- * anything else happens, even when the interaction stops here (K2, K4).
+ * The tool half of a round trip: guards before scheduling (duplicate provider ids F8,
+ * loop detection H1–H3), the scheduler, then one user Content with exactly one
+ * functionResponse per call in declaration order (A3, D5, E3), plus retry-loop directives
+ * (C6), the PostToolBatch hook (E4), repeated-call reminders (H8) and the batch output
+ * budget (E5). The Content is committed before anything else happens, even when the
+ * interaction stops here (K2, K4).
  */
 import type { Part } from '../shared/content';
 import type { FinishReason } from '../model/types';
@@ -37,7 +38,7 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
     const detection = session.loopDetector.onToolCall({ name: call.name, args: call.args });
     if (detection) return stopForLoop(session, calls, detection);
   }
-  // H5: this round's calls are counted now, after its stream ended; a retry of a later
+  // The loop-detection rollback floor (H5): this round's calls are counted now, after its stream ended; a retry of a later
   // model call rolls the per-turn count back to here, not to before this round.
   session.loopDetector.onFinished();
 
@@ -93,7 +94,7 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
 
   const allCancelled = batch.calls.length > 0 && batch.calls.every((call) => call.outcome.status === 'cancelled');
   if (signal.aborted || (allCancelled && fresh.length === calls.length)) {
-    deps.emit({ type: 'user_cancelled' }); // K2, K4: never call the model after a cancel
+    deps.emit({ type: 'user_cancelled' }); // never call the model after a cancel (K2, K4)
     return 'cancelled';
   }
   if (stop) {
@@ -132,7 +133,7 @@ function trackedOutcome(call: CompletedToolCall): TrackedOutcome {
   }
 }
 
-/** E4: extra context goes at the end of the last call's output (or error). */
+/** The PostToolBatch hook's extra context goes at the end of the last call's output, or error (E4). */
 function appendToLastResponse(parts: Part[], context: string): void {
   const index = parts.findLastIndex((part) => part.functionResponse);
   const response = parts[index]?.functionResponse;
@@ -147,12 +148,12 @@ function emitDuplicateViews(session: Session, duplicates: PendingCall[]): void {
   session.deps.emit({ type: 'tool_calls_update', value: duplicates.map((call) => errorView(session, call, DUPLICATE_CALL_ID_MESSAGE(call.providerId ?? ''))) });
 }
 
-/** The card of a call answered with an error it was not run for (or, E4, whose result a hook replaced). */
+/** The card of a call answered with an error it was not run for, or whose result the PostToolBatch hook replaced (E4). */
 function errorView(session: Session, call: PendingCall, message: string): ToolCallView {
   return unscheduledErrorView(session.deps.tools, call, message, 'EXECUTION_DENIED');
 }
 
-/** H6: nothing of this round trip runs; each call is answered so pairing holds. */
+/** A loop was detected (H6): nothing of this round trip runs; each call is answered so pairing holds. */
 async function stopForLoop(session: Session, calls: PendingCall[], detection: LoopDetection): Promise<InteractionOutcome> {
   const { deps } = session;
   deps.emit({ type: 'tool_calls_update', value: calls.map((call) => errorView(session, call, LOOP_NOT_EXECUTED_MESSAGE)) });

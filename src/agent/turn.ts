@@ -1,5 +1,5 @@
 /**
- * One turn: translates the chat's chunks into agent events (spec A4–A7, A9). Thoughts
+ * One turn: translates the chat's chunks into agent events (A4–A7, A9). Thoughts
  * become `thought`, visible text `content`, every functionCall a `tool_call_request` whose
  * id is the provider's own (A6: OpenAI-compatible servers refuse a tool result under any
  * other id), minted only when the provider gave none or reused one this session already
@@ -21,7 +21,7 @@ export interface PendingCall {
   callId: string;
   /** The provider's id, when it sent one (F8, C11). */
   providerId?: string;
-  /** F8: the provider's id was already used in this session; the call is not run. */
+  /** The provider's id was already used in this session; the call is not run (F8). */
   duplicate?: true;
   name: string;
   args: Record<string, unknown>;
@@ -33,16 +33,16 @@ export type TurnResult =
   | { type: 'ok'; parts: Part[]; calls: PendingCall[]; finishReason?: FinishReason; usage?: Usage }
   | { type: 'failed'; failure: ChatFailure }
   | { type: 'loop'; detection: LoopDetection }
-  /** J4: the AfterModel hook stopped or blocked the response at a chunk; the stream was abandoned. */
+  /** The AfterModel hook stopped or blocked the response at a chunk; the stream was abandoned (J4). */
   | { type: 'hook'; decision: HookDecision & { decision: 'stop' | 'block' } };
 
 export interface TurnContext {
   emit(event: AgentEvent): void;
   newId(): string;
-  /** A6/F8: whether this session already used the call id (in history, or answered before). */
+  /** Whether this session already used the call id, in history or answered before (A6, F8). */
   isCallIdTaken(id: string): boolean;
   loopDetector: LoopDetector;
-  /** J4: the AfterModel hook, called on each chunk before it is shown. */
+  /** The AfterModel hook, called on each chunk before it is shown (J4). */
   afterModel?(parts: Part[]): Promise<HookDecision | undefined>;
   /** Stop while the AfterModel hook ran: that chunk is not shown (A10). */
   signal?: AbortSignal;
@@ -62,7 +62,7 @@ export function citationLine(citation: Citation): string {
 export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnContext): Promise<TurnResult> {
   let parts: Part[] = [];
   let calls: PendingCall[] = [];
-  /** The provider's call parts of this attempt, for C11. */
+  /** The provider's call parts of this attempt, to drop a repeated id in one response (C11). */
   let providerCalls: Part[] = [];
   /** Sources cited by this attempt's chunks, each once (A7, A9). */
   let citations = new Set<string>();
@@ -78,7 +78,7 @@ export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnCon
     if (part.functionCall) {
       const { id: providerId, name } = part.functionCall;
       const withThis = dedupeCallsById([...providerCalls, part]);
-      if (withThis.length === providerCalls.length) return null; // C11: a repeated id in one response; first wins
+      if (withThis.length === providerCalls.length) return null; // a repeated id in one response: the first wins (C11)
       providerCalls = withThis;
       const taken = providerId !== undefined && context.isCallIdTaken(providerId);
       const callId = providerId !== undefined && !taken ? providerId : context.newId();

@@ -14,7 +14,7 @@ export interface FakeToolSpec {
   delayMs?: number | ((args: Record<string, unknown>) => number);
   /** Waits on this before finishing; a function gives one gate per call. */
   gate?: Promise<void> | ((args: Record<string, unknown>) => Promise<void> | undefined);
-  /** The result; defaults to `ok <name>`. May throw (spec E2). */
+  /** The result; defaults to `ok <name>`. May throw (E2). */
   impl?: (args: Record<string, unknown>, context: ToolContext) => Promise<string | Part[] | ToolResult> | string | Part[] | ToolResult;
   isReadOnly?: (args: Record<string, unknown>) => boolean;
   preview?: (args: Record<string, unknown>) => ToolPreview | Promise<ToolPreview>;
