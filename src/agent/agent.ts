@@ -1,8 +1,9 @@
 /**
  * The agent: a session of interactions over injected dependencies (STYLE.md §3).
  *
- * The outer loop owns the `while` (spec A1): send a turn; if the model called tools, run
- * them and send their results; otherwise ask the continuations (B10, J2–J5) whether to go
+ * The outer loop owns the `while` (A1): send a turn; if the model called tools, run
+ * them and send their results; otherwise ask the continuations (output recovery B10, the
+ * Stop hook J2–J3, the next-speaker check J5) whether to go
  * on. Everything else lives one call down: client.ts (one turn), turn.ts (stream → events),
  * chat/ (one model call with retries), scheduler/ (tools), tool-round.ts (results).
  */
@@ -56,7 +57,7 @@ export function createAgent(deps: AgentDependencies): Agent {
     interruption: () => detectTurnInterruption(session.history),
     setApprovalMode,
     updateSettings(settings) {
-      // A16: the rest applies from the next interaction; the approval mode applies now.
+      // Model and settings are frozen per interaction (A16): the rest applies from the next one; the approval mode applies now.
       const { approvalMode, ...rest } = settings;
       Object.assign(session.settings, rest);
       if (approvalMode) setApprovalMode(approvalMode);
@@ -131,7 +132,7 @@ async function compressManually(session: Session, signal: AbortSignal): Promise<
   }
 }
 
-/** G1: the cards of the calls Continue answered as never run say what the model was told. */
+/** After Continue on an interrupted turn (G1), the cards of the calls it answered as never run say what the model was told. */
 function emitOrphanCards(session: Session): void {
   const calls = session.history.at(-2)?.parts.flatMap((part) => (part.functionCall?.id ? [part.functionCall] : [])) ?? [];
   const views = calls.map(({ id, name, args }, index) =>
@@ -140,7 +141,7 @@ function emitOrphanCards(session: Session): void {
   if (views.length > 0) session.deps.emit({ type: 'tool_calls_update', value: views });
 }
 
-/** A bug or a failing store: reported as data, never thrown out of `run` (A11, B8). */
+/** A bug or a failing store: reported as an error event, never thrown out of `run`; the prompt stays stored (A11, B8). */
 function reportThrown(session: Session, thrown: unknown): InteractionOutcome {
   if (isAbortError(thrown) || session.interaction.signal.aborted) {
     session.deps.emit({ type: 'user_cancelled' });

@@ -1,5 +1,5 @@
 /**
- * One turn's pre- and post-processing around a model call (spec A1): compress if due,
+ * One turn's pre- and post-processing around a model call (A1): compress if due,
  * check the window, store the outgoing user message (F1, F4), build the request from
  * stored history (F2–F6), run the BeforeModel/AfterModel hooks, translate the stream
  * (turn.ts) and store the model turn once it succeeded (F7). Every store is a commit
@@ -31,7 +31,7 @@ export type OutgoingMessage =
   /** The message is already the tail of stored history (tool results, a resumed prompt). */
   | { kind: 'stored' }
   /**
-   * Sent but never stored (output recovery B10, stop-hook context J3; A17). The reply
+   * Sent but never stored, only in the request history (A17): output recovery (B10), stop-hook context (J3). The reply
    * continues the model turn before it, joined by `joinWith` ('' mid-thought, a blank line
    * for a new answer).
    */
@@ -107,7 +107,7 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
     const last = request.contents.at(-1);
     const events = sendMessageStream(chatDependencies(session), request, signal, {
       isFunctionResponse: !!last?.parts.some((part) => part.functionResponse),
-      // B5: the compressed history is sent with the hook's model and config; its contents are rebuilt.
+      // After a too-long-context refusal (B5) the compressed history is sent with the hook's model and config; its contents are rebuilt.
       compressForOverflow: overflowRecovery(session, () => ({ ...buildRequest(session, requestOnly), model, ...(config ? { config } : {}) })),
     });
     result = await runTurn(events, turnContext(session));
@@ -135,8 +135,9 @@ function turnContext(session: Session, withAfterModel = true): TurnContext {
 }
 
 /**
- * J4: BeforeModel may change this one request. Contents pass through the same repair as
- * history does, so a hook cannot break INVARIANT(P); an empty model name is ignored.
+ * The BeforeModel hook (J4) may change this one request. Contents pass through the same
+ * repair as history does, so a hook cannot unpair a call from its response or put two
+ * same-role turns side by side; an empty model name is ignored.
  */
 function modifyRequest(request: ModelRequest, change: NonNullable<HookDecision['modifiedRequest']>): ModelRequest {
   const modified: ModelRequest = { ...request };
@@ -151,7 +152,7 @@ function hookStopped(session: Session, decision: HookDecision, fallback: string)
   return end('stopped');
 }
 
-/** J4: a hook blocked the model's response; its synthetic response, if any, stands in for it (STOP when none given). */
+/** A BeforeModel/AfterModel hook blocked the model's response (J4); its synthetic response, if any, stands in for it (STOP when none given). */
 async function substitute(session: Session, decision: HookDecision, fallback: string, midStream = false): Promise<TurnResult | null> {
   const value = decisionMessage(decision, fallback);
   session.deps.emit({ type: 'agent_execution_blocked', value: midStream ? { ...value, replacesResponse: true } : value });
@@ -159,7 +160,7 @@ async function substitute(session: Session, decision: HookDecision, fallback: st
   return runTurn(syntheticReply(decision.syntheticResponse), turnContext(session, false));
 }
 
-/** F1, F4: the new prompt joins stored history (after any dangling-result placeholder and repair). */
+/** The new prompt joins stored history first, after any dangling-result placeholder, then repair runs (F1, F4). */
 export async function storeUserMessage(session: Session, parts: Part[]): Promise<void> {
   await commitHistory(session, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(session.history), { role: 'user', parts }]));
 }
@@ -201,8 +202,9 @@ function failed(session: Session, result: Exclude<TurnResult, { type: 'ok' }>): 
 }
 
 /**
- * F7: thoughts dropped (signatures kept on the first call), adjacent text merged. A reply
- * to a request-only prompt continues the model turn before it (A17: "part1part2"), when
+ * The model turn as stored once its stream succeeded (F7): thoughts dropped (signatures
+ * kept on the first call), adjacent text merged. A reply to a request-only prompt
+ * continues the model turn before it (A17: "part1" + "part2" is stored as "part1part2"), when
  * that turn is still the last one (a reactive compression may have replaced it).
  */
 async function storeModelTurn(session: Session, parts: Part[], joinWith: string | null): Promise<void> {

@@ -1,7 +1,7 @@
 /**
- * What follows a reply without tool calls (spec A2): output recovery after MAX_TOKENS
- * (B10), the Stop hook (J2, J3), the next-speaker check (J5), all bounded by MAX_TURNS
- * (J6). `end` with 'completed' is the normal exit.
+ * What follows a reply without tool calls (A2): output recovery after MAX_TOKENS (B10),
+ * the Stop hook (J2, J3), the next-speaker check (J5), all bounded by MAX_TURNS (J6).
+ * `end` with 'completed' is the normal exit.
  */
 import { textContent } from '../shared/content';
 import type { Part } from '../shared/content';
@@ -23,7 +23,7 @@ export interface ContinuationBudget {
   turnsLeft: number;
   outputRecoveries: number;
   stopHookContinuations: number;
-  /** J2: this interaction already goes on because an AfterAgent hook blocked its end. */
+  /** This interaction already goes on because an AfterAgent hook blocked its end (J2). */
   stopHookActive: boolean;
 }
 
@@ -44,7 +44,8 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return send(budget, { kind: 'request_only', parts: [{ text: OUTPUT_RECOVERY_PROMPT }], joinWith: '' });
   }
 
-  // J5 before J2: the model may go on first; AfterAgent fires when the agent would end (Gemini CLI: at the outermost call).
+  // The next-speaker check (J5) comes before the AfterAgent hook (J2): the model may go on first; AfterAgent fires
+  // only when the agent would end (Gemini CLI: at the outermost call).
   if (session.interaction.settings.nextSpeakerCheck) {
     const speaker = await checkNextSpeaker(session);
     if (signal.aborted) return cancelled(session);
@@ -58,7 +59,7 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     return { type: 'end', outcome: 'stopped' };
   }
   if (stopHook?.decision === 'block') {
-    // J2: the hook's reason becomes the next prompt, which BeforeAgent sees like any other.
+    // An AfterAgent block (J2): the hook's reason becomes the next prompt, which BeforeAgent sees like any other.
     const value = decisionMessage(stopHook, 'Please continue.');
     deps.emit({ type: 'agent_execution_blocked', value });
     budget.stopHookActive = true;
@@ -74,14 +75,14 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
   return { type: 'end', outcome: 'completed' };
 }
 
-/** K1: Stop after the reply (in a hook or the next-speaker check) is a cancel like any other. */
+/** Stop after the reply (in a hook or the next-speaker check) is a cancel like any other (K1). */
 function cancelled(session: Session): Continuation {
   session.deps.emit({ type: 'user_cancelled' });
   return { type: 'end', outcome: 'cancelled' };
 }
 
 /**
- * J1: a prompt (the person's, or an AfterAgent block's reason) passes the BeforeAgent hook:
+ * A prompt (the person's, or an AfterAgent block's reason) passes the BeforeAgent hook (J1):
  * stop stores it and ends, block ends without it, context joins it as <hook_context>.
  */
 export async function admitPrompt(session: Session, text: string): Promise<Continuation> {

@@ -1,5 +1,5 @@
 /**
- * The agent's public surface: its events (spec A4), its injected dependencies, and the
+ * The agent's public surface: its events (A4), its injected dependencies, and the
  * session API that the worker drives. Everything here is plain data or an interface;
  * the agent imports no DOM, SDK, Dexie, timers or fetch (STYLE.md: inject them).
  */
@@ -9,7 +9,7 @@ import type { FinishReason, LanguageModel, ModelRequest, Usage } from '../model/
 import type { Sandbox } from '../sandbox/types';
 import type { ToolDisplay, ToolKind, ToolPreview, ToolRegistry } from '../tools/types';
 
-/** Spec C1. The last three are terminal. */
+/** The seven states of a tool call (C1). The last three are terminal. */
 export type ToolCallStatus =
   | 'validating'
   | 'awaiting_approval'
@@ -33,14 +33,14 @@ export interface ToolCallView {
   /** One line: path, pattern or command. */
   summary: string;
   status: ToolCallStatus;
-  /** Live shell output while executing (spec E6: cleared when the call leaves executing). */
+  /** Live shell output while executing (E6: cleared when the call leaves executing). */
   liveOutput?: string;
   preview?: ToolPreview;
   display?: ToolDisplay;
   /** Text sent to the model (output or error). */
   resultText?: string;
   errorType?: string;
-  /** Declaration index in its batch (spec D5). */
+  /** Declaration index in its batch (D5). */
   index: number;
 }
 
@@ -57,7 +57,7 @@ export interface RetryInfo {
   attempt: number;
   maxRetries: number;
   delayMs: number;
-  /** Which budget (spec B1). */
+  /** Which of the independent retry budgets (B1). */
   reason: 'rate-limit' | 'transport' | 'invalid-stream' | 'context-overflow' | 'server';
   message: string;
 }
@@ -88,7 +88,7 @@ export type CompressionStatus =
   | 'CONTENT_TRUNCATED';
 
 /**
- * J5, as the transcript shows it. `rule` decisions need no model call (the last turn
+ * The next-speaker check (J5), as the transcript shows it. `rule` decisions need no model call (the last turn
  * answered tools, or the model's reply was empty); `failed` means the check could not
  * decide (the model call failed, or its answer was not the JSON asked for), and the
  * person speaks next.
@@ -123,7 +123,7 @@ export type AgentEvent =
   /** `replacesResponse`: AfterModel blocked a response mid-stream; what it streamed so far is void (J4). */
   | { type: 'agent_execution_blocked'; value: { reason: string; systemMessage?: string; replacesResponse?: boolean } }
   | { type: 'model_anomaly_warning'; value: { message: string } }
-  /** J5: the optional next-speaker check, asked (a visible model call) and then decided. */
+  /** The optional next-speaker check (J5), asked (a visible model call) and then decided. */
   | { type: 'next_speaker_check'; value: NextSpeakerCheck }
   // UI-facing updates that are not in Gemini CLI's enum:
   | { type: 'tool_calls_update'; value: ToolCallView[] }
@@ -160,7 +160,7 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-/** Hook results (spec J). All optional; a throwing hook is logged and ignored (J7). */
+/** Hook results (J1–J4). All optional; a throwing hook is logged and ignored (J7). */
 export interface HookDecision {
   decision?: 'stop' | 'block';
   reason?: string;
@@ -178,7 +178,7 @@ export interface HookDecision {
 
 export interface Hooks {
   beforeAgent?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
-  /** J2: `stopHookActive` is true once this interaction goes on because an AfterAgent block asked it to. */
+  /** `stopHookActive` is true once this interaction goes on because an AfterAgent block asked it to (J2). */
   afterAgent?(input: { history: readonly Content[]; stopHookActive: boolean; signal: AbortSignal }): Promise<HookDecision | void>;
   beforeModel?(input: { request: ModelRequest; signal: AbortSignal }): Promise<HookDecision | void>;
   /** Per streamed chunk (J4): may stop, block with a replacement response, or transform the chunk. */
@@ -189,16 +189,16 @@ export interface Hooks {
 }
 
 export interface AgentSettings {
-  /** Model id; frozen per interaction (spec A16). */
+  /** Model id; frozen per interaction (A16). */
   model: string;
   approvalMode: ApprovalMode;
   /** Extra text appended to the built-in system prompt. */
   systemPromptExtra?: string;
-  /** Off by default (spec J5). */
+  /** Off by default (J5). */
   nextSpeakerCheck?: boolean;
-  /** Heuristic loop checks, off by default (spec H4). */
+  /** Heuristic loop checks, off by default (H4). */
   loopHeuristics?: boolean;
-  /** Optional per-tool timeout in ms (spec C12). */
+  /** Optional per-tool timeout in ms (C12). */
   toolTimeoutMs?: number;
 }
 
@@ -237,27 +237,27 @@ export interface AgentConfig {
   compressionThreshold: number;
   repeatedCallWarningThreshold: number;
   maxWarningsPerTurn: number;
-  /** Rate-limit and server backoff without Retry-After: from this, doubling (spec B1). */
+  /** Rate-limit and server backoff without Retry-After: from this, doubling (B1). */
   retryInitialDelayMs?: number;
   /** Cap of that backoff. */
   retryMaxDelayMs?: number;
-  /** Transport replay delay, times the attempt number (spec B3). */
+  /** Transport replay delay, times the attempt number (B3). */
   transportDelayMs?: number;
-  /** Invalid-stream retry delay, doubling per attempt (spec A12). */
+  /** Invalid-stream retry delay, doubling per attempt (A12). */
   invalidStreamDelayMs?: number;
-  /** Recovery turns after a MAX_TOKENS answer without calls (spec B10); 0 disables. */
+  /** Recovery turns after a MAX_TOKENS answer without calls (B10); 0 disables. */
   outputRecoveryTurns?: number;
-  /** Stop-hook continuations per interaction (spec J3). */
+  /** Stop-hook continuations per interaction (J3). */
   stopHookContinuations?: number;
-  /** At most one live-output update per call within this many ms (spec E6). */
+  /** At most one live-output update per call within this many ms (E6). */
   liveOutputThrottleMs?: number;
-  /** E5: the results of one batch may add at most this many bytes; 0 turns the budget off. */
+  /** The batch output budget (E5): the results of one batch may add at most this many bytes; 0 turns it off. */
   batchOutputBudgetBytes?: number;
 }
 
 export type AgentInput =
   | { type: 'user_query'; text: string }
-  /** Resume an interrupted session (spec G1/G2): the `Continue` button. */
+  /** Resume an interrupted session (G1/G2): the `Continue` button. */
   | { type: 'continue' };
 
 export type Interruption =
@@ -272,9 +272,9 @@ export interface Agent {
   interruption(): Interruption;
   /** Applies at once, also to calls already waiting for approval where the new mode allows them. */
   setApprovalMode(mode: ApprovalMode): void;
-  /** Applies from the next interaction (spec A16). */
+  /** Applies from the next interaction (A16). */
   updateSettings(settings: Partial<AgentSettings>): void;
-  /** H6: disable loop detection for the rest of this session. */
+  /** "Disable loop detection for this session" (H6): for the rest of this session. */
   disableLoopDetection(): void;
   /** I: manual compression. */
   compress(signal: AbortSignal): Promise<CompressionStatus>;

@@ -49,7 +49,7 @@ export interface HarnessOptions {
   approve?: Approver;
   clockMode?: 'auto' | 'manual';
   tokenLimit?: number;
-  /** What the agent itself writes to (E5 held-back outputs); tools here are fakes. */
+  /** What the agent itself writes to (outputs held back by the batch output budget, E5); tools here are fakes. */
   sandbox?: Sandbox;
 }
 
