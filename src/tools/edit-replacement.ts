@@ -1,5 +1,5 @@
 /**
- * The pure core of `edit` (spec/agent-loop.md 1.3, Qwen semantics): exact-match
+ * The pure core of `edit` (Qwen Code's semantics and error texts): exact-match
  * replacement on LF-normalized text, with the file's CRLF line endings and BOM restored
  * for writing. Used both for the approval preview and for execution.
  */

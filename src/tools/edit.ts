@@ -1,6 +1,6 @@
 /**
  * edit {file_path, old_string, new_string, replace_all?} (alias `replace`): exact-match
- * replacement with the semantics of spec/agent-loop.md 1.3; see edit-replacement.ts.
+ * replacement with Qwen Code's semantics; see edit-replacement.ts.
  */
 import { z } from 'zod';
 import type { WorkspacePathOptions } from '../shared/workspace-path';

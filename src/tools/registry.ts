@@ -15,7 +15,7 @@ import type { Tool, ToolDeclaration, ToolRegistry } from './types';
 import { createWriteFileTool } from './write-file';
 import { createWriteTodosTool } from './write-todos';
 
-/** Accepted alternative names (spec/agent-loop.md 1.2–1.3). */
+/** Accepted alternative names: Gemini CLI calls its edit tool `replace`. */
 export const TOOL_ALIASES: Readonly<Record<string, string>> = { replace: 'edit' };
 
 export interface BuiltinToolsOptions {

@@ -1,5 +1,5 @@
 /**
- * A fail-closed, synchronous read-only checker for shell commands (spec/agent-loop.md D2).
+ * A fail-closed, synchronous read-only checker for shell commands (D2: only a command known to be read-only may run beside others).
  * `true` only when the command is a list of allow-listed, read-only commands joined by
  * `|`, `&&`, `||` or `;`. Redirections, command or process substitution, `${…}`,
  * background `&`, subshells, assignments, unknown commands and anything the lexer is
