@@ -27,7 +27,7 @@ describe('behaviour tags in comments', () => {
         .split('\n')
         .flatMap((line, index) => (STARTS_WITH_TAG.test(line) ? [`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`] : [])),
     );
-    expect(opening).toEqual([]);
+    expect(opening, 'say what the behaviour is, then the tag in parentheses: "retry only before the first chunk (B3)"').toEqual([]);
   });
 
   it('in the agent and model comments are each explained in docs/glossary.md', () => {
@@ -38,6 +38,6 @@ describe('behaviour tags in comments', () => {
       .flatMap((file) => readFileSync(file, 'utf8').match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? []);
     const used = new Set(comments.flatMap((comment) => comment.match(new RegExp(String.raw`\b${TAG}\b`, 'g')) ?? []));
     expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((tag) => !explained.has(tag))).toEqual([]);
+    expect([...used].filter((tag) => !explained.has(tag)), 'add a line for each of these tags to docs/glossary.md').toEqual([]);
   });
 });
