@@ -16,8 +16,10 @@ import type { ShareError } from './check-document';
 import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import type { SessionDocument } from './document';
 import { parseJsonGuarded } from './guarded-json';
+import { LINK_PREFIX } from './link-prefix';
 
-export const LINK_PREFIX = 'session=';
+export { LINK_PREFIX };
+
 /** The longest fragment we read (Chrome's URL limit is 2 MB). */
 export const MAX_LINK_CHARS = 2 * 1024 * 1024;
 /** A link's document may unpack to at most this many bytes (a bomb stops here). */
@@ -42,11 +44,6 @@ export function documentJson(document: SessionDocument): string {
 /** The fragment (without `#`) that carries the document. */
 export function encodeLink(document: SessionDocument): string {
   return LINK_PREFIX + toBase64Url(zlibSync(encoder.encode(documentJson(document)), { level: 9 }));
-}
-
-/** True when a URL fragment (with or without `#`) is meant to be a session link. */
-export function isSessionLink(fragment: string): boolean {
-  return fragment.replace(/^#/, '').startsWith(LINK_PREFIX);
 }
 
 const fail = (kind: ShareError['kind'], message: string): Result<never, ShareError> => err({ kind, message });

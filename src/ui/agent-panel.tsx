@@ -5,6 +5,7 @@ import type { WorkerClient } from '../worker/client';
 import type { LessonInfo } from '../worker/protocol';
 import { ApprovalCard } from './approval-card';
 import { PromptBox } from './prompt-box';
+import { SharedSessionBar, replayActive } from './shared-session-bar';
 import { retryNotice } from './session-reducer';
 import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from './tool-call-card';
@@ -104,7 +105,7 @@ export function AgentPanel(props: AgentPanelProps) {
           <input type="checkbox" checked={props.stepThrough} disabled={!props.settingsReady} onChange={(event) => props.onStepThroughChange(event.target.checked)} /> Step
           through
         </label>
-        {view.pause || (props.stepThrough && view.running) ? (
+        {!replayActive(view.replay) && (view.pause || (props.stepThrough && view.running)) ? (
           // Stays on screen (unavailable between pauses) while stepping, so the focus stays on it.
           <button
             type="button"
@@ -141,9 +142,10 @@ export function AgentPanel(props: AgentPanelProps) {
         items={view.items}
         onDisableLoopDetection={loopDetectionOffIn === view.sessionId ? null : disableLoopDetection}
         checkpoints={props.checkpoints}
-        onRestore={busy ? null : restore}
+        onRestore={busy || view.shared ? null : restore}
+        differs={view.replay?.differs}
       />
-      {props.provider?.lessons.length && view.items.length === 0 ? (
+      {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (
         <div className="lessons" aria-label="Lessons">
           <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>
           {props.provider.lessons.map((lesson) => (
@@ -164,13 +166,22 @@ export function AgentPanel(props: AgentPanelProps) {
           </button>
         </div>
       ) : null}
-      {view.interruption.type !== 'none' && !view.running && !view.elsewhere ? (
+      {view.interruption.type !== 'none' && !view.running && !view.elsewhere && !view.shared ? (
         <div className="interrupted">
           <p>This session was interrupted mid-turn.</p>
           <button type="button" onClick={() => client.send({ type: 'continue' })}>
             Continue
           </button>
         </div>
+      ) : null}
+      {view.shared ? (
+        <SharedSessionBar
+          shared={view.shared}
+          replay={view.replay}
+          running={busy}
+          client={client}
+          onError={(message) => dispatch({ type: 'notice', level: 'error', message })}
+        />
       ) : null}
       <PromptBox running={busy} waiting={waitingForSandbox} onSend={send} onStop={() => client.send({ type: 'stop' })} />
     </div>

@@ -14,6 +14,8 @@ import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent-panel';
 import { ErrorBoundary } from './error-boundary';
 import { SettingsDialog } from './settings-dialog';
+import { ShareDialog } from './share-dialog';
+import { useSessionLinks } from './use-session-links';
 import { useAgentSession } from './use-agent-session';
 
 export interface SandboxStatus {
@@ -72,6 +74,8 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
   const [banner, setBanner] = useState<string | null>(null);
   const [checkpoints, setCheckpoints] = useState<ReadonlyMap<string, string>>(() => new Map());
   const flushRef = useRef<(() => void) | null>(null);
+  const [shareOpen, setShareOpen] = useState(false);
+  useSessionLinks(client, dispatch);
 
   useEffect(
     () =>
@@ -119,6 +123,9 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
           {sandboxStatus.text}
         </div>
         <span className="provider-label">{provider ? `Model: ${provider.label}` : ''}</span>
+        <button type="button" disabled={!view.sessionId} onClick={() => setShareOpen(true)}>
+          Share
+        </button>
         <button type="button" disabled={!settings} onClick={() => setSettingsOpen(true)}>
           Settings
         </button>
@@ -173,6 +180,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
           }}
         />
       ) : null}
+      {shareOpen ? <ShareDialog client={client} onClose={() => setShareOpen(false)} /> : null}
     </div>
   );
 }

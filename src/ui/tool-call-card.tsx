@@ -45,8 +45,11 @@ function DisplayView({ display }: { display: ToolDisplay }) {
   }
 }
 
-/** `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx). */
-export function ToolCallCard({ call, restore }: { call: ToolCallView; restore?: ReactNode }) {
+/**
+ * `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx).
+ * `recorded`: on replay, the recorded result this call's result differs from.
+ */
+export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; restore?: ReactNode; recorded?: string | undefined }) {
   const title = call.summary ? `${call.name} ${call.summary}` : call.name;
   const label = statusLabel(call.status);
   return (
@@ -68,6 +71,13 @@ export function ToolCallCard({ call, restore }: { call: ToolCallView; restore?: 
         <details>
           <summary>Result</summary>
           <pre className="tool-output">{call.resultText}</pre>
+        </details>
+      ) : null}
+      {recorded !== undefined ? (
+        <details className="tool-differs" open>
+          <summary>Differs from the recording</summary>
+          <p className="tool-note">The replayed result is above; the recording had:</p>
+          <pre className="tool-output">{recorded}</pre>
         </details>
       ) : null}
       {restore ?? null}

@@ -100,6 +100,8 @@ interface ItemProps {
   /** Checkpoints to restore to put files back as they were before this item, if any. */
   restore: string[] | undefined;
   onRestore: ((checkpointIds: string[]) => void) | null;
+  /** A replayed call whose result differs from the recording: the recorded result. */
+  recorded: string | undefined;
 }
 
 /** Restore, or, when a checkpoint it needs was pruned, an unavailable control that says why. */
@@ -123,7 +125,7 @@ function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: s
   );
 }
 
-const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore }: ItemProps) {
+const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded }: ItemProps) {
   const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
     case 'user':
@@ -152,7 +154,7 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
         </p>
       );
     case 'tool':
-      return <ToolCallCard call={item.call} restore={restoreControl('this call')} />;
+      return <ToolCallCard call={item.call} restore={restoreControl('this call')} recorded={recorded} />;
     case 'alert':
       return (
         <div role="alert" className="alert">
@@ -191,6 +193,8 @@ export interface TranscriptProps {
   /** Checkpoint id by tool call id (PRUNED_CHECKPOINT once pruned). */
   checkpoints: ReadonlyMap<string, string>;
   onRestore: ((checkpointIds: string[]) => void) | null;
+  /** On replay: the calls whose result differs from the recording, with the recorded result. */
+  differs?: readonly { callId: string; recorded: string }[] | undefined;
 }
 
 /** Items shown when a session opens, and added by each "Show earlier" press. */
@@ -200,8 +204,9 @@ export const EARLIER_STEP = 150;
  * Mount one per session (key it by the session): the window starts at the items the session
  * opened with; items that arrive later are always shown.
  */
-export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore }: TranscriptProps) {
+export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs }: TranscriptProps) {
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
+  const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
   const [firstShown, setFirstShown] = useState(() => Math.max(0, items.length - EARLIER_STEP));
   const hidden = Math.min(firstShown, items.length);
   const regionRef = useRef<HTMLElement>(null);
@@ -232,6 +237,7 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           onDisableLoopDetection={onDisableLoopDetection}
           restore={restorable.get(item.id)}
           onRestore={onRestore}
+          recorded={item.type === 'tool' ? recorded.get(item.call.callId) : undefined}
         />
       ))}
     </section>

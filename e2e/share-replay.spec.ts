@@ -1,0 +1,90 @@
+/**
+ * Sessions that travel: a recorded Gemini session is shared as a link, opened in a fresh
+ * browser context (nothing stored), shown as it was, replayed through the real loop with an
+ * approval for every write and command (the sender used Allow all), and ends with the same
+ * files. A link that cannot be read shows one alert and changes nothing.
+ */
+import type { Page } from '@playwright/test';
+import { decodeLink } from '../src/share/codec';
+import { TEST_KEY, expect, openApp, sendMessage, test, toolCard, transcript, useGemini } from './fixtures';
+
+const script = {
+  responses: [
+    { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'one\ntwo\n' } }], finishReason: 'STOP' }] },
+    { chunks: [{ functionCalls: [{ name: 'edit', args: { file_path: 'notes.txt', old_string: 'two', new_string: 'three' } }], finishReason: 'STOP' }] },
+    { chunks: [{ functionCalls: [{ name: 'run_shell_command', args: { command: 'echo built > out.txt' } }], finishReason: 'STOP' }] },
+    { chunks: [{ text: 'All done: notes.txt and out.txt.', finishReason: 'STOP' }] },
+  ],
+};
+
+const CARDS = ['write_file notes.txt', 'edit notes.txt', 'run_shell_command echo built > out.txt'];
+
+async function fileText(page: Page, path: string): Promise<string> {
+  await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: path }).click();
+  const lines = page.locator('.monaco-editor .view-lines');
+  await expect(lines).not.toHaveText('');
+  return (await lines.innerText()).replace(/\u00a0/g, ' ');
+}
+
+test('a session shared as a link opens in a fresh browser as it was, and replays to the same files asking before every change', async ({ page, gemini, browser }) => {
+  gemini.setScript(script);
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'Make notes and build');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('All done: notes.txt and out.txt.');
+  const notes = await fileText(page, 'notes.txt');
+  const out = await fileText(page, 'out.txt');
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const linkBox = dialog.getByRole('textbox', { name: 'Share link' });
+  await expect(linkBox).toHaveValue(/#session=/);
+  await expect(dialog).toContainText(/Link size: [\d.]+ (KB|bytes)/);
+  const link = await linkBox.inputValue();
+  const decoded = decodeLink(new URL(link).hash);
+  expect(decoded.ok).toBe(true);
+  expect(link).not.toContain(TEST_KEY);
+  expect(JSON.stringify(decoded.ok && decoded.value)).not.toContain(TEST_KEY);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const requestsBefore = gemini.requests().length;
+
+  // Another browser: nothing stored, no key, no settings.
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('list', { name: 'Sessions' }).getByText('Shared: Make notes and build')).toBeVisible();
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await expect(shared).toBeVisible();
+  for (const card of CARDS) await expect(toolCard(reader, card)).toBeVisible();
+  await expect(transcript(reader).getByRole('article', { name: 'Agent' }).last()).toHaveText('All done: notes.txt and out.txt.');
+  expect(await fileText(reader, 'notes.txt')).toBe(notes);
+  expect(await fileText(reader, 'out.txt')).toBe(out);
+  expect(new URL(reader.url()).hash).toBe(''); // the session left the address bar
+
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  const controls = reader.getByRole('toolbar', { name: 'Replay controls' });
+  await expect(controls).toBeVisible();
+  const approval = reader.getByRole('region', { name: 'Approval required' });
+  for (const card of CARDS) {
+    await expect(approval).toBeVisible();
+    await expect(toolCard(reader, card).locator('[data-status]')).toHaveText('awaiting approval');
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+    await expect(toolCard(reader, card).locator('[data-status]')).toHaveText('success');
+  }
+  await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 4 of 4');
+  expect(await fileText(reader, 'notes.txt')).toBe(notes);
+  expect(await fileText(reader, 'out.txt')).toBe(out);
+  expect(gemini.requests()).toHaveLength(requestsBefore); // the replay never called a model
+  await context.close();
+});
+
+test('a link that was cut short shows one alert, opens nothing and runs nothing (default URL)', async ({ page, pageErrors }) => {
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+  await page.goto('/#session=eJzLSM3JyVcozy_KSQEAGgQEXQ');
+  await expect(transcript(page).getByRole('alert')).toContainText('could not be opened');
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Shared session' })).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});

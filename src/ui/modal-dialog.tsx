@@ -1,0 +1,45 @@
+/**
+ * A modal dialog: focus moves in (to `initialFocus`, else the first control), Tab stays
+ * inside, Escape closes, and the focus goes back to what opened it.
+ */
+import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+
+const FOCUSABLE = 'select, input, textarea, button:not([disabled]), [href]';
+
+export function ModalDialog({ title, onClose, initialFocus, children }: { title: string; onClose: () => void; initialFocus?: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.querySelector<HTMLElement>(initialFocus ?? FOCUSABLE)?.focus();
+    return () => opener?.focus();
+    // Only on opening: the focus is the person's from then on.
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+  return (
+    <div className="dialog-backdrop">
+      <div ref={ref} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * A session opened from a share link or a session file: read-only, with Replay (the recording
+ * played through the real loop, asking before every change) and Fork (a copy of one's own).
+ * While replaying, the toolbar `Replay controls`: Play, Pause, Next step, Speed, and where the
+ * replay is (`Round-trip N of M`).
+ */
+import type { WorkerClient } from '../worker/client';
+import type { ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../worker/protocol';
+
+export const SPEEDS: { value: ReplaySpeed; label: string }[] = [
+  { value: '0.5', label: '0.5×' },
+  { value: '1', label: '1×' },
+  { value: '2', label: '2×' },
+  { value: 'instant', label: 'Instant' },
+];
+
+const FINISHED: Record<Exclude<ReplayState['status'], 'playing' | 'paused'>, string> = {
+  done: 'Replay finished',
+  stopped: 'Replay stopped',
+  failed: 'Replay ended early',
+};
+
+export function replayActive(replay: ReplayState | null): boolean {
+  return replay?.status === 'playing' || replay?.status === 'paused';
+}
+
+function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
+  const playing = replay.status === 'playing';
+  return (
+    <div role="toolbar" aria-label="Replay controls" className="replay-controls">
+      {/* aria-disabled keeps the focus on a button that does not apply right now. */}
+      <button type="button" aria-disabled={playing} onClick={() => !playing && command({ kind: 'play' })}>
+        Play
+      </button>
+      <button type="button" aria-disabled={!playing} onClick={() => playing && command({ kind: 'pause' })}>
+        Pause
+      </button>
+      <button type="button" onClick={() => command({ kind: 'next-step' })}>
+        Next step
+      </button>
+      <label>
+        Speed{' '}
+        <select aria-label="Speed" value={replay.speed} onChange={(event) => command({ kind: 'speed', speed: event.target.value as ReplaySpeed })}>
+          {SPEEDS.map((speed) => (
+            <option key={speed.value} value={speed.value}>
+              {speed.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span role="status" className="replay-position">
+        Round-trip {replay.roundTrip} of {replay.total}
+        {playing ? '' : ' (paused)'}
+      </span>
+    </div>
+  );
+}
+
+export interface SharedSessionBarProps {
+  shared: SharedInfo;
+  replay: ReplayState | null;
+  running: boolean;
+  client: WorkerClient;
+  /** A refused Replay or Fork: the transcript shows why. */
+  onError: (message: string) => void;
+}
+
+export function SharedSessionBar({ shared, replay, running, client, onError }: SharedSessionBarProps) {
+  const ask = (request: Parameters<WorkerClient['request']>[0]) =>
+    void client.request(request).then((answer) => {
+      if (!answer.ok) onError(answer.error.message);
+    });
+  const command = (replayCommand: ReplayCommand) => ask({ type: 'replay', command: replayCommand });
+  const active = replayActive(replay);
+  const busy = running || active;
+  return (
+    <section className="shared-bar" aria-label="Shared session">
+      <p>
+        Shared session, read-only. <strong>Replay</strong> plays its {shared.roundTrips} recorded model responses through the loop (tools really run, and every
+        write and command asks first); <strong>Fork</strong> makes a copy you can change.
+      </p>
+      {shared.notes.length > 0 ? (
+        <ul className="share-notes" aria-label="Left out of the session">
+          {shared.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {active && replay ? <ReplayControls replay={replay} command={command} /> : null}
+      {replay && !active ? (
+        <p role="status">
+          {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
+          {replay.differs.length > 0 ? `; ${replay.differs.length} tool result(s) differ from the recording` : ''}.{replay.message ? ` ${replay.message}` : ''}
+        </p>
+      ) : null}
+      <div className="shared-actions">
+        <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start' })}>
+          Replay
+        </button>
+        <button type="button" aria-disabled={busy} onClick={() => !busy && ask({ type: 'fork' })}>
+          Fork
+        </button>
+      </div>
+    </section>
+  );
+}
