@@ -4,6 +4,7 @@
  * While replaying, the toolbar `Replay controls`: Play, Pause, Next step, Speed, and where the
  * replay is (`Round-trip N of M`).
  */
+import { useState } from 'react';
 import type { WorkerClient } from '../worker/client';
 import type { ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../worker/protocol';
 
@@ -24,6 +25,21 @@ export function replayActive(replay: ReplayState | null): boolean {
   return replay?.status === 'playing' || replay?.status === 'paused';
 }
 
+function SpeedSelect({ speed, onChange }: { speed: ReplaySpeed; onChange: (speed: ReplaySpeed) => void }) {
+  return (
+    <label>
+      Speed{' '}
+      <select aria-label="Speed" value={speed} onChange={(event) => onChange(event.target.value as ReplaySpeed)}>
+        {SPEEDS.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
   const playing = replay.status === 'playing';
   return (
@@ -38,16 +54,7 @@ function ReplayControls({ replay, command }: { replay: ReplayState; command: (co
       <button type="button" onClick={() => command({ kind: 'next-step' })}>
         Next step
       </button>
-      <label>
-        Speed{' '}
-        <select aria-label="Speed" value={replay.speed} onChange={(event) => command({ kind: 'speed', speed: event.target.value as ReplaySpeed })}>
-          {SPEEDS.map((speed) => (
-            <option key={speed.value} value={speed.value}>
-              {speed.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SpeedSelect speed={replay.speed} onChange={(speed) => command({ kind: 'speed', speed })} />
       <span role="status" className="replay-position">
         Round-trip {replay.roundTrip} of {replay.total}
         {playing ? '' : ' (paused)'}
@@ -73,6 +80,8 @@ export function SharedSessionBar({ shared, replay, running, client, onError }: S
   const command = (replayCommand: ReplayCommand) => ask({ type: 'replay', command: replayCommand });
   const active = replayActive(replay);
   const busy = running || active;
+  /** Chosen before Replay (the toolbar's Speed takes over while it plays). */
+  const [speed, setSpeed] = useState<ReplaySpeed>('1');
   return (
     <section className="shared-bar" aria-label="Shared session">
       <p>
@@ -86,7 +95,15 @@ export function SharedSessionBar({ shared, replay, running, client, onError }: S
           ))}
         </ul>
       ) : null}
-      {active && replay ? <ReplayControls replay={replay} command={command} /> : null}
+      {active && replay ? (
+        <ReplayControls
+          replay={replay}
+          command={(replayCommand) => {
+            if (replayCommand.kind === 'speed') setSpeed(replayCommand.speed);
+            command(replayCommand);
+          }}
+        />
+      ) : null}
       {replay && !active ? (
         <p role="status">
           {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
@@ -94,7 +111,8 @@ export function SharedSessionBar({ shared, replay, running, client, onError }: S
         </p>
       ) : null}
       <div className="shared-actions">
-        <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start' })}>
+        {active ? null : <SpeedSelect speed={speed} onChange={setSpeed} />}
+        <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start', speed })}>
           Replay
         </button>
         <button type="button" aria-disabled={busy} onClick={() => !busy && ask({ type: 'fork' })}>

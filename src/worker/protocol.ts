@@ -67,7 +67,7 @@ export type SharedSource = { kind: 'link'; fragment: string } | { kind: 'file'; 
 
 export type ReplaySpeed = '0.5' | '1' | '2' | 'instant';
 
-export type ReplayCommand = { kind: 'start' } | { kind: 'play' } | { kind: 'pause' } | { kind: 'next-step' } | { kind: 'speed'; speed: ReplaySpeed };
+export type ReplayCommand = { kind: 'start'; speed?: ReplaySpeed } | { kind: 'play' } | { kind: 'pause' } | { kind: 'next-step' } | { kind: 'speed'; speed: ReplaySpeed };
 
 export interface ReplayState {
   status: 'playing' | 'paused' | 'done' | 'stopped' | 'failed';

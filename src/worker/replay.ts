@@ -68,9 +68,9 @@ interface ActiveReplay extends Replay {
   cancelled(): boolean;
 }
 
-function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan): ActiveReplay {
+function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, initialSpeed: ReplaySpeed): ActiveReplay {
   let cancelled = false;
-  let speed: ReplaySpeed = '1';
+  let speed = initialSpeed;
   const replay: ActiveReplay = {
     sessionId,
     state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [] },
@@ -127,7 +127,7 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan): Ac
  * Starts replaying the open shared session; answers once it is playing (the prompts run
  * after, one run each, so Stop ends the replay).
  */
-export async function startReplay(host: ReplayHost): Promise<{ error?: AppError }> {
+export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1'): Promise<{ error?: AppError }> {
   const runtime = host.current();
   if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
   const session = runtime.session;
@@ -147,7 +147,7 @@ export async function startReplay(host: ReplayHost): Promise<{ error?: AppError 
   const reset = await resetSession(host.db, session.id, { history: plan.initial, files });
   if (!reset.ok) return { error: reset.error };
   await setSessionApprovalMode(host.db, session.id, 'ask');
-  const replay = createReplay(host, session.id, plan);
+  const replay = createReplay(host, session.id, plan, speed);
   await host.reopen({ ...session, approvalMode: 'ask' }, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };

@@ -123,7 +123,7 @@ export function createShareController(host: ShareHost) {
             },
             runPrompt: host.runPrompt,
             releasePause: host.releasePause,
-          });
+          }, command.speed);
         }
         default:
           return { error: { kind: 'worker', message: `Not a sharing request: ${message.type}` } };
