@@ -44,20 +44,48 @@ export async function putFile(
  * Trailing slashes are ignored; '' removes the whole workspace. Returns how many were removed.
  */
 export function removeFiles(db: LoopscopeDb, sessionId: string, path: string): Promise<Result<number, StoreError>> {
+  return attempt(() => db.transaction('rw', db.files, () => removeWithin(db, sessionId, path)));
+}
+
+async function removeWithin(db: LoopscopeDb, sessionId: string, path: string): Promise<number> {
   const target = path.replace(/\/+$/, '');
+  if (target === '') {
+    const [lower, upper] = sessionRange(sessionId);
+    return db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
+  }
+  const exact = await db.files.where('[sessionId+path]').equals([sessionId, target]).delete();
+  // Every path under `target/` sorts in [target + '/', target + '0'): '0' follows '/'.
+  const nested = await db.files
+    .where('[sessionId+path]')
+    .between([sessionId, `${target}/`], [sessionId, `${target}0`], true, false)
+    .delete();
+  return exact + nested;
+}
+
+/** A change to a stored workspace: content null removes the path and everything under it. */
+export interface FileChange {
+  path: string;
+  content: FileContent | null;
+}
+
+/** Applies changes in order, in one transaction: all of them are stored, or none (an import, a rename). */
+export function applyFileChanges(db: LoopscopeDb, sessionId: string, changes: readonly FileChange[]): Promise<Result<void, StoreError>> {
   return attempt(() =>
     db.transaction('rw', db.files, async () => {
-      if (target === '') {
-        const [lower, upper] = sessionRange(sessionId);
-        return db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
+      let puts: FileRecord[] = [];
+      const flush = async () => {
+        if (puts.length > 0) await db.files.bulkPut(puts);
+        puts = [];
+      };
+      for (const change of changes) {
+        if (change.content !== null) {
+          puts.push(toRecord(db, sessionId, { path: change.path, content: change.content }));
+          continue;
+        }
+        await flush();
+        await removeWithin(db, sessionId, change.path);
       }
-      const exact = await db.files.where('[sessionId+path]').equals([sessionId, target]).delete();
-      // Every path under `target/` sorts in [target + '/', target + '0'): '0' follows '/'.
-      const nested = await db.files
-        .where('[sessionId+path]')
-        .between([sessionId, `${target}/`], [sessionId, `${target}0`], true, false)
-        .delete();
-      return exact + nested;
+      await flush();
     }),
   );
 }

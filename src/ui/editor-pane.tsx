@@ -10,6 +10,7 @@ import { Suspense, lazy, memo, useCallback, useEffect, useRef, useState } from '
 import type { MutableRefObject } from 'react';
 import type { AppError } from '../shared/errors';
 import type { WorkerResponse } from '../worker/client';
+import { BinaryFileView } from './binary-file-view';
 import type { UnsavedDraft } from './stored-text';
 
 const MonacoEditorView = lazy(() => import('./monaco-editor-view'));
@@ -88,7 +89,7 @@ export const EditorPane = memo(function EditorPane({ openPaths, activePath, cont
         {!activePath ? <p className="empty">Open a file from the tree.</p> : null}
         {activePath && content === undefined ? <p className="empty">Loading {activePath}…</p> : null}
         {activePath && content === null ? <p className="empty">{activePath} no longer exists.</p> : null}
-        {activePath && content instanceof Uint8Array ? <p className="empty">Binary file, {content.byteLength} bytes.</p> : null}
+        {activePath && content instanceof Uint8Array ? <BinaryFileView path={activePath} bytes={content} /> : null}
         {activePath && typeof content === 'string' ? (
           <Suspense fallback={<p className="empty">Loading the editor…</p>}>
             <MonacoEditorView

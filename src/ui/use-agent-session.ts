@@ -33,6 +33,7 @@ function toAction(event: WorkerEvent): SessionAction | null {
     case 'notice':
       return { type: 'notice', level: event.level, message: event.message };
     case 'files-changed':
+    case 'import-progress':
     case 'response':
     case 'provider':
     case 'terminal-output':

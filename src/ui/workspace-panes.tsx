@@ -13,7 +13,7 @@ import type { WorkerClient } from '../worker/client';
 import { CenterViews } from './center-views';
 import { EditorPane } from './editor-pane';
 import { ErrorBoundary } from './error-boundary';
-import { FileTree } from './file-tree';
+import { FilesSection } from './files-section';
 import { SessionsList } from './sessions-list';
 import { PRUNED_CHECKPOINT } from './transcript';
 
@@ -94,6 +94,18 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
     setOpenPaths((current) => (current.includes(path) ? current : [...current, path]));
     setActivePath(path);
   }, []);
+  // The tabs follow the person's renames and deletes; a new file opens.
+  const renamed = useCallback((from: string, to: string) => {
+    const moved = (path: string) => (path === from || path.startsWith(`${from}/`) ? to + path.slice(from.length) : path);
+    setOpenPaths((current) => current.map(moved));
+    setActivePath((active) => (active === null ? null : moved(active)));
+  }, []);
+  const deleted = useCallback((gone: string) => {
+    const inside = (path: string) => path === gone || path.startsWith(`${gone}/`);
+    setOpenPaths((current) => current.filter((path) => !inside(path)));
+    setActivePath((active) => (active !== null && inside(active) ? null : active));
+  }, []);
+  const created = useCallback((path: string, kind: 'file' | 'folder') => kind === 'file' && open(path), [open]);
   const sessionActions = useMemo(
     () => ({
       onNew: () => client.send({ type: 'new-session' }),
@@ -130,8 +142,18 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
           <SessionsList db={db} currentId={currentId} disabled={running} {...sessionActions} />
         </ErrorBoundary>
         <ErrorBoundary name="files">
-          <h2 className="pane-title">Files</h2>
-          <FileTree paths={paths} activePath={activePath} onOpen={open} />
+          <FilesSection
+            client={client}
+            sessionId={sessionId}
+            paths={paths}
+            activePath={activePath}
+            onOpen={open}
+            running={running}
+            flushRef={flushRef}
+            onRenamed={renamed}
+            onDeleted={deleted}
+            onCreated={created}
+          />
         </ErrorBoundary>
       </aside>
       <section className="editor-area" aria-label="Editor">

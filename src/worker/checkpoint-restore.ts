@@ -44,7 +44,10 @@ export async function restoreCheckpoints(
 
 /** What the person reads after a Restore. */
 export function restoreNotice(changed: readonly string[]): string {
-  return changed.length === 0 ? 'Restore: the files were already as they were.' : `Restored ${changed.length} file(s): ${changed.join(', ')}`;
+  if (changed.length === 0) return 'Restore: the files were already as they were.';
+  // An undone import can name thousands of files: the first ten are enough to recognize it.
+  const more = changed.length > 10 ? ` and ${changed.length - 10} more` : '';
+  return `Restored ${changed.length} file(s): ${changed.slice(0, 10).join(', ')}${more}`;
 }
 
 /**

@@ -61,7 +61,59 @@ export type ClientRequest =
   | { type: 'free-space' }
   | { type: 'terminal-start'; columns: number; rows: number }
   | { type: 'terminal-input'; text: string }
-  | { type: 'terminal-resize'; columns: number; rows: number };
+  | { type: 'terminal-resize'; columns: number; rows: number }
+  /**
+   * The person's file operations on the session named (refused when another is open): an import
+   * (Open folder, Open ZIP, a drop on the tree; into `into`, the root when absent) is all of its
+   * files or none, binaries byte for byte; import, rename and delete answer with a checkpoint
+   * whose Restore undoes them (ImportReport, TreeEditReport).
+   */
+  | { type: 'import-files'; sessionId: string; source: ImportSource; into?: string }
+  | { type: 'create-path'; sessionId: string; path: string; kind: 'file' | 'folder' }
+  | { type: 'rename-path'; sessionId: string; from: string; to: string }
+  | { type: 'delete-path'; sessionId: string; path: string }
+  /** The open session's workspace as a ZIP (binaries included): answers ExportedZip. */
+  | { type: 'export-zip' };
+
+/** A file the person picked or dropped; `path` is relative to what was picked, and untrusted. */
+export interface PickedFile {
+  path: string;
+  file: Blob;
+}
+
+export type ImportSource =
+  | { kind: 'zip'; name: string; file: Blob }
+  /** Open folder or a drop. `skippedFolders`: folders the page did not walk into (node_modules…). */
+  | { kind: 'files'; name: string; files: PickedFile[]; skippedFolders?: string[] };
+
+/** A skipped folder (`node_modules/`) or file (`.DS_Store`); `files` absent: not counted (never walked). */
+export interface SkippedEntry {
+  name: string;
+  files?: number;
+}
+
+export interface ImportReport {
+  imported: number;
+  /** Files that existed before and were overwritten (their earlier content is in the checkpoint). */
+  replaced: number;
+  skipped: SkippedEntry[];
+  /** Restore it to undo the import; absent when the checkpoint could not be saved. */
+  checkpointId?: string;
+}
+
+export interface TreeEditReport {
+  /** Workspace paths changed (a folder's files, for a folder). */
+  paths: string[];
+  /** Restore it to undo the change; absent for a new file or folder, or when it could not be saved. */
+  checkpointId?: string;
+}
+
+export interface ExportedZip {
+  /** A file name for the download: the session's title, made safe. */
+  name: string;
+  bytes: Uint8Array;
+  files: number;
+}
 
 export type SharedSource = { kind: 'link'; fragment: string } | { kind: 'file'; name: string; text: string };
 
@@ -132,6 +184,8 @@ export type WorkerEvent =
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
   | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
+  /** How far an import is: its files read, then written into the sandbox. */
+  | { type: 'import-progress'; stage: 'reading' | 'writing'; done: number; total: number }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
   | { type: 'terminal-output'; text: string }
   | { type: 'terminal-exit'; code: number }

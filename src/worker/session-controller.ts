@@ -22,6 +22,7 @@ import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
 import { savePersonEdit } from './person-save';
+import { createPersonFiles } from './person-files/person-files';
 import { createShareController } from './share-controller';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
@@ -64,6 +65,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
   let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
+  const personFiles = createPersonFiles({ db, post, runtime: () => (opening > 0 ? null : runtime), running: () => run !== null });
   const share = createShareController({
     db,
     post,
@@ -293,7 +295,13 @@ export function createSessionController(options: ControllerOptions): SessionCont
         return renamed.ok ? {} : { error: renamed.error };
       }
       case 'write-file':
-        return savePersonEdit(db, runtime, message);
+        return personFiles.inOrder(() => savePersonEdit(db, runtime, message));
+      case 'import-files':
+      case 'create-path':
+      case 'rename-path':
+      case 'delete-path':
+      case 'export-zip':
+        return personFiles.handle(message);
       case 'next-step':
         stepGate.next(message.step);
         return {};

@@ -14,7 +14,18 @@ export interface Ownership {
 }
 
 /** Requests that change the open session: refused while another tab has it. */
-const WRITES: ReadonlySet<ClientRequest['type']> = new Set(['send', 'continue', 'write-file', 'compress', 'restore-checkpoints', 'terminal-start']);
+const WRITES: ReadonlySet<ClientRequest['type']> = new Set([
+  'send',
+  'continue',
+  'write-file',
+  'compress',
+  'restore-checkpoints',
+  'terminal-start',
+  'import-files',
+  'create-path',
+  'rename-path',
+  'delete-path',
+]);
 
 export const OPEN_ELSEWHERE: AppError = {
   kind: 'session-elsewhere',

@@ -12,7 +12,7 @@ import { ok } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { createCheckpoint } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
-import { listFiles, putFile, removeFiles } from '../store/files';
+import { applyFileChanges, listFiles, putFile, removeFiles } from '../store/files';
 import { createHistoryWriter } from '../store/history';
 import { addRoundTrip } from '../store/round-trips';
 import type { SessionRecord, StoreError } from '../store/types';
@@ -178,6 +178,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
         const removed = await removeFiles(context.db, session.id, path);
         return removed.ok ? ok(undefined) : removed;
       },
+      apply: (changes) => applyFileChanges(context.db, session.id, changes),
       changed: context.filesChanged,
       // The agent's writes and shell commands go on; the person sees what was not saved.
       unstored: (paths, error) => context.warn(unstoredNotice(paths, error)),

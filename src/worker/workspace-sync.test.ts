@@ -3,7 +3,8 @@ import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import type { ChangeSource } from './workspace-sync';
 import { err, ok } from '../shared/errors';
-import { asStoredContent, createSyncedWorkspace, unstoredNotice } from './workspace-sync';
+import { createSyncedWorkspace, unstoredNotice } from './workspace-sync';
+import { asStoredContent } from './workspace-content';
 import { earliestFiles } from './checkpoint-restore';
 
 const FULL = { kind: 'storage-full', message: 'Browser storage is full.' };
@@ -26,6 +27,14 @@ async function setup() {
       remove: async (path) => {
         if (faults.full) return err(FULL);
         for (const key of [...stored.keys()]) if (key === path || key.startsWith(`${path}/`)) stored.delete(key);
+        return ok(undefined);
+      },
+      apply: async (batch) => {
+        if (faults.full) return err(FULL);
+        for (const change of batch) {
+          for (const key of [...stored.keys()]) if (key === change.path || key.startsWith(`${change.path}/`)) stored.delete(key);
+          if (change.content !== null) stored.set(change.path, change.content);
+        }
         return ok(undefined);
       },
       changed: (paths, by) => changes.push({ paths, by }),
@@ -84,6 +93,45 @@ describe('synced workspace', () => {
     expect(await inner.readTextFile('a.txt')).toBe('one');
     expect(await inner.stat('b.txt')).toBeNull();
     expect(stored.has('b.txt')).toBe(false);
+  });
+
+  it("applies the person's batch all together, and puts the sandbox back when the store refuses it", async () => {
+    const { workspace, stored, changes, faults, inner } = await setup();
+    await workspace.writeAsPerson('old/a.txt', 'a');
+    await workspace.writeAsPerson('keep.txt', 'before');
+    changes.length = 0;
+    const batch = [
+      { path: 'old', content: null },
+      { path: 'new/a.txt', content: 'a' },
+      { path: 'keep.txt', content: 'after' },
+      { path: 'logo.png', content: new Uint8Array([0x89, 0, 0xff]) },
+    ];
+    faults.full = true;
+    const refused = await workspace.applyAsPerson(batch);
+    expect(refused).toEqual({ ok: false, error: FULL });
+    expect(await inner.readTextFile('old/a.txt')).toBe('a');
+    expect(await inner.readTextFile('keep.txt')).toBe('before');
+    expect(await inner.stat('new/a.txt')).toBeNull();
+    expect(await inner.stat('logo.png')).toBeNull();
+    expect([...workspace.snapshot().keys()].sort()).toEqual(['keep.txt', 'old/a.txt']);
+    expect(changes).toEqual([]);
+
+    faults.full = false;
+    const written: number[] = [];
+    const applied = await workspace.applyAsPerson(batch, (count) => written.push(count));
+    expect(applied.ok && applied.value.sort()).toEqual(['keep.txt', 'logo.png', 'new/a.txt', 'old/a.txt']);
+    expect(written).toEqual([1, 2, 3, 4]);
+    expect([...stored.keys()].sort()).toEqual(['keep.txt', 'logo.png', 'new/a.txt']);
+    expect(await inner.readFile('logo.png')).toEqual(new Uint8Array([0x89, 0, 0xff]));
+    expect(await inner.stat('old')).toBeNull();
+    expect(changes).toEqual([{ paths: expect.arrayContaining(['old/a.txt', 'keep.txt']), by: 'person' }]);
+  });
+
+  it('keeps a byte-order mark in text, so the file leaves with the bytes it came with', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+    const kept = asStoredContent(bytes);
+    expect(kept).toBe('\ufeffhi');
+    expect(new TextEncoder().encode(kept as string)).toEqual(bytes);
   });
 
   it('keeps text as text and binary as bytes', () => {

@@ -9,8 +9,10 @@
  * the next save of that file or the next rescan.
  */
 import type { ExecOptions, Sandbox, SandboxProcess, SpawnOptions } from '../sandbox/types';
-import { err, messageOf } from '../shared/errors';
+import { err, messageOf, ok } from '../shared/errors';
 import type { AppError, Result } from '../shared/errors';
+import type { FileChange } from '../store/files';
+import { MAX_FILE_BYTES, asStoredContent, sameContent, undoOf, walkFiles } from './workspace-content';
 
 export type ChangeSource = 'agent' | 'person' | 'restore';
 
@@ -19,6 +21,8 @@ export interface WorkspaceSink {
   put(path: string, content: string | Uint8Array): Promise<Result<void, AppError>>;
   /** Removes a file and everything under it; a failure is a value, never a rejection. */
   remove(path: string): Promise<Result<void, AppError>>;
+  /** Stores a batch of changes all together or not at all; a failure is a value, never a rejection. */
+  apply(changes: readonly FileChange[]): Promise<Result<void, AppError>>;
   changed(paths: string[], by: ChangeSource): void;
   /** Paths changed in the sandbox that could not be stored (or removed): they are kept only until the page closes. */
   unstored(paths: string[], error: AppError, by: ChangeSource): void;
@@ -29,6 +33,11 @@ export interface SyncedWorkspace {
   sandbox: Sandbox;
   /** The person's editor saves: ok once stored, else the store's error (not reported to `sink.unstored`). */
   writeAsPerson(path: string, content: string): Promise<Result<void, AppError>>;
+  /**
+   * The person's batch (import, new file, rename, delete; content null removes a path and what is under it), all or none:
+   * written into the sandbox (`progress` counts), then stored in one transaction; if either fails, the sandbox gets its kept files back.
+   */
+  applyAsPerson(changes: readonly FileChange[], progress?: (written: number) => void): Promise<Result<string[], AppError>>;
   /** Loads stored files into an empty sandbox without echoing them back to the sink. */
   restore(files: readonly { path: string; content: string | Uint8Array }[]): Promise<void>;
   /** Puts files back (content null: the file did not exist, so it is removed). Returns the paths that changed. */
@@ -43,43 +52,6 @@ export interface SyncedWorkspace {
    * nothing the sandbox does afterwards (a late exit, a rescan) is mirrored into this session.
    */
   close(): Promise<void>;
-}
-
-/** Folders that are not part of what a session keeps. */
-const IGNORED = new Set(['node_modules', '.git', '.cache', '.npm']);
-const MAX_FILES = 5000;
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-
-function sameContent(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  if (a.byteLength !== b.byteLength) return false;
-  for (let index = 0; index < a.byteLength; index++) if (a[index] !== b[index]) return false;
-  return true;
-}
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** Text when the bytes are valid UTF-8 without NUL, else the bytes. */
-export function asStoredContent(bytes: Uint8Array): string | Uint8Array {
-  if (bytes.includes(0)) return bytes;
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return bytes;
-  }
-}
-
-async function walk(sandbox: Sandbox, dir: string, into: string[]): Promise<void> {
-  const entries = await sandbox.readDir(dir).catch(() => []);
-  for (const entry of entries) {
-    if (into.length >= MAX_FILES) return;
-    const path = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.kind === 'directory') {
-      if (!IGNORED.has(entry.name)) await walk(sandbox, path, into);
-    } else if (entry.kind === 'file') {
-      into.push(path);
-    }
-  }
 }
 
 export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isReadOnlyCommand: (command: string) => boolean): SyncedWorkspace {
@@ -152,7 +124,7 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
 
   async function scan(by: ChangeSource): Promise<string[]> {
     const paths: string[] = [];
-    await walk(inner, '', paths);
+    await walkFiles(inner, '', paths);
     const pass = outcome(by);
     const present = new Set(paths);
     for (const path of paths) {
@@ -241,6 +213,37 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
       if (put.ok) sink.changed([path], 'person');
       return put;
     },
+    async applyAsPerson(changes, progress) {
+      const undo = undoOf(changes, snapshotOf());
+      const putBackInner = async () => {
+        for (const { path, content } of [...undo].reverse()) await (content === null ? inner.remove(path, { recursive: true }) : inner.writeFile(path, content)).catch(() => undefined);
+      };
+      try {
+        for (const [index, change] of changes.entries()) {
+          if (change.content !== null) await inner.writeFile(change.path, change.content);
+          else if (await inner.stat(change.path)) await inner.remove(change.path, { recursive: true });
+          progress?.(index + 1);
+        }
+      } catch (thrown) {
+        await putBackInner();
+        return err({ kind: 'sandbox', message: messageOf(thrown) });
+      }
+      const stored = await sink.apply(changes);
+      if (!stored.ok) {
+        await putBackInner();
+        return stored;
+      }
+      for (const change of changes) {
+        for (const path of change.content === null ? [...known.keys(), ...unstored.keys()].filter(under(change.path)) : [change.path]) {
+          known.delete(path);
+          unstored.delete(path);
+        }
+        if (change.content !== null) known.set(change.path, change.content);
+      }
+      const changed = [...new Set(undo.map((file) => file.path))];
+      if (changed.length > 0) sink.changed(changed, 'person');
+      return ok(changed);
+    },
     async restore(files) {
       for (const file of files) {
         await inner.writeFile(file.path, file.content);
@@ -275,16 +278,18 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
       processes.clear();
       await scanning?.catch(() => undefined);
     },
-    snapshot() {
-      if (unstored.size === 0) return known;
-      const files = new Map(known);
-      for (const [path, content] of unstored) {
-        if (content === null) files.delete(path);
-        else files.set(path, content);
-      }
-      return files;
-    },
+    snapshot: snapshotOf,
   };
+
+  function snapshotOf(): ReadonlyMap<string, string | Uint8Array> {
+    if (unstored.size === 0) return known;
+    const files = new Map(known);
+    for (const [path, content] of unstored) {
+      if (content === null) files.delete(path);
+      else files.set(path, content);
+    }
+    return files;
+  }
 }
 
 /** What the person is told when changes in the sandbox could not be stored. */

@@ -1,0 +1,110 @@
+/**
+ * The person's own file operations on the open session: import (Open folder, Open ZIP, a drop
+ * on the tree), export (Download ZIP), and the tree's New file, New folder, Rename and Delete.
+ *
+ * They run one at a time in the order they arrived, together with the editor's saves
+ * (`inOrder`): a save sent just before a rename or a delete lands first. Each change is all or
+ * nothing (SyncedWorkspace.applyAsPerson). Import, rename and delete first save a checkpoint of
+ * what they replace, so Restore (the page's Undo) puts it back; an existing file at an imported
+ * path is overwritten, its earlier content kept in that checkpoint. While the agent runs they
+ * are refused, as Restore is: the agent's own checkpoints assume it alone changes files then.
+ */
+import type { AppError, Result } from '../../shared/errors';
+import { err, ok } from '../../shared/errors';
+import { createCheckpoint } from '../../store/checkpoints';
+import type { LoopscopeDb } from '../../store/db';
+import type { FileChange } from '../../store/files';
+import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WorkerEvent } from '../protocol';
+import type { SessionRuntime } from '../session-runtime';
+import { undoOf } from '../workspace-content';
+import { importFiles } from './import-files';
+import { createPath, deletePath, renamePath } from './tree-edits';
+import { zipName, zipWorkspace } from './zip-workspace';
+
+export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' }>;
+
+type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip };
+
+export interface PersonFilesContext {
+  db: LoopscopeDb;
+  post(event: WorkerEvent): void;
+  runtime(): SessionRuntime | null;
+  /** The agent is running (or compressing) in the open session. */
+  running(): boolean;
+}
+
+/** What the file operations need of the session they change. */
+export interface PersonFileTarget {
+  runtime: SessionRuntime;
+  /** Applies the changes after a checkpoint of what they replace (labelled `label`); null `label`: no checkpoint. */
+  apply(label: string | null, changes: readonly FileChange[], progress?: (written: number) => void): Promise<Result<TreeEditReport, AppError>>;
+  progress(stage: 'reading' | 'writing', done: number, total: number): void;
+}
+
+const PROGRESS_EVERY_MS = 100;
+
+export function createPersonFiles(context: PersonFilesContext) {
+  let queue: Promise<unknown> = Promise.resolve();
+  function inOrder<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function targetOf(runtime: SessionRuntime): PersonFileTarget {
+    let last = { stage: '', at: 0 };
+    return {
+      runtime,
+      async apply(label, changes, progress) {
+        const files = undoOf(changes, runtime.workspace.snapshot());
+        const saved = label === null ? null : await createCheckpoint(context.db, { sessionId: runtime.session.id, label, files });
+        if (saved && !saved.ok) {
+          context.post({ type: 'notice', level: 'warning', message: `No checkpoint could be saved before “${label}”, so it cannot be undone: ${saved.error.message}` });
+        }
+        const applied = await runtime.workspace.applyAsPerson(changes, progress);
+        if (!applied.ok) return applied;
+        return ok(saved?.ok ? { paths: applied.value, checkpointId: saved.value.id } : { paths: applied.value });
+      },
+      progress(stage, done, total) {
+        const now = performance.now();
+        if (stage === last.stage && done < total && now - last.at < PROGRESS_EVERY_MS) return;
+        last = { stage, at: now };
+        context.post({ type: 'import-progress', stage, done, total });
+      },
+    };
+  }
+
+  async function run(message: PersonFileRequest): Promise<Result<ImportReport | TreeEditReport | ExportedZip, AppError>> {
+    const runtime = context.runtime();
+    if (!runtime) return err({ kind: 'no-session', message: 'No session is open yet.' });
+    if (message.type === 'export-zip') {
+      const files = runtime.workspace.snapshot();
+      if (files.size === 0) return err({ kind: 'empty', message: 'The workspace has no files yet, so there is nothing to download.' });
+      return ok({ name: zipName(runtime.session.title), bytes: zipWorkspace(files), files: files.size });
+    }
+    if (runtime.session.id !== message.sessionId) return err({ kind: 'session-changed', message: 'Another session is open now; nothing was changed.' });
+    if (context.running()) return err({ kind: 'busy', message: 'The agent is working: stop it or wait for it to finish, then change files.' });
+    const target = targetOf(runtime);
+    switch (message.type) {
+      case 'import-files':
+        return importFiles(target, message.source, message.into ?? '');
+      case 'create-path':
+        return createPath(target, message.path, message.kind);
+      case 'rename-path':
+        return renamePath(target, message.from, message.to);
+      case 'delete-path':
+        return deletePath(target, message.path);
+    }
+  }
+
+  return {
+    /** Runs `work` after every file operation and save that arrived before it. */
+    inOrder,
+    handle(message: PersonFileRequest): Promise<Answer> {
+      return inOrder(async () => {
+        const result = await run(message);
+        return result.ok ? { value: result.value } : { error: result.error };
+      });
+    },
+  };
+}
