@@ -77,3 +77,12 @@ describe('a tool made by defineTool', () => {
     expect(tool.isReadOnly).toBeUndefined();
   });
 });
+
+describe('building the tools', () => {
+  it('leaves the declarations to the first request that needs them, and generates each once', () => {
+    const [first] = createBuiltinTools();
+    const [again] = createBuiltinTools();
+    expect(first!.declaration.parametersJsonSchema).toBe(again!.declaration.parametersJsonSchema);
+    expect(Object.keys(first!.declaration)).toEqual(['name', 'kind', 'description', 'parametersJsonSchema']);
+  });
+});

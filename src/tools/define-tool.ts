@@ -31,7 +31,16 @@ export interface ToolDefinition<Args> {
 export function defineTool<Args>(definition: ToolDefinition<Args>): Tool<Args> {
   const { name, kind, description, schema, checks = [], failureType, run } = definition;
   const tool: Tool<Args> = {
-    declaration: { name, kind, description, parametersJsonSchema: modelJsonSchema(schema) },
+    declaration: {
+      name,
+      kind,
+      description,
+      // Generated on first use, once per schema: z.toJSONSchema takes ~10 ms the first time,
+      // and the registry is built while the worker starts.
+      get parametersJsonSchema() {
+        return cachedJsonSchema(schema);
+      },
+    },
     validate: (args) => validateArgs(schema, args, ...checks),
     summarize: (args) => definition.summarize(args),
     preview: (args, context) => definition.preview(args, context),
@@ -56,6 +65,14 @@ export function defineTool<Args>(definition: ToolDefinition<Args>): Tool<Args> {
  * still checked by `validate`.
  */
 const KEPT_KEYWORDS = ['type', 'enum', 'minimum', 'maximum', 'minItems', 'maxItems', 'description', 'items', 'properties', 'required', 'additionalProperties', 'anyOf'] as const;
+
+const generated = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+function cachedJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  let jsonSchema = generated.get(schema);
+  if (!jsonSchema) generated.set(schema, (jsonSchema = modelJsonSchema(schema)));
+  return jsonSchema;
+}
 
 /** The JSON Schema the model is given for `schema` (the arguments it may send). */
 export function modelJsonSchema(schema: z.ZodType): Record<string, unknown> {

@@ -55,13 +55,14 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   });
   const makeModel = (settings: typeof message.settings) => createModelFor(settings);
   const backgroundProcesses = createBackgroundProcesses();
+  const tools = createToolRegistry(createBuiltinTools({ backgroundProcesses }));
   const controller = createSessionController({
     db,
     post,
     model: createSwitchableModel(makeModel(message.settings)),
     makeModel,
     lessons: LESSONS.map(({ id, title, prompt }) => ({ id, title, prompt })),
-    tools: createToolRegistry(createBuiltinTools({ backgroundProcesses })),
+    tools,
     backgroundProcesses,
     isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sandboxSource(message.sandbox),
@@ -70,6 +71,9 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     locks: 'locks' in navigator ? webSessionLocks(navigator.locks) : singleTabLocks,
   });
   await controller.handle(message);
+  // Tool declarations are generated from their schemas on first use (tools/define-tool.ts):
+  // done now, while the person types, rather than in the first model request.
+  setTimeout(() => tools.declarations(), 0);
   return (next) => controller.handle(next);
 }
 
