@@ -88,3 +88,48 @@ test('a link that was cut short shows one alert, opens nothing and runs nothing 
   await expect(page.getByRole('region', { name: 'Shared session' })).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
+
+test('a class steps through a shared lesson: Pause stops before every model call and tool, Next step goes one step on', async ({ page, browser }) => {
+  await openApp(page);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await page.getByRole('button', { name: 'Build a small web page' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.getByRole('dialog', { name: 'Share session' }).getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  const controls = reader.getByRole('toolbar', { name: 'Replay controls' });
+  const approval = reader.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toBeVisible(); // the lesson's first write asks, though the sender allowed all
+  await controls.getByRole('button', { name: 'Pause' }).click();
+  await expect(controls.getByRole('status')).toContainText('(paused)');
+
+  const pausedAt: string[] = [];
+  const pauseStatus = reader.locator('p.paused');
+  for (let steps = 0; steps < 30; steps++) {
+    const finished = shared.getByRole('status').filter({ hasText: 'Replay finished' });
+    await expect(approval.or(pauseStatus.filter({ hasText: 'Paused before' })).or(finished)).toBeVisible();
+    if (await finished.isVisible()) break;
+    if (await approval.isVisible()) {
+      const asked = await approval.innerText();
+      await approval.getByRole('button', { name: 'Allow once' }).click();
+      await expect(approval.filter({ hasText: asked })).toHaveCount(0); // gone, or the next call of the batch asks
+      continue;
+    }
+    const label = await pauseStatus.innerText();
+    pausedAt.push(label);
+    const match = /the model call: model call (\d+)/.exec(label);
+    // Paused before model call k: k − 1 recorded responses were played, no more.
+    if (match) await expect(controls.getByRole('status')).toContainText(`Round-trip ${Number(match[1]) - 1} of`);
+    await controls.getByRole('button', { name: 'Next step' }).click();
+    await expect(pauseStatus).not.toHaveText(label);
+  }
+  expect(pausedAt.some((label) => /before the model call: model call 2/.test(label))).toBe(true);
+  expect(pausedAt.some((label) => /before the tool: write_file/.test(label))).toBe(true);
+  await expect(shared.getByRole('status')).toContainText(/Replay finished: round-trip (\d+) of \1/);
+  await context.close();
+});
