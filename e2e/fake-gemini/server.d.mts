@@ -37,10 +37,15 @@ export type FakeResponse =
 
 export type FakeScriptEntry = FakeResponse | { repeat: number; response: FakeResponse };
 
+/** What `GET models/{model}` answers: the model's info, or an HTTP error. */
+export type FakeModelInfo = { inputTokenLimit?: number; outputTokenLimit?: number; displayName?: string } | { status: number };
+
 export interface FakeScript {
   responses?: FakeScriptEntry[];
   /** Answers every request once `responses` is used up. */
   fallback?: FakeResponse;
+  /** By model name; a model not named gets a 1M `inputTokenLimit`. */
+  models?: Record<string, FakeModelInfo>;
 }
 
 export interface RecordedRequest {
@@ -62,6 +67,8 @@ export interface FakeGemini {
   setScript(script: FakeScript): void;
   reset(): void;
   requests(): RecordedRequest[];
+  /** The model names `GET models/{model}` was asked for, in order. */
+  modelLookups(): string[];
   close(): Promise<void>;
 }
 

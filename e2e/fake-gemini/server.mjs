@@ -2,11 +2,12 @@
 // A local fake of the Gemini REST API for Playwright tests, benchmarks and the adapter's
 // wire tests. It speaks the real format (SSE `data: {GenerateContentResponse}` events),
 // sends CORS headers on everything, and is scripted over HTTP:
-//   POST /__script   {responses: Response[], fallback?: Response}  replaces the queue
+//   POST /__script   {responses: Response[], fallback?: Response, models?: {name: ModelInfo}}  replaces the queue
 //   POST /__reset    clears the queue, the fallback and the request log
 //   GET  /__requests the received model requests: body, headers (test key included), route
 // Each model request consumes one Response; when the queue is empty the fallback answers,
-// or a plain "(fake server: script exhausted)" text. The format is in README.md beside this file.
+// or a plain "(fake server: script exhausted)" text. `GET models/{model}` answers the model's
+// info (its `inputTokenLimit`): the script's, else a 1M window. The format is in README.md.
 //
 // Run: node e2e/fake-gemini/server.mjs --port 8765   (prints the URL)
 import { createServer } from 'node:http';
@@ -26,6 +27,12 @@ const corsHeaders = {
 const sendJson = jsonSender(corsHeaders, 'application/json; charset=UTF-8');
 
 const modelRoute = /\/(v1[a-z0-9]*)\/(?:models|tunedModels)\/([^/:]+):(streamGenerateContent|generateContent)$/;
+const modelInfoRoute = /\/(v1[a-z0-9]*)\/models\/([^/:]+)$/;
+
+/** What `GET models/{model}` answers when the script names no info for the model. */
+function defaultModelInfo(model) {
+  return { inputTokenLimit: 1_048_576, outputTokenLimit: 65_536, displayName: model };
+}
 
 /**
  * Starts the fake. Options: `port` (0 picks a free one), `host`, and `requireApiKey`
@@ -35,17 +42,34 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
   let queue = [];
   let fallback;
   let requests = [];
+  /** Model info by name (`{inputTokenLimit}` or `{status}` for an HTTP error), and the names asked for. */
+  let models = {};
+  let modelLookups = [];
   const open = new Set();
 
-  function setScript({ responses = [], fallback: nextFallback } = {}) {
+  function setScript({ responses = [], fallback: nextFallback, models: nextModels = {} } = {}) {
     queue = expandScript(responses);
     fallback = nextFallback;
+    models = nextModels;
   }
 
   function reset() {
     queue = [];
     fallback = undefined;
     requests = [];
+    models = {};
+    modelLookups = [];
+  }
+
+  /** `GET models/{model}`: not a model request, so it is not in the request log (tests count those). */
+  function answerModelInfo(response, model) {
+    modelLookups.push(model);
+    const info = models[model] ?? defaultModelInfo(model);
+    if (typeof info.status === 'number') {
+      sendJson(response, info.status, errorBody(info.status));
+      return;
+    }
+    sendJson(response, 200, { name: `models/${model}`, version: '001', supportedGenerationMethods: ['generateContent'], ...info });
   }
 
   async function streamChunks(response, chunks, { delayMs = 0, model, closed, split, lineEnd }) {
@@ -110,6 +134,11 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
     const bodyText = await readBody(request);
     const control = { setScript, reset, requests: () => requests, status: () => ({ queued: queue.length, fallback: fallback !== undefined }) };
     if (answerTestRoutes({ request, response, url, bodyText, corsHeaders, sendJson, control })) return;
+    const infoRoute = request.method === 'GET' ? modelInfoRoute.exec(url.pathname) : null;
+    if (infoRoute) {
+      answerModelInfo(response, infoRoute[2]);
+      return;
+    }
     const route = modelRoute.exec(url.pathname);
     if (!route || request.method !== 'POST') {
       if (url.pathname === '/' && request.method === 'GET') {
@@ -169,6 +198,7 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
     setScript,
     reset,
     requests: () => requests,
+    modelLookups: () => modelLookups,
     close() {
       for (const response of open) response.destroy();
       server.closeAllConnections();

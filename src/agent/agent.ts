@@ -10,6 +10,7 @@
 import { isAbortError, messageOf } from '../shared/errors';
 import { sendTurn } from './client';
 import type { OutgoingMessage } from './client';
+import { startTokenLimitLookUp } from './context-usage';
 import { compressHistory } from './context-window';
 import { admitPrompt, continuationBudget, nextContinuation } from './continuation';
 import type { Continuation } from './continuation';
@@ -20,6 +21,7 @@ import { commitHistory, createSession } from './session';
 import type { Session } from './session';
 import { runToolRound } from './tool-round';
 import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
+import { mentionedFilesPart } from './workspace-context';
 
 export function createAgent(deps: AgentDependencies): Agent {
   const session = createSession(deps);
@@ -33,6 +35,7 @@ export function createAgent(deps: AgentDependencies): Agent {
     running = true;
     const settings = { ...session.settings };
     session.interaction = { id: deps.newId(), model: settings.model, settings, signal, modelInfoSent: false };
+    startTokenLimitLookUp(session);
     let outcome: InteractionOutcome;
     try {
       outcome = await runInteraction(session, input);
@@ -116,7 +119,9 @@ async function admit(session: Session, input: AgentInput): Promise<Continuation>
     }
     return { type: 'send', message: { kind: 'stored' } };
   }
-  return admitPrompt(session, input.text);
+  // The files the message mentions (`@path`) go with it, read as they are now.
+  const mentioned = await mentionedFilesPart(session, input.text);
+  return admitPrompt(session, input.text, mentioned ? [mentioned] : []);
 }
 
 async function compressManually(session: Session, signal: AbortSignal): Promise<CompressionStatus> {

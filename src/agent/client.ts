@@ -1,18 +1,20 @@
 /**
  * One turn's pre- and post-processing around a model call (A1): compress if due,
  * check the window, store the outgoing user message (F1, F4), build the request from
- * stored history (F2–F6), run the BeforeModel/AfterModel hooks, translate the stream
- * (turn.ts) and store the model turn once it succeeded (F7). Every store is a commit
- * that completes before the model is called.
+ * stored history (F2–F6) and the project's instructions file, run the BeforeModel/AfterModel
+ * hooks, translate the stream (turn.ts), store the model turn once it succeeded (F7) and report
+ * the context used. Every store is a commit that completes before the model is called.
  */
 import type { FinishReason, ModelRequest } from '../model/types';
 import type { Content, Part } from '../shared/content';
+import type { ProjectInstructions } from '../shared/project-instructions';
 import { isAbortError } from '../shared/errors';
 import { sendMessageStream } from './chat/chat';
 import type { ChatEvent } from './chat/chat';
 import { failureError } from './chat/retry-policy';
 import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from './compression/compressor';
 import type { CompressionOutcomeStatus } from './compression/compressor';
+import { reportContextUsage } from './context-usage';
 import { checkOverflow, compressHistory, overflowRecovery } from './context-window';
 import { callHook, copyOnRead, decisionMessage } from './hooks';
 import { callIdsIn } from './history/duplicate-ids';
@@ -22,6 +24,7 @@ import { chatDependencies, commitHistory } from './session';
 import type { Session } from './session';
 import { buildSystemPrompt, functionDeclarations } from './system-prompt';
 import { runTurn } from './turn';
+import { currentProjectInstructions } from './workspace-context';
 import type { PendingCall, TurnContext, TurnResult } from './turn';
 import type { HookDecision, InteractionOutcome } from './types';
 
@@ -45,12 +48,12 @@ function end(outcome: InteractionOutcome): TurnOutcome {
   return { type: 'end', outcome };
 }
 
-function buildRequest(session: Session, requestOnly: Part[] | undefined): ModelRequest {
+function buildRequest(session: Session, requestOnly: Part[] | undefined, project: ProjectInstructions | null): ModelRequest {
   const contents = requestOnly ? [...session.history, { role: 'user' as const, parts: requestOnly }] : session.history;
   return {
     model: session.interaction.model,
     contents: buildRequestContents(contents),
-    systemInstruction: buildSystemPrompt(session.interaction.settings.systemPromptExtra),
+    systemInstruction: buildSystemPrompt(session.interaction.settings.systemPromptExtra, project),
     tools: functionDeclarations(session.deps.tools.declarations()),
   };
 }
@@ -90,7 +93,8 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
     return end('stopped');
   }
   const requestOnly = message.kind === 'request_only' ? message.parts : undefined;
-  let request = buildRequest(session, requestOnly);
+  const project = await currentProjectInstructions(session);
+  let request = buildRequest(session, requestOnly, project);
   if (!interaction.modelInfoSent) {
     interaction.modelInfoSent = true;
     deps.emit({ type: 'model_info', value: interaction.model });
@@ -108,16 +112,18 @@ async function sendTurnUnsafe(session: Session, message: OutgoingMessage): Promi
     const events = sendMessageStream(chatDependencies(session), request, signal, {
       isFunctionResponse: !!last?.parts.some((part) => part.functionResponse),
       // After a too-long-context refusal (B5) the compressed history is sent with the hook's model and config; its contents are rebuilt.
-      compressForOverflow: overflowRecovery(session, () => ({ ...buildRequest(session, requestOnly), model, ...(config ? { config } : {}) })),
+      compressForOverflow: overflowRecovery(session, () => ({ ...buildRequest(session, requestOnly, project), model, ...(config ? { config } : {}) })),
     });
     result = await runTurn(events, turnContext(session));
     if (result.type === 'hook' && result.decision.decision === 'block') result = await substitute(session, result.decision, 'Response blocked.', true);
   }
   if (!result) return end('stopped');
   if (result.type !== 'ok') return failed(session, result);
-  if (result.usage?.promptTokenCount !== undefined) session.lastPromptTokenCount = result.usage.promptTokenCount;
+  const promptTokenCount = result.usage?.promptTokenCount;
+  if (promptTokenCount !== undefined) session.lastPromptTokenCount = promptTokenCount;
   const joinWith = message.kind === 'request_only' && continued === session.history.at(-1) ? message.joinWith : null;
   await storeModelTurn(session, mergeAdjacentText(dropEmptyParts(stripThoughts(result.parts))), joinWith);
+  if (promptTokenCount !== undefined) await reportContextUsage(session, promptTokenCount);
   return result.finishReason ? { type: 'reply', calls: result.calls, finishReason: result.finishReason } : { type: 'reply', calls: result.calls };
 }
 

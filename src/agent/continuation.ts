@@ -84,10 +84,11 @@ function cancelled(session: Session): Continuation {
 /**
  * A prompt (the person's, or an AfterAgent block's reason) passes the BeforeAgent hook (J1):
  * stop stores it and ends, block ends without it, context joins it as <hook_context>.
+ * `attached`: parts that go with the text (the files a person's message mentions).
  */
-export async function admitPrompt(session: Session, text: string): Promise<Continuation> {
+export async function admitPrompt(session: Session, text: string, attached: Part[] = []): Promise<Continuation> {
   const { deps, interaction } = session;
-  const parts: Part[] = [{ text }];
+  const parts: Part[] = [{ text }, ...attached];
   const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
   if (decision?.decision === 'stop') {
     await storeUserMessage(session, parts);

@@ -1,9 +1,12 @@
 /**
  * The system instruction of every main-model request. Kept short on purpose: together
  * with the JSON of all tool declarations it must stay under SYSTEM_PROMPT_BUDGET_BYTES
- * (system-prompt.test.ts measures it), because it is resent on every round trip.
+ * (system-prompt.test.ts measures it), because it is resent on every round trip. The
+ * project's own instructions file comes on top, capped on its own.
  */
 import type { FunctionDeclaration } from '../model/types';
+import { projectInstructionsSection } from '../shared/project-instructions';
+import type { ProjectInstructions } from '../shared/project-instructions';
 import type { ToolDeclaration } from '../tools/types';
 
 export const SYSTEM_PROMPT_BUDGET_BYTES = 12 * 1024;
@@ -31,9 +34,14 @@ export const BASE_SYSTEM_PROMPT = `You are Loopscope, a coding agent working for
 - Do not paste whole files back to the user; say what you changed and where.
 - When you finish, summarize the result in a few lines, including anything left to do.`;
 
-export function buildSystemPrompt(extra?: string): string {
+/**
+ * The base prompt, then the project's instructions file (AGENTS.md or GEMINI.md, capped, see
+ * shared/project-instructions.ts), then the settings' extra instructions.
+ */
+export function buildSystemPrompt(extra?: string, project?: ProjectInstructions | null): string {
   const trimmed = extra?.trim();
-  return trimmed ? `${BASE_SYSTEM_PROMPT}\n\n# Additional instructions\n${trimmed}` : BASE_SYSTEM_PROMPT;
+  const projectSection = project ? projectInstructionsSection(project) : null;
+  return [BASE_SYSTEM_PROMPT, projectSection, trimmed ? `# Additional instructions\n${trimmed}` : null].filter(Boolean).join('\n\n');
 }
 
 /** The tool list as the model sees it (kinds are ours, not the provider's). */

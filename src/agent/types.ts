@@ -5,6 +5,7 @@
  */
 import type { Content, Part } from '../shared/content';
 import type { AppError } from '../shared/errors';
+import type { ProjectInstructions } from '../shared/project-instructions';
 import type { FinishReason, LanguageModel, ModelRequest, Usage } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import type { ToolDisplay, ToolKind, ToolPreview, ToolRegistry } from '../tools/types';
@@ -129,7 +130,12 @@ export type AgentEvent =
   | { type: 'tool_calls_update'; value: ToolCallView[] }
   | { type: 'round_trip_start'; value: { roundTripId: string; model: string } }
   | { type: 'round_trip_end'; value: { roundTripId: string } }
+  /** After each round-trip whose response gave its usage. */
+  | { type: 'context_usage'; value: ContextUsage }
   | { type: 'interaction_end'; value: { outcome: InteractionOutcome } };
+
+/** The tokens of the last request (its response's `promptTokenCount`) against the model's window (`tokenLimit`). */
+export interface ContextUsage { promptTokenCount: number; tokenLimit: number; model: string }
 
 export type InteractionOutcome = 'completed' | 'cancelled' | 'error' | 'loop_detected' | 'stopped' | 'overflow';
 
@@ -144,6 +150,8 @@ export interface RoundTrip {
   /** Raw provider chunks as received. */
   response: unknown[];
   error?: AppError;
+  /** Its turn (one model request and its retries: attempt 2+ is a retry) and, unless the agent's own turn, what the call was for; absent in older records. */
+  turn?: { id: string; attempt: number; purpose?: 'compression' | 'next_speaker' };
 }
 
 /** Where committed history goes; the worker backs it with IndexedDB. */
@@ -213,10 +221,20 @@ export interface AgentDependencies {
   /** Correlated request/response (STYLE.md §9): resolves with the person's choice. */
   requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
   hooks?: Hooks;
+  /** What the workspace adds to requests (the worker reads it from the session's files). */
+  workspaceContext?: WorkspaceContext;
   /** Injectable thresholds (spec §3.0); defaults apply where omitted. */
   config?: Partial<AgentConfig>;
   initialHistory?: readonly Content[];
   settings: AgentSettings;
+}
+
+/** Read anew for each use, so edits to the files count from the next request. */
+export interface WorkspaceContext {
+  /** AGENTS.md (else GEMINI.md) at the workspace root, for the system instruction of every request; null when neither exists. */
+  projectInstructions(): Promise<ProjectInstructions | null>;
+  /** The part that carries the files a person's message mentions (`@path`), or null when it mentions none that exist. */
+  mentionedFiles(text: string): Promise<Part | null>;
 }
 
 export interface AgentConfig {

@@ -95,7 +95,13 @@ export interface LanguageModel {
   readonly provider: 'gemini' | 'openai' | 'scripted';
   /** Shown to the person wherever the model appears ("Scripted demo" is labeled as such). */
   readonly label: string;
-  /** Context window in tokens, for compression and overflow checks. */
+  /** Context window in tokens, for compression, overflow checks and the context meter. */
   tokenLimit(model: string): number;
+  /**
+   * Asks the provider for the model's window where it can say (Gemini's models endpoint), so
+   * that `tokenLimit` returns its answer from then on. Resolves with the window, or null when the
+   * provider did not say; never rejects. Asked once per model: later calls share the answer.
+   */
+  lookUpTokenLimit?(model: string): Promise<number | null>;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
 }

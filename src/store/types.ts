@@ -175,6 +175,11 @@ export interface SettingsRecord {
   openaiBaseUrl: string;
   openaiModel: string;
   openaiApiKey?: string;
+  /**
+   * The context window (tokens) of a model that neither the provider nor Loopscope's table
+   * knows; absent: the provider's default (Gemini 128K, OpenAI-compatible 32K).
+   */
+  unknownModelContextWindow?: number;
   approvalMode: ApprovalMode;
   stepThrough: boolean;
   loopHeuristics: boolean;

@@ -4,8 +4,11 @@ import type { ApprovalMode, ApprovalOutcome } from '../agent/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo } from '../worker/protocol';
 import { ApprovalCard } from './approval-card';
+import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
 import { SharedSessionBar, replayActive } from './shared-session-bar';
+import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
+import type { CommandContext, PromptCommand } from './prompt-commands';
 import { retryNotice } from './session-reducer';
 import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from './tool-call-card';
@@ -32,6 +35,10 @@ export interface AgentPanelProps {
   onStepThroughChange: (enabled: boolean) => void;
   provider: { label: string; lessons: LessonInfo[] } | null;
   checkpoints: ReadonlyMap<string, string>;
+  /** The workspace's files, offered after `@` in the prompt. */
+  workspacePaths: readonly string[];
+  /** Opens Settings (`/model`: with the focus in Model). */
+  onOpenSettings: (focus: 'model') => void;
 }
 
 export function AgentPanel(props: AgentPanelProps) {
@@ -82,6 +89,19 @@ export function AgentPanel(props: AgentPanelProps) {
     return false;
   };
   const decide = (callId: string, outcome: ApprovalOutcome) => client.send({ type: 'approval-response', callId, outcome });
+  const notify = (message: string) => dispatch({ type: 'notice', level: 'info', message });
+  const commandContext: CommandContext = {
+    busy,
+    notify,
+    newSession: () => client.send({ type: 'new-session' }),
+    compress: () =>
+      void client.request({ type: 'compress' }).then((answer) => {
+        if (!answer.ok) notify(`/compress: ${answer.error.message}`);
+      }),
+    focusLastRestore: () => focusLastRestore(document.querySelector('section[aria-label="Transcript"]')),
+    openSettings: props.onOpenSettings,
+  };
+  const runCommand = (command: PromptCommand) => command.run(commandContext);
 
   return (
     <div className="agent-panel">
@@ -118,6 +138,7 @@ export function AgentPanel(props: AgentPanelProps) {
         <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress' })}>
           Compress
         </button>
+        <ContextMeter usage={view.context} />
       </div>
       {props.approvalMode === 'allow-all' ? (
         <p className="warning-banner">Allow all: the agent writes files and runs commands without asking.</p>
@@ -183,7 +204,15 @@ export function AgentPanel(props: AgentPanelProps) {
           onError={(message) => dispatch({ type: 'notice', level: 'error', message })}
         />
       ) : null}
-      <PromptBox running={busy} waiting={waitingForSandbox} onSend={send} onStop={() => client.send({ type: 'stop' })} />
+      <PromptBox
+        running={busy}
+        waiting={waitingForSandbox}
+        onSend={send}
+        onStop={() => client.send({ type: 'stop' })}
+        commands={PROMPT_COMMANDS}
+        onCommand={runCommand}
+        paths={props.workspacePaths}
+      />
     </div>
   );
 }

@@ -51,6 +51,7 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   };
   if (settings.apiKey) worker.apiKey = settings.apiKey;
   if (settings.openaiApiKey) worker.openaiApiKey = settings.openaiApiKey;
+  if (settings.unknownModelContextWindow) worker.unknownModelContextWindow = settings.unknownModelContextWindow;
   return worker;
 }
 
@@ -69,7 +70,9 @@ function PanesPlaceholder() {
 
 export function App({ db, client, sandboxStatus, settings, applySettings, autosaveMs }: AppProps) {
   const [view, dispatch] = useAgentSession(client);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  /** Open Settings, and the field that gets the focus (`/model`: Model). */
+  const [settingsOpen, setSettingsOpen] = useState<false | { focus?: 'model' }>(false);
+  const [workspacePaths, setWorkspacePaths] = useState<readonly string[]>([]);
   const [provider, setProvider] = useState<{ label: string; lessons: LessonInfo[] } | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [checkpoints, setCheckpoints] = useState<ReadonlyMap<string, string>>(() => new Map());
@@ -126,7 +129,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
         <button type="button" disabled={!view.sessionId} onClick={() => setShareOpen(true)}>
           Share
         </button>
-        <button type="button" disabled={!settings} onClick={() => setSettingsOpen(true)}>
+        <button type="button" disabled={!settings} onClick={() => setSettingsOpen({})}>
           Settings
         </button>
       </header>
@@ -146,6 +149,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               flushRef={flushRef}
               autosaveMs={autosaveMs}
               onCheckpoints={setCheckpoints}
+              onPaths={setWorkspacePaths}
             />
           </Suspense>
         ) : (
@@ -164,6 +168,8 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               onStepThroughChange={(enabled) => applySettings({ stepThrough: enabled })}
               provider={provider}
               checkpoints={checkpoints}
+              workspacePaths={workspacePaths}
+              onOpenSettings={(focus) => settings && setSettingsOpen({ focus })}
             />
           </ErrorBoundary>
         </section>
@@ -171,6 +177,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
       {settingsOpen && settings ? (
         <SettingsDialog
           settings={settings}
+          {...(settingsOpen.focus ? { initialFocus: settingsOpen.focus } : {})}
           freeSpace={() => client.request({ type: 'free-space' })}
           onClose={() => setSettingsOpen(false)}
           onSave={async (next) => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import { useRoundTrips } from '../store/read';
 import type { RoundTripRecord } from '../store/types';
+import { ProjectInstructionsNote } from './project-instructions-note';
 
 const MAX_JSON_CHARS = 200_000;
 
@@ -61,6 +62,7 @@ function RoundTripRow({ roundTrip, index }: { roundTrip: RoundTripRecord; index:
         → {describeRequest(roundTrip)}
         <br />← {describeResponse(roundTrip)}
       </p>
+      <ProjectInstructionsNote systemInstruction={roundTrip.request.systemInstruction} />
       {open ? (
         <div className="round-trip-raw">
           <h4>Request</h4>

@@ -1,8 +1,21 @@
 /**
  * The prompt: Enter sends, Shift+Enter is a new line. The box empties on send; if the
  * message is not accepted after all, its text comes back (unless the person typed anew).
+ *
+ * `/` at the start opens the listbox `Commands`, `@` opens `Mention a file` (workspace paths
+ * matching what follows it). While one is open, the arrows move in it, Enter or Tab picks,
+ * Escape closes it; the focus stays in the prompt (a combobox naming the active option). A
+ * picked command runs at once (Tab only completes its name); a message that is exactly a
+ * command's name runs it too. A picked path is written as `@path` (spaces escaped).
  */
-import { useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import type React from 'react';
+import { CompletionList, optionId } from './completion-list';
+import type { CompletionOption } from './completion-list';
+import { completionAt, filterCommands, filterPaths, insertMention } from './prompt-completion';
+import type { CompletionToken } from './prompt-completion';
+import { commandNamed } from './prompt-commands';
+import type { PromptCommand } from './prompt-commands';
 
 export interface PromptBoxProps {
   running: boolean;
@@ -10,54 +23,188 @@ export interface PromptBoxProps {
   waiting?: boolean;
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
+  /** The `/` commands; a picked one is handed to onCommand. */
+  commands?: readonly PromptCommand[];
+  onCommand?: (command: PromptCommand) => void;
+  /** Workspace paths offered after `@`. */
+  paths?: readonly string[];
 }
 
-export function PromptBox({ running, waiting = false, onSend, onStop }: PromptBoxProps) {
+interface Suggestions {
+  token: CompletionToken;
+  label: 'Commands' | 'Mention a file';
+  options: CompletionOption[];
+  commands: PromptCommand[];
+}
+
+function suggestionsFor(token: CompletionToken | null, commands: readonly PromptCommand[], paths: readonly string[]): Suggestions | null {
+  if (!token) return null;
+  if (token.kind === 'command') {
+    const matching = filterCommands(commands, token.query);
+    const options = matching.map((command) => ({ key: command.name, label: command.name, detail: command.description }));
+    return options.length > 0 ? { token, label: 'Commands', options, commands: matching } : null;
+  }
+  const options = filterPaths(paths, token.query).map((path) => ({ key: path, label: path }));
+  return options.length > 0 ? { token, label: 'Mention a file', options, commands: [] } : null;
+}
+
+const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.start}`;
+
+export function PromptBox({ running, waiting = false, onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
   const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  /** The word whose list Escape closed: it stays closed until the caret leaves that word. */
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const listId = useId();
+
+  const token = completionAt(text, caret);
+  const suggestions = token && tokenKey(token) !== dismissed ? suggestionsFor(token, commands, paths) : null;
+  const activeIndex = suggestions ? Math.min(active, suggestions.options.length - 1) : 0;
+
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !textareaRef.current) return;
+    pendingCaret.current = null;
+    textareaRef.current.setSelectionRange(at, at);
+  });
+
+  /** A new caret position: a list closed by Escape opens again once the caret is in another word. */
+  const moveCaret = (nextText: string, nextCaret: number) => {
+    setCaret(nextCaret);
+    const next = completionAt(nextText, nextCaret);
+    if (dismissed !== null && (!next || tokenKey(next) !== dismissed)) setDismissed(null);
+  };
+  const edit = (next: string, nextCaret: number) => {
+    setText(next);
+    moveCaret(next, nextCaret);
+    setActive(0);
+  };
+
   const send = () => {
     const trimmed = text.trim();
     if (!trimmed || running) return;
-    setText('');
+    edit('', 0);
     void onSend(trimmed).then((accepted) => {
       if (!accepted) setText((current) => current || trimmed);
     });
   };
+
+  const runCommand = (command: PromptCommand) => {
+    edit('', 0);
+    onCommand?.(command);
+  };
+
+  const submit = () => {
+    const command = onCommand ? commandNamed(text, commands) : undefined;
+    if (command) runCommand(command);
+    else send();
+  };
+
+  const pick = (index: number, completeOnly = false) => {
+    if (!suggestions) return;
+    const { token: picked } = suggestions;
+    if (picked.kind === 'command') {
+      const command = suggestions.commands[index];
+      if (!command) return;
+      if (!completeOnly) return runCommand(command);
+      const next = `${command.name} ${text.slice(picked.end).trimStart()}`;
+      pendingCaret.current = command.name.length + 1;
+      return edit(next, command.name.length + 1);
+    }
+    const path = suggestions.options[index]?.key;
+    if (path === undefined) return;
+    const inserted = insertMention(text, picked, path);
+    pendingCaret.current = inserted.caret;
+    edit(inserted.text, inserted.caret);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (suggestions) {
+      const count = suggestions.options.length;
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (step !== 0) {
+        event.preventDefault();
+        setActive((activeIndex + step + count) % count);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey) {
+        event.preventDefault();
+        pick(activeIndex, event.key === 'Tab');
+        return;
+      }
+      if (event.key === 'Escape') {
+        // Handled here: the panel's Escape (Stop) sees defaultPrevented and leaves the agent alone.
+        event.preventDefault();
+        setDismissed(tokenKey(suggestions.token));
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const canSubmit = !running || commandNamed(text, commands) !== undefined;
   return (
     <form
       className="prompt"
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        submit();
       }}
     >
-      <textarea
+      <div
+        className="prompt-input"
+        role="combobox"
         aria-label="Message the agent"
-        // The page is for talking to the agent: typing can start as soon as it opens.
-        autoFocus
-        placeholder={
-          waiting
-            ? 'Waiting for the sandbox… your message runs as soon as it is ready'
-            : running
-              ? 'The agent is working… (Escape stops it)'
-              : 'Message the agent (Enter sends, Shift+Enter for a new line)'
-        }
-        value={text}
-        rows={3}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            send();
+        aria-haspopup="listbox"
+        aria-expanded={suggestions !== null}
+        aria-controls={suggestions ? listId : undefined}
+      >
+        {suggestions ? (
+          <CompletionList
+            id={listId}
+            label={suggestions.label}
+            options={suggestions.options}
+            active={activeIndex}
+            onActivate={setActive}
+            onPick={(index) => pick(index)}
+          />
+        ) : null}
+        <textarea
+          ref={textareaRef}
+          aria-label="Message the agent"
+          aria-autocomplete="list"
+          aria-controls={suggestions ? listId : undefined}
+          aria-activedescendant={suggestions ? optionId(listId, activeIndex) : undefined}
+          // The page is for talking to the agent: typing can start as soon as it opens.
+          autoFocus
+          placeholder={
+            waiting
+              ? 'Waiting for the sandbox… your message runs as soon as it is ready'
+              : running
+                ? 'The agent is working… (Escape stops it)'
+                : 'Message the agent (Enter sends, Shift+Enter for a new line, / for commands, @ to mention a file)'
           }
-        }}
-      />
+          value={text}
+          rows={3}
+          onChange={(event) => edit(event.target.value, event.target.selectionStart)}
+          onSelect={(event) => moveCaret(event.currentTarget.value, event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
       <div className="prompt-actions">
         {running ? (
           <button type="button" className="danger" onClick={onStop}>
             Stop
           </button>
         ) : null}
-        <button type="submit" disabled={running || text.trim() === ''}>
+        <button type="submit" disabled={!canSubmit || text.trim() === ''}>
           Send
         </button>
       </div>

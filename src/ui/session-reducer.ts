@@ -2,8 +2,9 @@
  * The agent panel's state: a pure reducer over worker events (STYLE.md §10 — the session
  * hook is this reducer plus a thin hook). No React here, so it is tested in Node.
  */
-import type { AgentEvent, ApprovalMode, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
+import type { AgentEvent, ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
+import { isReferencedFilesText } from '../shared/mentions';
 import type { PauseStage, ReplayState, SessionState, SharedInfo } from '../worker/protocol';
 import type { SandboxKind } from '../sandbox/types';
 
@@ -39,6 +40,8 @@ export interface SessionView {
   waitingMessage: string | null;
   /** Another tab has this session open: this tab shows it and writes nothing to it. */
   elsewhere: boolean;
+  /** The context meter: the last round-trip's request against the window (null until one reported usage). */
+  context: ContextUsage | null;
 }
 
 export type SessionAction =
@@ -74,6 +77,7 @@ export const initialSessionView: SessionView = {
   attemptFrom: 0,
   waitingMessage: null,
   elsewhere: false,
+  context: null,
 };
 
 const CANCELLED_PREFIX = '[Operation Cancelled]';
@@ -122,7 +126,8 @@ export function itemsFromHistory(history: readonly Content[]): TranscriptItem[] 
       }
       if (typeof part.text !== 'string' || part.thought || part.text.trim() === '') return;
       if (content.role === 'user') {
-        if (part.text.startsWith('<system-reminder>') || part.text.startsWith('<hook_context>')) return;
+        // Shown as what the person typed: the mentioned files' contents that went with it are not.
+        if (part.text.startsWith('<system-reminder>') || part.text.startsWith('<hook_context>') || isReferencedFilesText(part.text)) return;
         items.push({ type: 'user', id: key, text: part.text });
       } else {
         const last = items.at(-1);
@@ -252,10 +257,13 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
     case 'user_cancelled':
       return push(state, { type: 'notice', message: 'Request cancelled.' });
     case 'chat_compressed':
-      return push(state, {
-        type: 'notice',
-        message: `Chat compressed from ${event.value.originalTokenCount} to ${event.value.newTokenCount} tokens.`,
-      });
+      return push(
+        // The next request holds the compressed history: the meter shows its (estimated) size.
+        state.context ? { ...state, context: { ...state.context, promptTokenCount: event.value.newTokenCount } } : state,
+        { type: 'notice', message: `Chat compressed from ${event.value.originalTokenCount} to ${event.value.newTokenCount} tokens.` },
+      );
+    case 'context_usage':
+      return { ...state, context: event.value };
     case 'model_anomaly_warning':
       return push(state, { type: 'notice', message: event.value.message });
     case 'next_speaker_check':

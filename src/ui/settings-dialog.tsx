@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type React from 'react';
 import type { PruneReport, SettingsRecord } from '../store/types';
 import type { WorkerResponse } from '../worker/client';
+import { ContextWindowField, contextWindowProblem } from './context-window-field';
 
 export interface SettingsDialogProps {
   settings: SettingsRecord;
@@ -17,6 +18,8 @@ export interface SettingsDialogProps {
   onClose: () => void;
   /** Sends the worker's `free-space` request; without it there is no Free space button. */
   freeSpace?: () => Promise<WorkerResponse>;
+  /** The field focused on opening (`/model`: Model); else the first one. */
+  initialFocus?: 'model';
 }
 
 /** The part of StorageManager the storage line reads; either method may be missing. */
@@ -232,6 +235,8 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
     model: draft.model.trim() || previous.model,
     openaiBaseUrl: draft.openaiBaseUrl.trim(),
     openaiModel: draft.openaiModel.trim(),
+    // Present even when empty, so that saving an emptied field removes the stored window.
+    unknownModelContextWindow: draft.unknownModelContextWindow,
   };
   const apiKey = draft.apiKey?.trim();
   if (apiKey) saved.apiKey = apiKey;
@@ -242,19 +247,21 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
   return saved;
 }
 
-export function SettingsDialog({ settings, onSave, onClose, freeSpace }: SettingsDialogProps) {
+export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFocus }: SettingsDialogProps) {
   const [draft, setDraft] = useState<SettingsRecord>(settings);
   const [saving, setSaving] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const openai = draft.provider === 'openai';
   const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
+  const invalid = !!urlError || contextWindowProblem(draft.unknownModelContextWindow) !== null;
 
   // Modal dialog pattern: focus moves in, stays in (Tab wraps), and goes back to the opener.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.querySelector<HTMLElement>('select, input')?.focus();
+    dialogRef.current?.querySelector<HTMLElement>(initialFocus === 'model' ? 'input[aria-label="Model"]' : 'select, input')?.focus();
     return () => opener?.focus();
+    // Only on opening: the focus is the person's from then on.
   }, []);
   const trapTab = (event: React.KeyboardEvent) => {
     if (event.key !== 'Tab' || !dialogRef.current) return;
@@ -272,7 +279,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace }: Setting
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
-    if (urlError || saving) return;
+    if (invalid || saving) return;
     setSaving(true);
     const saved = settingsToSave(draft, settings);
     void onSave(saved).finally(() => setSaving(false));
@@ -310,6 +317,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace }: Setting
             </select>
           </label>
           {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
+          <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
           <fieldset>
             <legend>Loop</legend>
             <label className="checkbox">
@@ -327,7 +335,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace }: Setting
           </fieldset>
           <StorageSection freeSpace={freeSpace} />
           <div className="dialog-actions">
-            <button type="submit" disabled={!!urlError || saving} aria-busy={saving}>
+            <button type="submit" disabled={invalid || saving} aria-busy={saving}>
               Save
             </button>
             <button type="button" onClick={onClose}>

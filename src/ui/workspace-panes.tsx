@@ -14,6 +14,7 @@ import { CenterViews } from './center-views';
 import { EditorPane } from './editor-pane';
 import { ErrorBoundary } from './error-boundary';
 import { FilesSection } from './files-section';
+import { useSessionFile } from './session-file';
 import { SessionsList } from './sessions-list';
 import { PRUNED_CHECKPOINT } from './transcript';
 
@@ -27,9 +28,11 @@ export interface WorkspacePanesProps {
   autosaveMs: number;
   /** Checkpoint id by tool call id (PRUNED_CHECKPOINT once pruned), for Restore in the transcript. */
   onCheckpoints: (checkpoints: ReadonlyMap<string, string>) => void;
+  /** The workspace's file paths, for `@` mentions in the prompt. */
+  onPaths?: (paths: readonly string[]) => void;
 }
 
-export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints }: WorkspacePanesProps) {
+export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths }: WorkspacePanesProps) {
   const [openPaths, setOpenPaths] = useState<string[]>([]);
   const [activePath, setActivePath] = useState<string | null>(null);
   const sessionId = currentId ?? '';
@@ -37,6 +40,8 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   const content = useFileContent(db, sessionId, activePath ?? '');
   const paths = useMemo(() => (files ?? []).map((file) => file.path), [files]);
   const storedCheckpoints = useCheckpoints(db, sessionId);
+  const sessionFile = useSessionFile(client);
+  useEffect(() => onPaths?.(paths), [paths, onPaths]);
 
   useEffect(() => {
     // A pruned checkpoint stays listed (its tombstone), so its Restore can say it was pruned.
@@ -153,7 +158,10 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
             onRenamed={renamed}
             onDeleted={deleted}
             onCreated={created}
+            extraImportItems={sessionFile.importItems}
+            extraExportItems={sessionFile.exportItems}
           />
+          {sessionFile.elements}
         </ErrorBoundary>
       </aside>
       <section className="editor-area" aria-label="Editor">

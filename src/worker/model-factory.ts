@@ -6,7 +6,7 @@
  */
 import type { LanguageModel, ModelRequest, ModelStreamPart } from '../model/types';
 import { MISSING_KEY_MESSAGE, createGeminiModel } from '../model/gemini/gemini-model';
-import { openAiTokenLimit } from '../model/openai/token-limit';
+import { DEFAULT_OPENAI_TOKEN_LIMIT, knownOpenAiTokenLimit } from '../model/openai/token-limit';
 import { createScriptedModel } from '../model/scripted/scripted-model';
 import type { WorkerSettings } from './protocol';
 
@@ -15,13 +15,21 @@ export function modelNameFor(settings: WorkerSettings): string {
   return settings.provider === 'openai' ? (settings.openaiModel?.trim() ?? '') : settings.model;
 }
 
+/** Settings' window for a model the provider and the tables do not know; undefined: the provider's default. */
+function unknownModelTokenLimit(settings: WorkerSettings): number | undefined {
+  const value = settings.unknownModelContextWindow;
+  return value !== undefined && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
 export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: number): LanguageModel {
+  const unknownLimit = unknownModelTokenLimit(settings);
   if (settings.provider === 'openai') {
     const baseUrl = settings.openaiBaseUrl?.trim();
     if (!baseUrl) return unusableModel('openai', 'No API base URL is set for the OpenAI-compatible provider. Open Settings and enter one, e.g. http://localhost:11434/v1 for Ollama.');
     if (!modelNameFor(settings)) return unusableModel('openai', 'No model is set for the OpenAI-compatible provider. Open Settings and enter the model name the server knows, e.g. qwen2.5-coder.');
     const apiKey = settings.openaiApiKey?.trim();
-    return lazyOpenAiModel(apiKey ? { baseUrl, apiKey } : { baseUrl });
+    const tokenLimit = (model: string) => knownOpenAiTokenLimit(model) ?? unknownLimit ?? DEFAULT_OPENAI_TOKEN_LIMIT;
+    return lazyOpenAiModel(apiKey ? { baseUrl, apiKey } : { baseUrl }, tokenLimit);
   }
   if (settings.provider === 'gemini') {
     // Trimmed here too (a key saved before the dialog trimmed): errors redact exactly the key sent.
@@ -29,6 +37,7 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
     if (!apiKey) return unusableModel('gemini', MISSING_KEY_MESSAGE);
     const options: Parameters<typeof createGeminiModel>[0] = { apiKey };
     if (settings.baseUrl) options.baseUrl = settings.baseUrl;
+    if (unknownLimit !== undefined) options.unknownModelTokenLimit = unknownLimit;
     return createGeminiModel(options);
   }
   return scriptedDelayMs === undefined ? createScriptedModel() : createScriptedModel({ delayMs: scriptedDelayMs });
@@ -38,12 +47,12 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
  * The OpenAI-compatible adapter and its SDK (~100 KB gzip) load on the first request, so a
  * worker that never uses them does not parse them at start. A failed load is an error part.
  */
-function lazyOpenAiModel(options: { baseUrl: string; apiKey?: string }): LanguageModel {
+function lazyOpenAiModel(options: { baseUrl: string; apiKey?: string }, tokenLimit: (model: string) => number): LanguageModel {
   let loaded: Promise<LanguageModel> | undefined;
   return {
     provider: 'openai',
     label: 'OpenAI-compatible',
-    tokenLimit: openAiTokenLimit,
+    tokenLimit,
     async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
       let model: LanguageModel;
       try {
@@ -93,6 +102,7 @@ export function createSwitchableModel(initial: LanguageModel): SwitchableModel {
       return current.label;
     },
     tokenLimit: (model: string) => current.tokenLimit(model),
+    lookUpTokenLimit: (model: string) => current.lookUpTokenLimit?.(model) ?? Promise.resolve(null),
     stream: (request: ModelRequest, signal: AbortSignal) => current.stream(request, signal),
     use(model) {
       current = model;

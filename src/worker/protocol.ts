@@ -21,7 +21,7 @@ export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
 > &
-  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey'>>;
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }

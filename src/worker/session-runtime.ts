@@ -22,6 +22,7 @@ import { modelNameFor } from './model-factory';
 import type { PauseStage, WorkerSettings } from './protocol';
 import type { ChangeSource, SyncedWorkspace } from './workspace-sync';
 import { createSyncedWorkspace, unstoredNotice } from './workspace-sync';
+import { createWorkspaceContext } from './workspace-context';
 
 export interface RuntimeContext {
   db: LoopscopeDb;
@@ -198,6 +199,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     emit: context.emit,
     requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
     hooks: createHooks(context, session, workspace),
+    workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),
   });

@@ -25,6 +25,7 @@ import type {
   Hooks,
   InteractionOutcome,
   ToolCallStatus,
+  WorkspaceContext,
 } from '../types';
 import { createFakeClock } from './fake-clock';
 import type { FakeClock } from './fake-clock';
@@ -51,6 +52,7 @@ export interface HarnessOptions {
   tokenLimit?: number;
   /** What the agent itself writes to (outputs held back by the batch output budget, E5); tools here are fakes. */
   sandbox?: Sandbox;
+  workspaceContext?: WorkspaceContext;
 }
 
 export interface Harness {
@@ -116,6 +118,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       return options.approve ? options.approve(request, signal) : 'proceed_once';
     },
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.workspaceContext ? { workspaceContext: options.workspaceContext } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.initialHistory ? { initialHistory: options.initialHistory } : {}),
     settings: { model: 'model-a', approvalMode: 'allow-all', ...options.settings },

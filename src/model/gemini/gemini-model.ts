@@ -13,7 +13,8 @@ import { fromGeminiChunk } from './from-gemini-chunk';
 import { createStreamEventDecoder } from './stream-events';
 import { createStreamStopper } from '../stream-stopper';
 import { toGeminiParameters } from './to-gemini-request';
-import { geminiTokenLimit } from './token-limit';
+import { createWindowLookUp } from './model-window';
+import { DEFAULT_GEMINI_TOKEN_LIMIT, knownGeminiTokenLimit } from './token-limit';
 
 export { DEFAULT_GEMINI_MODEL } from './token-limit';
 
@@ -29,6 +30,8 @@ export interface GeminiModelOptions {
   idleTimeoutMs?: number;
   /** Ask thinking models for thought summaries (default true). */
   includeThoughts?: boolean;
+  /** The window of a model that neither the models endpoint nor the table knows (Settings). */
+  unknownModelTokenLimit?: number;
 }
 
 /** What the person is told when Gemini is chosen without a key (here and in worker/model-factory.ts). */
@@ -139,10 +142,14 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     includeThoughts: options.includeThoughts ?? true,
   };
+  const windows = createWindowLookUp(client);
+  const fallbackLimit = options.unknownModelTokenLimit ?? DEFAULT_GEMINI_TOKEN_LIMIT;
   return {
     provider: 'gemini',
     label: 'Gemini',
-    tokenLimit: geminiTokenLimit,
+    // The models endpoint's answer first, then the table, then Settings' window for unknown models.
+    tokenLimit: (model) => windows.known(model) ?? knownGeminiTokenLimit(model) ?? fallbackLimit,
+    lookUpTokenLimit: (model) => (options.apiKey.trim() ? windows.lookUp(model) : Promise.resolve(null)),
     stream(request, signal) {
       return streamGemini(client, request, signal, settings);
     },

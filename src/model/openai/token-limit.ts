@@ -1,8 +1,9 @@
 /**
  * Context windows (input tokens) of models people reach through OpenAI-compatible servers.
- * The server does not say, so this is a table by name; an unknown model gets 32K, so that
- * compression starts early rather than the server answering "too long" (local servers often
- * run with a small context: Ollama's default is a few thousand tokens unless raised).
+ * The server does not say, so this is a table by name; an unknown model gets the window set in
+ * Settings, else 32K, so that compression starts early rather than the server answering "too
+ * long" (local servers often run with a small context: Ollama's default is a few thousand
+ * tokens unless raised).
  */
 const WINDOWS: ReadonlyArray<readonly [RegExp, number]> = [
   [/gpt-4\.1/, 1_047_576],
@@ -18,7 +19,12 @@ const WINDOWS: ReadonlyArray<readonly [RegExp, number]> = [
 
 export const DEFAULT_OPENAI_TOKEN_LIMIT = 32_768;
 
-export function openAiTokenLimit(model: string): number {
+/** The table's window for `model`, or undefined when it does not know the name. */
+export function knownOpenAiTokenLimit(model: string): number | undefined {
   const name = model.toLowerCase();
-  return WINDOWS.find(([pattern]) => pattern.test(name))?.[1] ?? DEFAULT_OPENAI_TOKEN_LIMIT;
+  return WINDOWS.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+export function openAiTokenLimit(model: string): number {
+  return knownOpenAiTokenLimit(model) ?? DEFAULT_OPENAI_TOKEN_LIMIT;
 }
