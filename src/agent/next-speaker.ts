@@ -64,7 +64,7 @@ async function decide(session: Session): Promise<Verdict> {
     contents: buildRequestContents([...history, textContent('user', NEXT_SPEAKER_PROMPT)]),
     config: { responseMimeType: 'application/json' },
   };
-  for await (const event of sendMessageStream(chatDependencies(session), request, interaction.signal, { isFunctionResponse: false })) {
+  for await (const event of sendMessageStream(chatDependencies(session), request, interaction.signal, { isFunctionResponse: false, purpose: 'next_speaker' })) {
     if (event.type === 'retry') session.deps.emit({ type: 'retry', value: event.info });
     if (event.type === 'failed') return verdict('user', 'failed', failureReason(event.failure));
     if (event.type === 'done') return parseAnswer(visibleText({ role: 'model', parts: event.reply.parts }));

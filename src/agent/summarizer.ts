@@ -27,7 +27,7 @@ export async function summarizeHistory(
     systemInstruction: COMPRESSION_PROMPT,
   };
   // Retries happen inside; the person sees them as `retry` events like any other call.
-  for await (const event of sendMessageStream(deps, request, signal, { isFunctionResponse: false })) {
+  for await (const event of sendMessageStream(deps, request, signal, { isFunctionResponse: false, purpose: 'compression' })) {
     switch (event.type) {
       case 'chunk':
         break;

@@ -52,6 +52,8 @@ export interface SendOptions {
   compressForOverflow?(signal: AbortSignal): Promise<ModelRequest | null>;
   /** Filled in as the independent retry budgets are spent (B1), for the caller's inspection. */
   counters?: RetryCounters;
+  /** A call that is not the agent's own turn, named so in its round-trip records (the Loop inspector). */
+  purpose?: 'compression' | 'next_speaker';
 }
 
 interface Attempt {
@@ -61,7 +63,7 @@ interface Attempt {
   visibleOutputYielded: boolean;
 }
 
-async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, signal: AbortSignal): AsyncGenerator<ChatEvent, Attempt> {
+async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, signal: AbortSignal, turn: NonNullable<RoundTrip['turn']>): AsyncGenerator<ChatEvent, Attempt> {
   const roundTrip: RoundTrip = {
     id: deps.newId(),
     interactionId: deps.interactionId,
@@ -71,6 +73,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
     // finds the prefix it shares with the previous request by identity.
     request: { ...request, contents: [...request.contents] },
     response: [],
+    turn,
   };
   deps.emit({ type: 'round_trip_start', value: { roundTripId: roundTrip.id, model: request.model } });
   const reply: ModelReply = { parts: [] };
@@ -113,12 +116,14 @@ export async function* sendMessageStream(
 ): AsyncGenerator<ChatEvent> {
   const counters = options.counters ?? emptyCounters();
   let current = request;
-  for (;;) {
+  // One call and its retries make one turn; each attempt is recorded as its round-trip.
+  const turnId = deps.newId();
+  for (let attemptNumber = 1; ; attemptNumber++) {
     if (signal.aborted) {
       yield { type: 'failed', failure: { type: 'cancelled' } };
       return;
     }
-    const attempt = yield* streamAttempt(deps, current, signal);
+    const attempt = yield* streamAttempt(deps, current, signal, { id: turnId, attempt: attemptNumber, ...(options.purpose ? { purpose: options.purpose } : {}) });
     if (signal.aborted || attempt.failure?.kind === 'aborted') {
       yield { type: 'failed', failure: { type: 'cancelled' } };
       return;
