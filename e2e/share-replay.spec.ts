@@ -19,10 +19,11 @@ const script = {
 
 const CARDS = ['write_file notes.txt', 'edit notes.txt', 'run_shell_command echo built > out.txt'];
 
-async function fileText(page: Page, path: string): Promise<string> {
+/** The editor's text of a file, once the editor shows that file (`shows`: a piece only it has). */
+async function fileText(page: Page, path: string, shows: string): Promise<string> {
   await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: path }).click();
   const lines = page.locator('.monaco-editor .view-lines');
-  await expect(lines).not.toHaveText('');
+  await expect(lines).toContainText(shows);
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
 }
 
@@ -33,8 +34,8 @@ test('a session shared as a link opens in a fresh browser as it was, and replays
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
   await sendMessage(page, 'Make notes and build');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('All done: notes.txt and out.txt.');
-  const notes = await fileText(page, 'notes.txt');
-  const out = await fileText(page, 'out.txt');
+  const notes = await fileText(page, 'notes.txt', 'three');
+  const out = await fileText(page, 'out.txt', 'built');
 
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share session' });
@@ -58,8 +59,8 @@ test('a session shared as a link opens in a fresh browser as it was, and replays
   await expect(shared).toBeVisible();
   for (const card of CARDS) await expect(toolCard(reader, card)).toBeVisible();
   await expect(transcript(reader).getByRole('article', { name: 'Agent' }).last()).toHaveText('All done: notes.txt and out.txt.');
-  expect(await fileText(reader, 'notes.txt')).toBe(notes);
-  expect(await fileText(reader, 'out.txt')).toBe(out);
+  expect(await fileText(reader, 'notes.txt', 'three')).toBe(notes);
+  expect(await fileText(reader, 'out.txt', 'built')).toBe(out);
   expect(new URL(reader.url()).hash).toBe(''); // the session left the address bar
 
   await shared.getByRole('button', { name: 'Replay' }).click();
@@ -73,8 +74,8 @@ test('a session shared as a link opens in a fresh browser as it was, and replays
     await expect(toolCard(reader, card).locator('[data-status]')).toHaveText('success');
   }
   await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 4 of 4');
-  expect(await fileText(reader, 'notes.txt')).toBe(notes);
-  expect(await fileText(reader, 'out.txt')).toBe(out);
+  expect(await fileText(reader, 'notes.txt', 'three')).toBe(notes);
+  expect(await fileText(reader, 'out.txt', 'built')).toBe(out);
   expect(gemini.requests()).toHaveLength(requestsBefore); // the replay never called a model
   await context.close();
 });
@@ -131,5 +132,36 @@ test('a class steps through a shared lesson: Pause stops before every model call
   expect(pausedAt.some((label) => /before the model call: model call 2/.test(label))).toBe(true);
   expect(pausedAt.some((label) => /before the tool: write_file/.test(label))).toBe(true);
   await expect(shared.getByRole('status')).toContainText(/Replay finished: round-trip (\d+) of \1/);
+  await context.close();
+});
+
+test('a session exported as a file and imported comes back the same: transcript, files and Loop inspector', async ({ page, browser }) => {
+  await openApp(page);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await page.getByRole('button', { name: 'Fix a bug with an edit' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 30_000 });
+  const cards = await transcript(page).getByRole('article').evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
+  const files = await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem').allInnerTexts();
+  await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
+  const roundTrips = await page.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ }).count();
+  expect(roundTrips).toBeGreaterThan(1);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session file' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.loopscope\.json$/);
+  const saved = await download.path();
+
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await openApp(reader);
+  await reader.getByRole('button', { name: 'Import' }).click();
+  const [chooser] = await Promise.all([reader.waitForEvent('filechooser'), reader.getByRole('menuitem', { name: 'Open session file' }).click()]);
+  await chooser.setFiles(saved);
+  await expect(reader.getByRole('region', { name: 'Shared session' })).toBeVisible();
+  await expect(reader.getByRole('list', { name: 'Sessions' }).getByText('Shared: Fix a bug with an edit')).toBeVisible();
+  await expect.poll(() => transcript(reader).getByRole('article').evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')))).toEqual(cards);
+  await expect.poll(() => reader.getByRole('tree', { name: 'Files' }).getByRole('treeitem').allInnerTexts()).toEqual(files);
+  await reader.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
+  await expect(reader.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ })).toHaveCount(roundTrips);
   await context.close();
 });

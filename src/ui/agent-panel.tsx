@@ -6,6 +6,7 @@ import type { LessonInfo } from '../worker/protocol';
 import { ApprovalCard } from './approval-card';
 import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
+import { downloadSessionFile } from './share-dialog';
 import { SharedSessionBar, replayActive } from './shared-session-bar';
 import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
 import type { CommandContext, PromptCommand } from './prompt-commands';
@@ -39,6 +40,8 @@ export interface AgentPanelProps {
   workspacePaths: readonly string[];
   /** Opens Settings (`/model`: with the focus in Model). */
   onOpenSettings: (focus: 'model') => void;
+  /** Opens Share session (`/share`). */
+  onOpenShare: () => void;
 }
 
 export function AgentPanel(props: AgentPanelProps) {
@@ -100,6 +103,11 @@ export function AgentPanel(props: AgentPanelProps) {
       }),
     focusLastRestore: () => focusLastRestore(document.querySelector('section[aria-label="Transcript"]')),
     openSettings: props.onOpenSettings,
+    openShare: props.onOpenShare,
+    downloadSessionFile: () =>
+      void downloadSessionFile(client).then((failed) => {
+        if (failed) notify(`/export: the session file could not be made: ${failed}`);
+      }),
   };
   const runCommand = (command: PromptCommand) => command.run(commandContext);
 

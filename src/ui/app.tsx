@@ -170,6 +170,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               checkpoints={checkpoints}
               workspacePaths={workspacePaths}
               onOpenSettings={(focus) => settings && setSettingsOpen({ focus })}
+              onOpenShare={() => view.sessionId && setShareOpen(true)}
             />
           </ErrorBoundary>
         </section>

@@ -11,6 +11,8 @@ function fakeContext(overrides: Partial<CommandContext> = {}) {
     compress: () => log.push('compress'),
     focusLastRestore: () => null,
     openSettings: (focus) => log.push(`settings at ${focus}`),
+    openShare: () => log.push('share'),
+    downloadSessionFile: () => log.push('session file'),
     ...overrides,
   };
   return { context, log };
@@ -23,8 +25,13 @@ function run(name: string, overrides: Partial<CommandContext> = {}): string[] {
 }
 
 describe('the / commands', () => {
-  it('are /help, /clear, /compress, /restore and /model', () => {
-    expect(PROMPT_COMMANDS.map((command) => command.name)).toEqual(['/help', '/clear', '/compress', '/restore', '/model']);
+  it('are /help, /clear, /compress, /restore, /model, /share and /export', () => {
+    expect(PROMPT_COMMANDS.map((command) => command.name)).toEqual(['/help', '/clear', '/compress', '/restore', '/model', '/share', '/export']);
+  });
+
+  it('/share opens Share session and /export downloads the session file', () => {
+    expect(run('/share')).toEqual(['share']);
+    expect(run('/export')).toEqual(['session file']);
   });
 
   it('/help lists every command in the transcript, and how to mention a file', () => {

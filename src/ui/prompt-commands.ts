@@ -11,6 +11,7 @@
  * - `/restore` moves the focus to the Restore of the latest checkpoint in the transcript, so
  *   Enter puts the files back; it restores nothing by itself.
  * - `/model` opens Settings with the focus in Model.
+ * - `/share` opens Share session; `/export` downloads the session file (the same document).
  */
 
 export interface CommandContext {
@@ -23,6 +24,10 @@ export interface CommandContext {
   /** Focuses the latest Restore in the transcript; returns what it restores, or null when there is none. */
   focusLastRestore(): string | null;
   openSettings(focus: 'model'): void;
+  /** Opens Share session (the link and the session file). */
+  openShare(): void;
+  /** Downloads the session file. */
+  downloadSessionFile(): void;
 }
 
 export interface PromptCommand {
@@ -76,6 +81,16 @@ export const PROMPT_COMMANDS: readonly PromptCommand[] = [
     name: '/model',
     description: 'open Settings at the model',
     run: (context) => context.openSettings('model'),
+  },
+  {
+    name: '/share',
+    description: 'share this session as a link or a file',
+    run: (context) => context.openShare(),
+  },
+  {
+    name: '/export',
+    description: 'download this session as a session file',
+    run: (context) => context.downloadSessionFile(),
   },
 ];
 
