@@ -5,7 +5,7 @@ import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { countRoundTripsOf, queryRoundTrips } from './queries';
 import { samePreamble, sharedPrefixLength } from './round-trip-storage';
-import type { RoundTripRecord, StoreError, StoredRoundTrip } from './types';
+import type { RoundTripNotes, RoundTripRecord, StoreError, StoredRoundTrip } from './types';
 
 /** The last request stored per session, by this writer (the worker is the only one). */
 const lastStored = new WeakMap<LoopscopeDb, Map<string, { id: string; request: RoundTrip['request'] }>>();
@@ -15,14 +15,14 @@ const lastStored = new WeakMap<LoopscopeDb, Map<string, { id: string; request: R
  * the session are stored as a reference, and so are its system instruction and tools when they
  * are the same (~6 KB a request), so storage grows with what is new in each request.
  */
-export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: RoundTrip): Promise<Result<void, StoreError>> {
+export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: RoundTrip, notes?: RoundTripNotes): Promise<Result<void, StoreError>> {
   let sessions = lastStored.get(db);
   if (!sessions) lastStored.set(db, (sessions = new Map()));
   const previous = sessions.get(sessionId);
   const request = roundTrip.request;
   const earlier = previous && previous.id !== roundTrip.id ? previous : undefined;
   const shared = earlier ? sharedPrefixLength(earlier.request.contents, request.contents) : 0;
-  const record: StoredRoundTrip = { ...roundTrip, sessionId };
+  const record: StoredRoundTrip = notes ? { ...roundTrip, sessionId, notes } : { ...roundTrip, sessionId };
   if (earlier && shared > 0) {
     record.request = { ...record.request, contents: request.contents.slice(shared) };
     record.contentsPrefix = { roundTripId: earlier.id, length: shared };
@@ -35,6 +35,15 @@ export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: Roun
   return attempt(async () => {
     await db.roundTrips.put(record);
     sessions.set(sessionId, { id: roundTrip.id, request });
+  });
+}
+
+/** Replaces a stored round-trip's notes; nothing happens when it is not stored (yet). */
+export function setRoundTripNotes(db: LoopscopeDb, roundTripId: string, notes: RoundTripNotes): Promise<Result<void, StoreError>> {
+  return attempt(async () => {
+    await db.roundTrips.where('id').equals(roundTripId).modify((record) => {
+      record.notes = notes;
+    });
   });
 }
 

@@ -2,7 +2,7 @@
  * What the store keeps, as plain records. The UI may import this file (types and
  * DEFAULT_SETTINGS) besides read.ts; everything else in store/ belongs to the worker.
  */
-import type { ApprovalMode, RoundTrip } from '../agent/types';
+import type { AgentEvent, ApprovalMode, RoundTrip, ToolCallStatus } from '../agent/types';
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 
@@ -38,7 +38,29 @@ export interface HistoryRecord {
 
 export interface RoundTripRecord extends RoundTrip {
   sessionId: string;
+  /** What the worker saw around this model call, for the Loop inspector; absent when nothing (or in older records). */
+  notes?: RoundTripNotes;
 }
+
+/**
+ * Kept with the round-trip record so the Loop inspector shows them after a reload: the tool
+ * calls its response asked for, each with the statuses it went through and when (epoch ms,
+ * as the worker saw each `tool_calls_update`), and the compression and loop-guard events
+ * that happened during the call or after it, before the next one.
+ */
+export interface RoundTripNotes {
+  toolCalls?: ToolTimeline[];
+  events?: LoopEventNote[];
+}
+
+export interface ToolTimeline {
+  callId: string;
+  name: string;
+  summary: string;
+  steps: { status: ToolCallStatus; at: number }[];
+}
+
+export type LoopEventNote = Extract<AgentEvent, { type: 'chat_compressed' | 'loop_detected' }> & { at: number };
 
 /**
  * A round-trip as stored. Each request repeats the whole conversation, so a long session would

@@ -7,11 +7,16 @@
 import type { LanguageModel, ModelRequest, ModelStreamPart } from '../model/types';
 import { MISSING_KEY_MESSAGE, createGeminiModel } from '../model/gemini/gemini-model';
 import { DEFAULT_OPENAI_TOKEN_LIMIT, knownOpenAiTokenLimit } from '../model/openai/token-limit';
-import { createScriptedModel } from '../model/scripted/scripted-model';
+import { SCRIPTED_MODEL_LABEL, createScriptedModel } from '../model/scripted/scripted-model';
 import type { WorkerSettings } from './protocol';
 
-/** The model name the agent asks for: each provider has its own (Settings keeps both). */
+/**
+ * The model name the agent asks for: each provider has its own (Settings keeps both). The
+ * scripted demo is named as itself, so no request (nor the Loop inspector) shows a Gemini
+ * model it never called.
+ */
 export function modelNameFor(settings: WorkerSettings): string {
+  if (settings.provider === 'scripted') return SCRIPTED_MODEL_LABEL;
   return settings.provider === 'openai' ? (settings.openaiModel?.trim() ?? '') : settings.model;
 }
 

@@ -14,10 +14,12 @@ import { createCheckpoint } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
 import { applyFileChanges, listFiles, putFile, removeFiles } from '../store/files';
 import { createHistoryWriter } from '../store/history';
-import { addRoundTrip } from '../store/round-trips';
+import { addRoundTrip, setRoundTripNotes } from '../store/round-trips';
 import type { SessionRecord, StoreError } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
 import type { Approvals, StepGate } from './gates';
+import { createInspectorNotes } from './inspector-notes';
+import type { InspectorNotes } from './inspector-notes';
 import { modelNameFor } from './model-factory';
 import type { PauseStage, WorkerSettings } from './protocol';
 import type { ChangeSource, SyncedWorkspace } from './workspace-sync';
@@ -132,10 +134,13 @@ function historyStore(
   sessionId: string,
   writer: ReturnType<typeof createHistoryWriter>,
   report: (message: string) => void,
-): HistoryStore & { flush(): Promise<void>; watch(listener: CommitListener): () => void } {
+  notes: InspectorNotes,
+): HistoryStore & { flush(): Promise<void>; watch(listener: CommitListener): () => void; notesChanged(roundTripIds: string[]): void } {
   let pending: Promise<void> = Promise.resolve();
   let reported = false;
   const listeners = new Set<CommitListener>();
+  // Notes change with every tool status; changes waiting for the same write go in one.
+  const changedNotes = new Set<string>();
   return {
     async commit(history) {
       const committed = await writer.commit(history);
@@ -148,12 +153,27 @@ function historyStore(
     },
     recordRoundTrip(roundTrip) {
       pending = pending.then(nextTask).then(async () => {
-        const recorded = await addRoundTrip(db, sessionId, roundTrip);
+        const recorded = await addRoundTrip(db, sessionId, roundTrip, notes.notesOf(roundTrip.id));
         if (recorded.ok || reported) return;
         reported = true;
         report(`A model round-trip could not be saved for the Loop inspector: ${recorded.error.message}`);
       });
       return Promise.resolve();
+    },
+    notesChanged(roundTripIds) {
+      if (roundTripIds.length === 0) return;
+      const scheduled = changedNotes.size > 0;
+      for (const id of roundTripIds) changedNotes.add(id);
+      if (scheduled) return;
+      // Behind the record's own write: a note for a record not stored yet goes in with the record.
+      pending = pending.then(nextTask).then(async () => {
+        const ids = [...changedNotes];
+        changedNotes.clear();
+        for (const id of ids) {
+          const current = notes.notesOf(id);
+          if (current) await setRoundTripNotes(db, id, current);
+        }
+      });
     },
     flush: () => pending,
   };
@@ -188,7 +208,8 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
   );
   await workspace.restore(stored.value.map((file) => ({ path: file.path, content: file.content })));
 
-  const store = historyStore(context.db, session.id, writer, context.warn);
+  const notes = createInspectorNotes();
+  const store = historyStore(context.db, session.id, writer, context.warn, notes);
   const agent = createAgent({
     model: context.model,
     tools: context.tools,
@@ -196,7 +217,10 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     store,
     clock: { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) },
     newId: () => newId(),
-    emit: context.emit,
+    emit: (event) => {
+      store.notesChanged(notes.observe(event, Date.now()));
+      context.emit(event);
+    },
     requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
     hooks: createHooks(context, session, workspace),
     workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
