@@ -31,3 +31,25 @@ test('a long session reopens with its latest items, and Show earlier brings back
   await expect(earlier).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
+
+test('a session longer than what it opens with shows its tail at once, and Show earlier reaches its first message', async ({ page, gemini, pageErrors }) => {
+  const ROUNDS = 230; // 462 history entries: more than the worker sends first (HISTORY_TAIL)
+  const responses = Array.from({ length: ROUNDS }, (_, index) => ({ chunks: [{ functionCalls: [{ name: 'glob', args: { pattern: `round-${index}-*.txt` } }], finishReason: 'STOP' }] }));
+  gemini.setScript({ responses: [...responses, { chunks: [{ text: 'Every round done.', finishReason: 'STOP' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini, { remember: true });
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'look in many rounds');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Every round done.', { timeout: 120_000 });
+
+  await page.reload();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Every round done.');
+  const earlier = transcript(page).getByRole('button', { name: /^Show earlier/ });
+  // Once the earlier history has arrived, the button counts everything above.
+  await expect(earlier).toHaveText(/^Show earlier \(\d+ more above\)$/);
+  while ((await earlier.count()) > 0) await earlier.click();
+  await expect(transcript(page).locator('article.tool-card')).toHaveCount(ROUNDS);
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('look in many rounds');
+  await expect(toolCard(page, 'glob round-0-*.txt')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});

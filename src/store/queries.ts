@@ -41,6 +41,21 @@ export async function queryHistory(db: LoopscopeDb, sessionId: string): Promise<
   return records.map((record) => record.content);
 }
 
+/**
+ * The last `count` entries of a session's history and the index of the first: seqs run 0..n-1
+ * (commits rewrite a suffix and delete beyond the new length), so the tail is one key range.
+ */
+export async function queryHistoryTail(db: LoopscopeDb, sessionId: string, count: number): Promise<{ history: Content[]; from: number }> {
+  const [lower, upper] = sessionRange(sessionId);
+  return db.transaction('r', db.history, async () => {
+    const [last] = await db.history.where('[sessionId+seq]').between(lower, upper, true, true).reverse().limit(1).primaryKeys();
+    const length = Array.isArray(last) && typeof last[1] === 'number' ? last[1] + 1 : 0;
+    const from = Math.max(0, length - count);
+    const records = await db.history.where('[sessionId+seq]').between([sessionId, from], upper, true, true).toArray();
+    return { history: records.map((record) => record.content), from: records[0]?.seq ?? from };
+  });
+}
+
 export async function queryRoundTrips(db: LoopscopeDb, sessionId: string): Promise<RoundTripRecord[]> {
   const [lower, upper] = sessionRange(sessionId);
   return expandRoundTrips(await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).toArray());

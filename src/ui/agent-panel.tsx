@@ -173,6 +173,8 @@ export function AgentPanel(props: AgentPanelProps) {
         checkpoints={props.checkpoints}
         onRestore={busy || view.shared ? null : restore}
         differs={view.replay?.differs}
+        prepended={view.prepended}
+        earlierPending={view.earlierPending}
       />
       {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (
         <div className="lessons" aria-label="Lessons">

@@ -40,12 +40,18 @@ export interface SessionView {
   waitingMessage: string | null;
   /** Another tab has this session open: this tab shows it and writes nothing to it. */
   elsewhere: boolean;
+  /** The session opened with its history's tail; the items before it have not arrived yet. */
+  earlierPending: boolean;
+  /** Items put in front of those the session opened with (the earlier history, once it arrived). */
+  prepended: number;
   /** The context meter: the last round-trip's request against the window (null until one reported usage). */
   context: ContextUsage | null;
 }
 
 export type SessionAction =
   | { type: 'session-loaded'; session: SessionState }
+  /** The history before the one session-loaded brought, as JSON text. */
+  | { type: 'session-earlier'; sessionId: string; history: string }
   | { type: 'local-send'; text: string }
   /** The worker took the message shown by local-send. */
   | { type: 'send-accepted' }
@@ -77,6 +83,8 @@ export const initialSessionView: SessionView = {
   attemptFrom: 0,
   waitingMessage: null,
   elsewhere: false,
+  earlierPending: false,
+  prepended: 0,
   context: null,
 };
 
@@ -94,8 +102,11 @@ function responseText(response: Record<string, unknown> | undefined): string | u
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Rebuilds the transcript from stored history (after a reload or a session switch). */
-export function itemsFromHistory(history: readonly Content[]): TranscriptItem[] {
+/**
+ * Rebuilds the transcript from stored history (after a reload or a session switch). `from`: the
+ * index of `history[0]` in the whole history, so items built from parts of it have distinct ids.
+ */
+export function itemsFromHistory(history: readonly Content[], from = 0): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const responses = new Map<string, Record<string, unknown>>();
   for (const content of history) {
@@ -107,7 +118,7 @@ export function itemsFromHistory(history: readonly Content[]): TranscriptItem[] 
   history.forEach((content, turn) => {
     let index = 0;
     content.parts.forEach((part, partIndex) => {
-      const key = `h${turn}-${partIndex}`;
+      const key = `h${from + turn}-${partIndex}`;
       if (part.functionCall) {
         const callId = part.functionCall.id ?? key;
         const response = responses.get(callId);
@@ -298,7 +309,8 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
 export function sessionReducer(state: SessionView, action: SessionAction): SessionView {
   switch (action.type) {
     case 'session-loaded': {
-      const items = itemsFromHistory(action.session.history);
+      const from = action.session.historyFrom ?? 0;
+      const items = itemsFromHistory(action.session.history, from);
       const loaded: SessionView = {
         ...initialSessionView,
         sessionId: action.session.sessionId,
@@ -309,11 +321,18 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
         attemptFrom: items.length,
         interruption: action.session.interruption,
         elsewhere: action.session.elsewhere === true,
+        earlierPending: from > 0,
       };
       if (state.waitingMessage === null) return loaded;
       // The message sent before the session was open runs in it next.
       const withMessage = push(loaded, { type: 'user', text: state.waitingMessage });
       return { ...withMessage, waitingMessage: state.waitingMessage, attemptFrom: withMessage.items.length };
+    }
+    case 'session-earlier': {
+      if (action.sessionId !== state.sessionId || !state.earlierPending) return state;
+      const earlier = itemsFromHistory(JSON.parse(action.history) as Content[]);
+      const { length } = earlier;
+      return { ...state, items: [...earlier, ...state.items], earlierPending: false, prepended: length, attemptFrom: state.attemptFrom + length };
     }
     case 'approval-mode':
       return { ...state, approvalMode: action.mode };

@@ -195,20 +195,43 @@ export interface TranscriptProps {
   onRestore: ((checkpointIds: string[]) => void) | null;
   /** On replay: the calls whose result differs from the recording, with the recorded result. */
   differs?: readonly { callId: string; recorded: string }[] | undefined;
+  /** Items put in front since the session opened (its earlier history arrived): what is shown stays. */
+  prepended?: number;
+  /** The earlier history is still on its way (a long session shows its tail first). */
+  earlierPending?: boolean;
+}
+
+function earlierLabel(hidden: number, pending: boolean): string {
+  const above = hidden > 0 ? `${hidden.toLocaleString('en')} more above` : '';
+  if (!pending) return `Show earlier (${above})`;
+  return `Show earlier (${above ? `${above}; ` : ''}older ones loading)`;
 }
 
 /** Items shown when a session opens, and added by each "Show earlier" press. */
 export const EARLIER_STEP = 150;
 
 /**
+ * The window's first item is counted from the items the session opened with, so items put in
+ * front later (its earlier history) do not move what is on screen. At mount: the last EARLIER_STEP.
+ */
+export function openingWindow(length: number, prepended: number): number {
+  return Math.max(0, length - EARLIER_STEP) - prepended;
+}
+
+/** How many items are above the window (behind Show earlier). */
+export function hiddenItems(firstShown: number, prepended: number, length: number): number {
+  return Math.max(0, Math.min(firstShown + prepended, length));
+}
+
+/**
  * Mount one per session (key it by the session): the window starts at the items the session
  * opened with; items that arrive later are always shown.
  */
-export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs }: TranscriptProps) {
+export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false }: TranscriptProps) {
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
   const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
-  const [firstShown, setFirstShown] = useState(() => Math.max(0, items.length - EARLIER_STEP));
-  const hidden = Math.min(firstShown, items.length);
+  const [firstShown, setFirstShown] = useState(() => openingWindow(items.length, prepended));
+  const hidden = hiddenItems(firstShown, prepended, items.length);
   const regionRef = useRef<HTMLElement>(null);
   const last = items.at(-1);
   const lastLength = last?.type === 'agent' ? last.text.length : 0;
@@ -225,9 +248,9 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
   return (
     <section className="transcript" aria-label="Transcript" ref={regionRef} onScroll={onScroll}>
       {items.length === 0 ? <p className="empty">Ask the agent to build or fix something.</p> : null}
-      {hidden > 0 ? (
-        <button type="button" className="show-earlier" onClick={() => setFirstShown(Math.max(0, hidden - EARLIER_STEP))}>
-          Show earlier ({hidden.toLocaleString('en')} more above)
+      {hidden > 0 || earlierPending ? (
+        <button type="button" className="show-earlier" onClick={() => setFirstShown(Math.max(0, hidden - EARLIER_STEP) - prepended)}>
+          {earlierLabel(hidden, earlierPending)}
         </button>
       ) : null}
       {(hidden > 0 ? items.slice(hidden) : items).map((item) => (

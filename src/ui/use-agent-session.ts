@@ -19,6 +19,8 @@ function toAction(event: WorkerEvent): SessionAction | null {
   switch (event.type) {
     case 'session-loaded':
       return { type: 'session-loaded', session: event.session };
+    case 'session-earlier':
+      return { type: 'session-earlier', sessionId: event.sessionId, history: event.history };
     case 'agent-event':
       return { type: 'agent-event', event: event.event };
     case 'running':

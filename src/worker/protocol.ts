@@ -159,7 +159,10 @@ export interface SessionState {
   sessionId: string;
   /** The session's own approval mode (shared and imported sessions start at 'ask'). */
   approvalMode: ApprovalMode;
+  /** The history's last entries (all of a short one); the earlier ones follow in `session-earlier`. */
   history: Content[];
+  /** Index of `history[0]` in the stored history: how many entries `session-earlier` brings (absent: 0). */
+  historyFrom?: number;
   interruption: Interruption;
   sandboxKind: SandboxKind;
   /** Another tab has this session open: this one shows it and writes nothing to it. */
@@ -174,6 +177,8 @@ export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string;
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
   | { type: 'session-loaded'; session: SessionState }
+  /** The entries before `historyFrom`, as JSON text (see worker/session-opening.ts). */
+  | { type: 'session-earlier'; sessionId: string; history: string }
   /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
   | { type: 'session-elsewhere'; sessionId: string }
   /** A replay's progress (worker/replay.ts); `user-message`: a prompt the replay sends. */

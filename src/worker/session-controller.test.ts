@@ -104,18 +104,24 @@ describe('session controller', () => {
     expect(ended).toMatchObject({ interruption: { type: 'interrupted_prompt', parts: [{ text: 'q' }] } });
   });
 
-  it.each(['new-session', 'delete-session'] as const)('a message sent during %s is refused, not run in the session being left', async (switchBy) => {
-    const h = harness(`controller-${counter++}`, [reply(T('should not run'), 'STOP')]);
+  it.each(['new-session', 'delete-session'] as const)('a message sent during %s waits for the session being opened and runs there, not in the one being left', async (switchBy) => {
+    const h = harness(`controller-${counter++}`, [reply(T('First.'), 'STOP'), reply(T('Hello.'), 'STOP')]);
     await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
+    await h.send({ type: 'send', text: 'in the first session' });
+    await h.controller.idle();
     const loaded = await h.next((event) => event.type === 'session-loaded');
     const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
     const opening = h.send(switchBy === 'new-session' ? { type: 'new-session' } : { type: 'delete-session', sessionId });
     const sending = h.send({ type: 'send', text: 'hello' });
     await Promise.all([opening, sending]);
     await h.controller.idle();
-    const refused = h.events.filter((event) => event.type === 'response' && event.error);
-    expect(refused).toEqual([expect.objectContaining({ error: expect.objectContaining({ kind: 'no-session' }) })]);
-    expect(h.model.requests).toHaveLength(0);
+    expect(h.events.filter((event) => event.type === 'response' && event.error)).toEqual([]);
+    const opened = h.events.filter((event) => event.type === 'session-loaded').at(-1);
+    const openedId = opened?.type === 'session-loaded' ? opened.session.sessionId : '';
+    expect(openedId).not.toBe(sessionId);
+    expect(h.model.requests.at(-1)?.contents.flatMap((content) => content.parts.map((part) => part.text))).toEqual(['hello']);
+    const stored = await loadHistory(h.db, openedId);
+    expect(stored.ok && stored.value.history.map((content) => content.parts[0]?.text)).toEqual(['hello', 'Hello.']);
   });
 
   it('a manual compression is a run: a message sent meanwhile is refused, Stop cancels it, the history is kept', async () => {

@@ -24,6 +24,7 @@ import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-r
 import { savePersonEdit } from './person-save';
 import { createPersonFiles } from './person-files/person-files';
 import { createShareController } from './share-controller';
+import { earlierHistoryEvent, loadHistoryTail } from './session-opening';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
 import { watchPromptCommit } from './prompt-commit';
@@ -115,6 +116,22 @@ export function createSessionController(options: ControllerOptions): SessionCont
     stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
     const sessionId = session.id;
     const replayModel = share.opening(sessionId);
+    // The transcript's tail is on screen before the whole history is read (session-opening.ts).
+    const tail = await loadHistoryTail(db, sessionId);
+    const shared = await share.info(session);
+    post({
+      type: 'session-loaded',
+      session: {
+        sessionId,
+        approvalMode: agentSettingsFrom(settings, session).approvalMode,
+        history: tail.history,
+        historyFrom: tail.from,
+        interruption: tail.interruption,
+        sandboxKind: sandbox.kind,
+        ...(owned ? {} : { elsewhere: true as const }),
+        ...(shared ? { shared } : {}),
+      },
+    });
     runtime = await openSessionRuntime(
       {
         db,
@@ -137,19 +154,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
       session,
       sandbox,
     );
-    const shared = await share.info(session);
-    post({
-      type: 'session-loaded',
-      session: {
-        sessionId,
-        approvalMode: agentSettingsFrom(settings, session).approvalMode,
-        history: [...runtime.agent.history()],
-        interruption: runtime.agent.interruption(),
-        sandboxKind: sandbox.kind,
-        ...(owned ? {} : { elsewhere: true as const }),
-        ...(shared ? { shared } : {}),
-      },
-    });
+    const earlier = earlierHistoryEvent(sessionId, runtime.agent.history(), tail.from);
+    if (earlier) post(earlier);
   }
 
   async function openById(sessionId?: string): Promise<void> {
@@ -176,9 +182,19 @@ export function createSessionController(options: ControllerOptions): SessionCont
 
   /** While sessions switch, a message must not start a run (and approvals) in the one being left. */
   let opening = 0;
+  const opens = new Set<Promise<unknown>>();
   const switching = async <T,>(work: () => Promise<T>): Promise<T> => {
     opening++;
-    return work().finally(() => opening--);
+    const opened: Promise<T> = work().finally(() => {
+      opening--;
+      opens.delete(opened);
+    });
+    opens.add(opened);
+    return opened;
+  };
+  /** The session being opened is on screen before it can run: what needs it waits for it. */
+  const opened = async (): Promise<void> => {
+    while (opening > 0) await Promise.allSettled([...opens]);
   };
 
   function start(input: AgentInput): { error: AppError } | { current: SessionRuntime; done: Promise<void> } {
@@ -228,6 +244,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
   async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
     const refused = ownership.refusal(message.type) ?? share.refusal(message.type, runtime);
     if (refused) return { error: refused };
+    if (message.type === 'send' || message.type === 'continue' || message.type === 'terminal-start') await opened();
     switch (message.type) {
       case 'init':
         settings = message.settings;
