@@ -16,6 +16,7 @@
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptItem } from './session-reducer';
 import { ToolCallCard } from './tool-call-card';
+import { ThoughtsDisclosure } from './thoughts-disclosure';
 
 /**
  * What `checkpoints` maps a call to once its checkpoint was pruned to save space (its tombstone,
@@ -149,9 +150,11 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
       );
     case 'thought':
       return (
-        <p className="thought">
-          Thinking: <strong>{item.subject}</strong> {item.description}
-        </p>
+        <ThoughtsDisclosure className="thought">
+          <p>
+            <strong>{item.subject}</strong> {item.description}
+          </p>
+        </ThoughtsDisclosure>
       );
     case 'tool':
       return <ToolCallCard call={item.call} restore={restoreControl('this call')} recorded={recorded} />;
