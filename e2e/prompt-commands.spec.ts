@@ -62,7 +62,7 @@ test('typing / opens Commands; the arrows move in it, Enter runs the command, Es
   await box.click();
   await page.keyboard.type('/');
   const commands = page.getByRole('listbox', { name: 'Commands' });
-  await expect(commands.getByRole('option')).toHaveText([/^\/help/, /^\/clear/, /^\/compress/, /^\/restore/, /^\/model/]);
+  await expect(commands.getByRole('option')).toHaveText([/^\/help/, /^\/clear/, /^\/compress/, /^\/restore/, /^\/model/, /^\/share/, /^\/export/]);
   await expect(page.getByRole('combobox', { name: 'Message the agent' })).toHaveAttribute('aria-expanded', 'true');
   await expect(commands.getByRole('option', { selected: true })).toHaveText(/^\/help/);
 

@@ -165,3 +165,16 @@ test('a session exported as a file and imported comes back the same: transcript,
   await expect(reader.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ })).toHaveCount(roundTrips);
   await context.close();
 });
+
+test('/share in the prompt opens Share session', async ({ page }) => {
+  await openApp(page);
+  const box = page.getByRole('textbox', { name: 'Message the agent' });
+  await box.click();
+  await page.keyboard.type('/sha');
+  await expect(page.getByRole('listbox', { name: 'Commands' }).getByRole('option')).toHaveText([/^\/share/]);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(/#session=/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

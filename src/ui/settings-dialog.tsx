@@ -5,10 +5,10 @@
  * lives here until Save or Cancel. Below them, what the site stores (navigator.storage, where
  * the browser has it) and Free space, which asks the worker to prune old checkpoints now.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type React from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PruneReport, SettingsRecord } from '../store/types';
 import type { WorkerResponse } from '../worker/client';
+import { ModalDialog } from './modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
 
 export interface SettingsDialogProps {
@@ -250,32 +250,9 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
 export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFocus }: SettingsDialogProps) {
   const [draft, setDraft] = useState<SettingsRecord>(settings);
   const [saving, setSaving] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const openai = draft.provider === 'openai';
   const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
   const invalid = !!urlError || contextWindowProblem(draft.unknownModelContextWindow) !== null;
-
-  // Modal dialog pattern: focus moves in, stays in (Tab wraps), and goes back to the opener.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.querySelector<HTMLElement>(initialFocus === 'model' ? 'input[aria-label="Model"]' : 'select, input')?.focus();
-    return () => opener?.focus();
-    // Only on opening: the focus is the person's from then on.
-  }, []);
-  const trapTab = (event: React.KeyboardEvent) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('select, input, button:not([disabled]), [href]')];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
@@ -286,64 +263,48 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
   };
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          trapTab(event);
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            onClose();
-          }
+    <ModalDialog title="Settings" onClose={onClose} initialFocus={initialFocus === 'model' ? 'input[aria-label="Model"]' : 'select, input'}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
         }}
       >
-        <h2 id={titleId}>Settings</h2>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <label>
-            Provider
-            <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
-              <option value="gemini">Gemini</option>
-              <option value="openai">OpenAI-compatible</option>
-              <option value="scripted">Scripted demo</option>
-            </select>
+        <label>
+          Provider
+          <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
+            <option value="gemini">Gemini</option>
+            <option value="openai">OpenAI-compatible</option>
+            <option value="scripted">Scripted demo</option>
+          </select>
+        </label>
+        {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
+        <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
+        <fieldset>
+          <legend>Loop</legend>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.loopHeuristics} onChange={(event) => update({ loopHeuristics: event.target.checked })} />
+            Heuristic loop checks
           </label>
-          {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
-          <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
-          <fieldset>
-            <legend>Loop</legend>
-            <label className="checkbox">
-              <input type="checkbox" checked={draft.loopHeuristics} onChange={(event) => update({ loopHeuristics: event.target.checked })} />
-              Heuristic loop checks
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={draft.nextSpeakerCheck}
-                onChange={(event) => update({ nextSpeakerCheck: event.target.checked })}
-              />
-              Next-speaker check (an extra, visible model call)
-            </label>
-          </fieldset>
-          <StorageSection freeSpace={freeSpace} />
-          <div className="dialog-actions">
-            <button type="submit" disabled={invalid || saving} aria-busy={saving}>
-              Save
-            </button>
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.nextSpeakerCheck}
+              onChange={(event) => update({ nextSpeakerCheck: event.target.checked })}
+            />
+            Next-speaker check (an extra, visible model call)
+          </label>
+        </fieldset>
+        <StorageSection freeSpace={freeSpace} />
+        <div className="dialog-actions">
+          <button type="submit" disabled={invalid || saving} aria-busy={saving}>
+            Save
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
