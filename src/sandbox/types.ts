@@ -99,5 +99,11 @@ export interface Sandbox {
   spawn(command: string, options: SpawnOptions): Promise<SandboxProcess>;
   /** Dev servers that started listening (WebContainer's server-ready). Returns an unsubscribe. */
   onServerReady(listener: (port: number, url: string) => void): () => void;
+  /**
+   * Empties the scratch folder commands use (/tmp, or wherever TMPDIR points), so the next
+   * session on a long-lived sandbox (WebContainer) starts without the last one's temporary
+   * files. A sandbox made fresh for each session (offline) has nothing to clear and leaves it out.
+   */
+  clearTemporaryFiles?(): Promise<void>;
   dispose(): Promise<void>;
 }

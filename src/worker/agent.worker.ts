@@ -16,6 +16,7 @@ import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
 import { createEventBatcher, isClientMessage, responseEvent } from './protocol';
 import { createInitGate } from './init-gate';
 import { connectSandbox } from './sandbox-port';
+import { clearForNextSession } from './shared-sandbox';
 import { createSessionController } from './session-controller';
 import { singleTabLocks, webSessionLocks } from './session-lock';
 
@@ -30,17 +31,10 @@ function post(event: WorkerEvent): void {
   batcher.post(event);
 }
 
-/** Clears a long-lived sandbox (WebContainer) for the next session. */
-async function clearWorkspace(sandbox: Sandbox): Promise<Sandbox> {
-  const entries = await sandbox.readDir('').catch(() => []);
-  for (const entry of entries) await sandbox.remove(entry.name, { recursive: true }).catch(() => undefined);
-  return sandbox;
-}
-
 function sandboxSource(choice: SandboxChoice): (previous: Sandbox | null) => Promise<Sandbox> {
   if (choice.kind === 'remote') {
     const remote = connectSandbox(choice.port, choice.sandboxKind);
-    return () => clearWorkspace(remote);
+    return () => clearForNextSession(remote);
   }
   return async (previous) => {
     await previous?.dispose();

@@ -15,7 +15,7 @@ export interface PortLike {
   start?(): void;
 }
 
-type FsMethod = 'readFile' | 'readTextFile' | 'writeFile' | 'readDir' | 'stat' | 'mkdir' | 'remove';
+type FsMethod = 'readFile' | 'readTextFile' | 'writeFile' | 'readDir' | 'stat' | 'mkdir' | 'remove' | 'clearTemporaryFiles';
 
 type Request =
   | { rpc: 'call'; id: number; method: FsMethod; args: unknown[] }
@@ -47,8 +47,8 @@ export function serveSandbox(port: PortLike, sandbox: Sandbox): () => void {
     switch (request.rpc) {
       case 'call': {
         try {
-          const method = sandbox[request.method] as (...args: unknown[]) => Promise<unknown>;
-          const value = await method.apply(sandbox, request.args);
+          const method = sandbox[request.method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+          const value = await method?.apply(sandbox, request.args);
           reply({ rpc: 'result', id: request.id, value });
         } catch (thrown) {
           reply({ rpc: 'result', id: request.id, error: asSandboxError(thrown) });
@@ -161,6 +161,7 @@ export function connectSandbox(port: PortLike, kind: SandboxKind): Sandbox {
     stat: (path) => call('stat', path),
     mkdir: (path) => call('mkdir', path),
     remove: (path, options) => call('remove', path, options),
+    clearTemporaryFiles: () => call('clearTemporaryFiles'),
     async exec(command, options = {}): Promise<ExecResult> {
       const id = nextId++;
       if (options.onOutput) {

@@ -12,6 +12,13 @@ import { createWebContainerBackend } from './webcontainer-files';
 import type { WebContainerLike } from './webcontainer-like';
 import { execInContainer, spawnInContainer } from './webcontainer-process';
 
+/**
+ * Empties the container's temporary folder (os.tmpdir(): /tmp unless TMPDIR says otherwise).
+ * Through a process, as WebContainer's fs API reaches only the workspace.
+ */
+const CLEAR_TEMPORARY_FILES = `const fs = require('fs'), path = require('path'), dir = require('os').tmpdir();
+if (fs.existsSync(dir)) for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });`;
+
 export function createWebContainerSandbox(container: WebContainerLike): Sandbox {
   const files = createWorkspaceFiles(container.workdir, createWebContainerBackend(container), DEFAULT_WORKSPACE_ROOTS);
   const processes = new Set<SandboxProcess>();
@@ -34,6 +41,12 @@ export function createWebContainerSandbox(container: WebContainerLike): Sandbox 
       processes.add(process);
       void process.exit.then(() => processes.delete(process));
       return process;
+    },
+    async clearTemporaryFiles() {
+      const process = await container.spawn('node', ['-e', CLEAR_TEMPORARY_FILES]);
+      void process.output.pipeTo(new WritableStream()).catch(() => undefined);
+      const code = await process.exit;
+      if (code !== 0) throw sandboxError('EIO', `The temporary folder could not be emptied (exit code ${code}).`);
     },
     onServerReady(listener) {
       const unsubscribe = container.on('server-ready', listener);

@@ -3,6 +3,8 @@
  * processes from child_process with `bash -c` standing in for `jsh -c`. Like WebContainer it
  * merges stdout and stderr into one output stream and reports symlinks in `readdir` only as
  * "neither file nor directory". `emitServerReady` plays WebContainer's server-ready event.
+ * Children get a temporary folder of the double's own as TMPDIR (the container's /tmp), so
+ * clearing the container's temporary files never touches the host's /tmp.
  *
  * Guard rail: every fs call must stay lexically inside the directory, so an adapter bug shows
  * up as a failing test rather than a write elsewhere on the machine.
@@ -21,6 +23,8 @@ export interface NodeContainer extends WebContainerLike {
 
 export async function createNodeContainer(): Promise<NodeContainer> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'loopscope-node-container-')));
+  // The container's own temporary folder: children get it as TMPDIR, never the host's /tmp.
+  const temporary = await realpath(await mkdtemp(join(tmpdir(), 'loopscope-node-container-tmp-')));
   const listeners = new Set<(port: number, url: string) => void>();
   const children = new Set<() => void>();
 
@@ -46,7 +50,7 @@ export async function createNodeContainer(): Promise<NodeContainer> {
       rm: (path, options) => rm(inside(path), options),
     },
     async spawn(command, args, options) {
-      const process = startChild(command, args, root, inside(options?.cwd ?? '.'), options);
+      const process = startChild(command, args, root, temporary, inside(options?.cwd ?? '.'), options);
       children.add(process.kill);
       void process.exit.then(() => children.delete(process.kill));
       return process;
@@ -62,14 +66,15 @@ export async function createNodeContainer(): Promise<NodeContainer> {
     async destroy() {
       killAll();
       await rm(root, { recursive: true, force: true });
+      await rm(temporary, { recursive: true, force: true });
     },
   };
 }
 
-function startChild(command: string, args: string[], root: string, cwd: string, options?: WebContainerSpawnOptions): WebContainerProcessLike {
+function startChild(command: string, args: string[], root: string, temporary: string, cwd: string, options?: WebContainerSpawnOptions): WebContainerProcessLike {
   const program = command === 'jsh' ? 'bash' : command === 'node' ? process.execPath : command;
   const extra = Object.entries(options?.env ?? {}).map(([key, value]) => [key, String(value)]);
-  const env = { ...process.env, HOME: root, ...Object.fromEntries(extra) };
+  const env = { ...process.env, HOME: root, ...Object.fromEntries(extra), TMPDIR: temporary };
   const child = spawnChild(program, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
   const kill = (): void => {
     try {
