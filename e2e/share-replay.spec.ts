@@ -146,7 +146,7 @@ test('a session exported as a file and imported comes back the same: transcript,
   const roundTrips = await page.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ }).count();
   expect(roundTrips).toBeGreaterThan(1);
 
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session file' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.loopscope\.json$/);
   const saved = await download.path();
