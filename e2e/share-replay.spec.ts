@@ -145,6 +145,8 @@ test('a session exported as a file and imported comes back the same: transcript,
   await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
   const roundTrips = await page.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ }).count();
   expect(roundTrips).toBeGreaterThan(1);
+  const timelines = await page.getByRole('region', { name: 'Loop inspector' }).getByRole('list', { name: /^Timeline of / }).allInnerTexts();
+  expect(timelines.length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session file' }).click()]);
@@ -163,6 +165,8 @@ test('a session exported as a file and imported comes back the same: transcript,
   await expect.poll(() => reader.getByRole('tree', { name: 'Files' }).getByRole('treeitem').allInnerTexts()).toEqual(files);
   await reader.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
   await expect(reader.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ })).toHaveCount(roundTrips);
+  // The tool calls' status timelines came along (their times too: they are the sender's).
+  await expect.poll(() => reader.getByRole('region', { name: 'Loop inspector' }).getByRole('list', { name: /^Timeline of / }).allInnerTexts()).toEqual(timelines);
   await context.close();
 });
 

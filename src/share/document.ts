@@ -56,6 +56,14 @@ const declaration = z.strictObject({ name: z.string(), description: z.string(), 
 
 const appError = z.strictObject({ kind: z.string(), message: z.string(), detail: z.string().optional() });
 
+/** The Loop inspector's notes of a round-trip: its tool calls' status timelines, and loop events. */
+export const roundTripNotesSchema = z.strictObject({
+  toolCalls: z
+    .array(z.strictObject({ callId: z.string(), name: z.string(), summary: z.string(), steps: z.array(z.strictObject({ status: z.string(), at: z.number() })) }))
+    .optional(),
+  events: z.array(z.strictObject({ type: z.enum(['chat_compressed', 'loop_detected']), value: jsonObject, at: z.number() })).optional(),
+});
+
 /** A request content: the content itself, or the index of the equal history entry. */
 const packedContent = z.union([z.number().int().nonnegative(), contentSchema]);
 
@@ -76,6 +84,9 @@ export const packedRoundTripSchema = z.strictObject({
   /** The provider's raw chunks as received. */
   response: z.array(z.unknown()),
   error: appError.optional(),
+  /** Which turn (a model request and its retries) it was, for the Loop inspector. */
+  turn: z.strictObject({ id: z.string(), attempt: z.number().int().positive(), purpose: z.enum(['compression', 'next_speaker']).optional() }).optional(),
+  notes: roundTripNotesSchema.optional(),
 });
 
 const MAX_PATH_CHARS = 1024;
@@ -101,3 +112,4 @@ export const sessionDocumentSchema = z.strictObject({
 export type SessionDocument = z.infer<typeof sessionDocumentSchema>;
 export type DocumentFile = z.infer<typeof documentFileSchema>;
 export type PackedRoundTrip = z.infer<typeof packedRoundTripSchema>;
+export type DocumentRoundTripNotes = z.infer<typeof roundTripNotesSchema>;

@@ -6,7 +6,10 @@
  */
 import type { RoundTrip } from '../agent/types';
 import type { Content } from '../shared/content';
-import type { PackedRoundTrip } from './document';
+import type { DocumentRoundTripNotes, PackedRoundTrip } from './document';
+
+/** A round-trip as recorded, with the Loop inspector's notes when the store kept them. */
+export type RecordedRoundTrip = RoundTrip & { notes?: DocumentRoundTripNotes };
 
 /** JSON of each object once, so comparisons stay linear on long sessions. */
 function jsonCache(): (value: unknown) => string {
@@ -19,7 +22,7 @@ function jsonCache(): (value: unknown) => string {
   };
 }
 
-export function packRoundTrips(roundTrips: readonly RoundTrip[], history: readonly Content[]): PackedRoundTrip[] {
+export function packRoundTrips(roundTrips: readonly RecordedRoundTrip[], history: readonly Content[]): PackedRoundTrip[] {
   const json = jsonCache();
   const same = (a: unknown, b: unknown) => a === b || json(a) === json(b);
   let previous: RoundTrip['request'] | null = null;
@@ -52,12 +55,14 @@ export function packRoundTrips(roundTrips: readonly RoundTrip[], history: readon
     }
     if (request.config !== undefined) packed.config = request.config;
     if (roundTrip.error) packed.error = roundTrip.error;
+    if (roundTrip.turn) packed.turn = roundTrip.turn;
+    if (roundTrip.notes) packed.notes = roundTrip.notes;
     return packed;
   });
 }
 
 /** The round-trips as recorded; `packed` was checked (check-document.ts), so references exist. */
-export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: readonly Content[]): RoundTrip[] {
+export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: readonly Content[]): RecordedRoundTrip[] {
   let previous: RoundTrip['request'] | null = null;
   return packed.map((roundTrip) => {
     const contents = [
@@ -70,9 +75,11 @@ export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: re
     if (preamble.tools !== undefined) request.tools = preamble.tools;
     if (roundTrip.config !== undefined) request.config = roundTrip.config;
     previous = request;
-    const result: RoundTrip = { id: roundTrip.id, interactionId: roundTrip.interactionId, startedAt: roundTrip.startedAt, request, response: roundTrip.response };
+    const result: RecordedRoundTrip = { id: roundTrip.id, interactionId: roundTrip.interactionId, startedAt: roundTrip.startedAt, request, response: roundTrip.response };
     if (roundTrip.endedAt !== undefined) result.endedAt = roundTrip.endedAt;
     if (roundTrip.error) result.error = roundTrip.error;
+    if (roundTrip.turn) result.turn = roundTrip.turn;
+    if (roundTrip.notes) result.notes = roundTrip.notes;
     return result;
   });
 }

@@ -3,12 +3,12 @@
  * nothing else of the sender (settings, keys, grants) can slip in; files over the caps are
  * left out and named in `notes`.
  */
-import type { RoundTrip } from '../agent/types';
 import type { Content } from '../shared/content';
 import { fromBase64, toBase64 } from './base64';
 import { DOCUMENT_FORMAT, DOCUMENT_VERSION, MAX_FILE_BYTES, MAX_FILES_BYTES } from './document';
 import type { DocumentFile, SessionDocument } from './document';
 import { packRoundTrips, unpackRoundTrips } from './pack-round-trips';
+import type { RecordedRoundTrip } from './pack-round-trips';
 
 export interface PlainFile {
   path: string;
@@ -19,7 +19,7 @@ export interface SessionParts {
   title: string;
   createdAt: number;
   history: readonly Content[];
-  roundTrips: readonly RoundTrip[];
+  roundTrips: readonly RecordedRoundTrip[];
   files: readonly PlainFile[];
   /** The workspace before the first message; undefined when it is not known. */
   startFiles?: readonly PlainFile[];
@@ -75,7 +75,7 @@ function toPlainFiles(files: readonly DocumentFile[]): PlainFile[] {
 export interface OpenedDocument extends SessionParts {
   files: PlainFile[];
   startFiles?: PlainFile[];
-  roundTrips: RoundTrip[];
+  roundTrips: RecordedRoundTrip[];
   history: Content[];
   notes: string[];
 }

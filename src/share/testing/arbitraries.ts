@@ -1,6 +1,7 @@
 /** Generated sessions for the share property tests (and the worker's no-key test). */
 import fc from 'fast-check';
 import type { RoundTrip } from '../../agent/types';
+import type { RecordedRoundTrip } from '../pack-round-trips';
 import type { Content, Part } from '../../shared/content';
 import type { PlainFile, SessionParts } from '../session-document';
 
@@ -37,12 +38,21 @@ export const sessionParts: fc.Arbitrary<SessionParts> = fc
   })
   .map(({ title, createdAt, history, files: endFiles, startFiles, chunks, systemInstruction }) => {
     // Requests as the agent makes them: each the history so far, sometimes with a content of its own.
-    const roundTrips: RoundTrip[] = chunks.map((response, index) => {
+    const roundTrips: RecordedRoundTrip[] = chunks.map((response, index) => {
       const length = Math.min(history.length, index + 1);
       const contents = index % 3 === 2 ? [...history.slice(0, length), { role: 'user' as const, parts: [{ text: `extra ${index}` }] }] : history.slice(0, length);
       const request: RoundTrip['request'] = { model: 'gemini-2.5-flash', contents };
       if (systemInstruction !== undefined && index % 4 !== 3) request.systemInstruction = systemInstruction;
-      return { id: `rt-${index}`, interactionId: `i-${Math.floor(index / 2)}`, startedAt: createdAt + index, endedAt: createdAt + index + 1, request, response };
+      const roundTrip: RecordedRoundTrip = { id: `rt-${index}`, interactionId: `i-${Math.floor(index / 2)}`, startedAt: createdAt + index, endedAt: createdAt + index + 1, request, response };
+      // The Loop inspector's turn and notes, on some round-trips (older records have neither).
+      if (index % 2 === 1) roundTrip.turn = { id: `turn-${index}`, attempt: 1 + (index % 3) };
+      if (index % 3 === 1) {
+        roundTrip.notes = {
+          toolCalls: [{ callId: `c${index}`, name: 'write_file', summary: 'a.txt', steps: [{ status: 'validating', at: createdAt }, { status: 'success', at: createdAt + 5 }] }],
+          events: [{ type: 'loop_detected', value: { loopType: 'consecutive_identical_tool_calls' }, at: createdAt + 6 }],
+        };
+      }
+      return roundTrip;
     });
     const parts: SessionParts = { title, createdAt, history, roundTrips, files: endFiles };
     if (startFiles) parts.startFiles = startFiles;
