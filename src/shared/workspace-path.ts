@@ -74,6 +74,13 @@ export function parentOf(path: string): string {
   return index === -1 ? '' : path.slice(0, index);
 }
 
+/** Every folder of these normalized paths: "a" and "a/b" for "a/b/c.txt" (a workspace keeps files; its folders are their prefixes). */
+export function foldersOf(paths: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const path of paths) for (let folder = parentOf(path); folder !== '' && !folders.has(folder); folder = parentOf(folder)) folders.add(folder);
+  return folders;
+}
+
 /** Last segment of a normalized workspace path; "" for the root. */
 export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);

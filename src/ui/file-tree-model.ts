@@ -8,15 +8,18 @@ export interface TreeNode {
 
 export function buildTree(paths: readonly string[]): TreeNode[] {
   const root: TreeNode = { name: '', path: '', kind: 'folder', children: [] };
+  // Nodes by kind and path, so a folder of thousands of files is built in linear time.
+  const byKey = new Map<string, TreeNode>();
   for (const path of paths) {
     const segments = path.split('/').filter(Boolean);
     let node = root;
     segments.forEach((segment, index) => {
-      const isFile = index === segments.length - 1;
-      const childPath = segments.slice(0, index + 1).join('/');
-      let child = node.children.find((candidate) => candidate.name === segment && candidate.kind === (isFile ? 'file' : 'folder'));
+      const kind = index === segments.length - 1 ? 'file' : 'folder';
+      const childPath = node.path ? `${node.path}/${segment}` : segment;
+      let child = byKey.get(`${kind}:${childPath}`);
       if (!child) {
-        child = { name: segment, path: childPath, kind: isFile ? 'file' : 'folder', children: [] };
+        child = { name: segment, path: childPath, kind, children: [] };
+        byKey.set(`${kind}:${childPath}`, child);
         node.children.push(child);
       }
       node = child;

@@ -3,9 +3,15 @@
  * Rename and Delete: F2 and Delete, or its context menu (right click, Shift+F10 or the context-menu
  * key). Rows name the folder a drop onto them goes into (`data-folder`). After a delete the focus
  * moves to the next row, so the keyboard never loses its place; a path just made is revealed.
+ *
+ * A big workspace stays cheap: folders that arrive while the tree holds more than
+ * BULK_FILES files (an import, a session opened) start closed, and each row is a memoized
+ * component whose handlers never change, so a note or a progress bar elsewhere in the pane does
+ * not render two thousand rows again.
  */
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { parentOf } from '../shared/workspace-path';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { foldersOf, parentOf } from '../shared/workspace-path';
 import type { TreeNode } from './file-tree-model';
 import { buildTree, visibleNodes } from './file-tree-model';
 import { Menu } from './menu';
@@ -24,42 +30,83 @@ export interface FileTreeProps {
   reveal?: string | null;
 }
 
-interface ContextMenu {
-  path: string;
-  x: number;
-  y: number;
+/** Past this many files, folders that appear start closed. */
+export const BULK_FILES = 300;
+
+type RowEvent = { type: 'click'; event: MouseEvent } | { type: 'context'; event: MouseEvent } | { type: 'key'; event: KeyboardEvent<HTMLLIElement> } | { type: 'focus' };
+
+interface RowProps {
+  node: TreeNode;
+  depth: number;
+  open: boolean;
+  active: boolean;
+  tabbable: boolean;
+  on: (path: string, event: RowEvent) => void;
 }
+
+const TreeRow = memo(function TreeRow({ node, depth, open, active, tabbable, on }: RowProps) {
+  const folder = node.kind === 'folder';
+  return (
+    <li
+      id={`tree-${node.path}`}
+      role="treeitem"
+      aria-label={node.name}
+      aria-level={depth + 1}
+      aria-expanded={folder ? open : undefined}
+      aria-selected={active}
+      aria-haspopup="menu"
+      tabIndex={tabbable ? 0 : -1}
+      data-folder={folder ? node.path : parentOf(node.path)}
+      className={`tree-row ${node.kind}${active ? ' active' : ''}`}
+      style={{ paddingLeft: `${0.5 + depth}rem` }}
+      onClick={(event) => on(node.path, { type: 'click', event })}
+      onFocus={() => on(node.path, { type: 'focus' })}
+      onContextMenu={(event) => on(node.path, { type: 'context', event })}
+      onKeyDown={(event) => on(node.path, { type: 'key', event })}
+    >
+      {folder ? (open ? '▾ ' : '▸ ') : ''}
+      {node.name}
+    </li>
+  );
+});
+
+const focusPath = (path: string) => document.getElementById(`tree-${path}`)?.focus();
 
 export const FileTree = memo(function FileTree({ paths, activePath, onOpen, onSelect, onRename, onDelete, disabled, reveal = null }: FileTreeProps) {
   const tree = useMemo(() => buildTree(paths), [paths]);
-  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [focused, setFocused] = useState<string | null>(null);
-  const [menu, setMenu] = useState<ContextMenu | null>(null);
+  const [menu, setMenu] = useState<{ path: string; x: number; y: number } | null>(null);
   /** A row to move the focus to once it is rendered (after a delete). */
   const focusNext = useRef<string | null>(null);
+
+  // Folders that arrive in bulk start closed (decided while rendering, so the open ones are never drawn).
+  const [seen, setSeen] = useState<{ paths: readonly string[]; folders: ReadonlySet<string> }>(() => ({ paths: [], folders: new Set() }));
+  if (seen.paths !== paths) {
+    const folders = foldersOf(paths);
+    const fresh = [...folders].filter((folder) => !seen.folders.has(folder) && !(reveal ?? '').startsWith(`${folder}/`));
+    if (paths.length > BULK_FILES && fresh.length > 0) setCollapsed((current) => new Set([...current, ...fresh]));
+    setSeen({ paths, folders });
+  }
   const rows = visibleNodes(tree, collapsed);
 
   useEffect(() => {
     const path = focusNext.current;
     if (path === null) return;
     focusNext.current = null;
-    document.getElementById(`tree-${path}`)?.focus();
+    focusPath(path);
   }, [rows]);
-
   useEffect(() => {
     if (reveal === null) return;
     setCollapsed((current) => new Set([...current].filter((folder) => !reveal.startsWith(`${folder}/`))));
   }, [reveal]);
 
-  const toggle = (node: TreeNode) => {
+  const toggle = (path: string) =>
     setCollapsed((current) => {
       const next = new Set(current);
-      if (next.has(node.path)) next.delete(node.path);
-      else next.add(node.path);
+      if (!next.delete(path)) next.add(path);
       return next;
     });
-  };
-  const activate = (node: TreeNode) => (node.kind === 'folder' ? toggle(node) : onOpen(node.path));
   const select = (node: TreeNode) => {
     setFocused(node.path);
     onSelect({ path: node.path, kind: node.kind });
@@ -68,7 +115,7 @@ export const FileTree = memo(function FileTree({ paths, activePath, onOpen, onSe
     const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
     if (!row) return;
     select(row.node);
-    document.getElementById(`tree-${row.node.path}`)?.focus();
+    focusPath(row.node.path);
   };
   const remove = async (index: number) => {
     const node = rows[index]?.node;
@@ -83,6 +130,44 @@ export const FileTree = memo(function FileTree({ paths, activePath, onOpen, onSe
   };
   const openMenu = (path: string, x: number, y: number) => !disabled && setMenu({ path, x, y });
 
+  const handle = (path: string, row: RowEvent) => {
+    const index = rows.findIndex((candidate) => candidate.node.path === path);
+    const node = rows[index]?.node;
+    if (!node) return;
+    const folder = node.kind === 'folder';
+    const activate = () => (folder ? toggle(path) : onOpen(path));
+    if (row.type === 'focus') return select(node);
+    if (row.type === 'click') {
+      select(node);
+      return activate();
+    }
+    if (row.type === 'context') {
+      row.event.preventDefault();
+      select(node);
+      return openMenu(path, row.event.clientX, row.event.clientY);
+    }
+    const { event } = row;
+    const open = folder && !collapsed.has(path);
+    if (event.key === 'ArrowDown') focusRow(index + 1);
+    else if (event.key === 'ArrowUp') focusRow(index - 1);
+    else if (event.key === 'Home') focusRow(0);
+    else if (event.key === 'End') focusRow(rows.length - 1);
+    else if (event.key === 'Enter' || event.key === ' ') activate();
+    else if (event.key === 'ArrowRight' && folder && !open) toggle(path);
+    else if (event.key === 'ArrowLeft' && open) toggle(path);
+    else if (event.key === 'F2' && !disabled) onRename(path);
+    else if (event.key === 'Delete') void remove(index);
+    else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      const box = event.currentTarget.getBoundingClientRect();
+      openMenu(path, box.left + 16, box.bottom);
+    } else return;
+    event.preventDefault();
+  };
+  // Rows get one handler that never changes; it calls this render's `handle`.
+  const latest = useRef(handle);
+  latest.current = handle;
+  const on = useCallback((path: string, event: RowEvent) => latest.current(path, event), []);
+
   if (paths.length === 0) {
     return (
       <div className="file-tree-empty">
@@ -95,50 +180,16 @@ export const FileTree = memo(function FileTree({ paths, activePath, onOpen, onSe
   return (
     <>
       <ul role="tree" aria-label="Files" className="file-tree">
-        {rows.map(({ node, depth }, index) => (
-          <li
+        {rows.map(({ node, depth }) => (
+          <TreeRow
             key={`${node.kind}:${node.path}`}
-            id={`tree-${node.path}`}
-            role="treeitem"
-            aria-label={node.name}
-            aria-level={depth + 1}
-            aria-expanded={node.kind === 'folder' ? !collapsed.has(node.path) : undefined}
-            aria-selected={node.path === activePath}
-            aria-haspopup="menu"
-            tabIndex={node.path === current ? 0 : -1}
-            data-folder={node.kind === 'folder' ? node.path : parentOf(node.path)}
-            className={`tree-row ${node.kind}${node.path === activePath ? ' active' : ''}`}
-            style={{ paddingLeft: `${0.5 + depth}rem` }}
-            onClick={() => {
-              select(node);
-              activate(node);
-            }}
-            onFocus={() => select(node)}
-            onContextMenu={(event) => {
-              event.preventDefault();
-              select(node);
-              openMenu(node.path, event.clientX, event.clientY);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowDown') focusRow(index + 1);
-              else if (event.key === 'ArrowUp') focusRow(index - 1);
-              else if (event.key === 'Home') focusRow(0);
-              else if (event.key === 'End') focusRow(rows.length - 1);
-              else if (event.key === 'Enter' || event.key === ' ') activate(node);
-              else if (event.key === 'ArrowRight' && node.kind === 'folder' && collapsed.has(node.path)) toggle(node);
-              else if (event.key === 'ArrowLeft' && node.kind === 'folder' && !collapsed.has(node.path)) toggle(node);
-              else if (event.key === 'F2' && !disabled) onRename(node.path);
-              else if (event.key === 'Delete') void remove(index);
-              else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
-                const box = event.currentTarget.getBoundingClientRect();
-                openMenu(node.path, box.left + 16, box.bottom);
-              } else return;
-              event.preventDefault();
-            }}
-          >
-            {node.kind === 'folder' ? (collapsed.has(node.path) ? '▸ ' : '▾ ') : ''}
-            {node.name}
-          </li>
+            node={node}
+            depth={depth}
+            open={node.kind === 'folder' && !collapsed.has(node.path)}
+            active={node.path === activePath}
+            tabbable={node.path === current}
+            on={on}
+          />
         ))}
       </ul>
       {menu ? (
@@ -152,7 +203,7 @@ export const FileTree = memo(function FileTree({ paths, activePath, onOpen, onSe
           onClose={(refocus) => {
             const path = menu.path;
             setMenu(null);
-            if (refocus) document.getElementById(`tree-${path}`)?.focus();
+            if (refocus) focusPath(path);
           }}
         />
       ) : null}

@@ -17,6 +17,8 @@ interface Walk {
   found?: (count: number) => void;
 }
 
+const PARALLEL = 16;
+
 const join = (prefix: string, name: string) => (prefix ? `${prefix}/${name}` : name);
 
 /** Past the limits: the walk can stop, the worker will refuse it anyway. */
@@ -41,16 +43,21 @@ function source(name: string, walk: Walk): ImportSource {
 export async function walkDirectoryHandle(root: FileSystemDirectoryHandle, found?: (count: number) => void): Promise<ImportSource> {
   const walk: Walk = { files: [], skippedFolders: [], kept: 0, bytes: 0, ...(found ? { found } : {}) };
   const visit = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+    const files: { path: string; handle: FileSystemFileHandle }[] = [];
+    const folders: { path: string; handle: FileSystemDirectoryHandle }[] = [];
     for await (const [name, entry] of directory.entries()) {
-      if (full(walk)) return;
       const path = join(prefix, name);
-      if (entry.kind === 'directory') {
-        if (isSkippedFolder(name)) walk.skippedFolders.push(path);
-        else await visit(entry as FileSystemDirectoryHandle, path);
-      } else {
-        add(walk, path, await (entry as FileSystemFileHandle).getFile());
-      }
+      if (entry.kind === 'file') files.push({ path, handle: entry as FileSystemFileHandle });
+      else if (isSkippedFolder(name)) walk.skippedFolders.push(path);
+      else folders.push({ path, handle: entry as FileSystemDirectoryHandle });
     }
+    // Several files at a time: each getFile() is a trip to the browser, mostly waiting.
+    for (let start = 0; start < files.length && !full(walk); start += PARALLEL) {
+      const batch = files.slice(start, start + PARALLEL);
+      const got = await Promise.all(batch.map((file) => file.handle.getFile()));
+      got.forEach((file, index) => add(walk, batch[index]!.path, file));
+    }
+    for (const folder of folders) if (!full(walk)) await visit(folder.handle, folder.path);
   };
   await visit(root, '');
   return source(root.name, walk);
@@ -60,13 +67,14 @@ export async function walkDirectoryHandle(root: FileSystemDirectoryHandle, found
 export function filesOfFolderInput(files: readonly File[]): ImportSource | null {
   const first = files[0];
   if (!first) return null;
-  const walk: Walk = { files: [], skippedFolders: [], kept: 0, bytes: 0 };
-  for (const file of files) {
+  // Not through add(): the browser has listed them all already, and asking each file's size here
+  // costs the page a synchronous look at the disk per file (the worker asks instead).
+  const picked = files.map((file) => {
     const relative = file.webkitRelativePath || file.name;
-    add(walk, relative.slice(relative.indexOf('/') + 1), file);
-  }
+    return { path: relative.slice(relative.indexOf('/') + 1), file };
+  });
   const name = (first.webkitRelativePath || first.name).split('/')[0] ?? first.name;
-  return source(name, walk);
+  return { kind: 'files', name, files: picked };
 }
 
 /** The entries of a drop, taken while the drop event lasts (the browser forgets them after). */

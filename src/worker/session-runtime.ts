@@ -8,11 +8,10 @@ import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import type { Content } from '../shared/content';
 import { sleep } from '../shared/abort';
-import { ok } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { createCheckpoint } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
-import { applyFileChanges, listFiles, putFile, removeFiles } from '../store/files';
+import { applyFileChanges, listFiles } from '../store/files';
 import { createHistoryWriter } from '../store/history';
 import { addRoundTrip, setRoundTripNotes } from '../store/round-trips';
 import type { SessionRecord, StoreError } from '../store/types';
@@ -191,14 +190,6 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
   const workspace = createSyncedWorkspace(
     sandbox,
     {
-      put: async (path, content) => {
-        const put = await putFile(context.db, session.id, { path, content });
-        return put.ok ? ok(undefined) : put;
-      },
-      remove: async (path) => {
-        const removed = await removeFiles(context.db, session.id, path);
-        return removed.ok ? ok(undefined) : removed;
-      },
       apply: (changes) => applyFileChanges(context.db, session.id, changes),
       changed: context.filesChanged,
       // The agent's writes and shell commands go on; the person sees what was not saved.

@@ -4,6 +4,7 @@
  * else as bytes, so every file comes back out byte for byte.
  */
 import type { Sandbox } from '../sandbox/types';
+import type { AppError } from '../shared/errors';
 import type { FileChange } from '../store/files';
 import { WORKSPACE_MAX_FILES, isSkippedFolder } from '../shared/imported-paths';
 
@@ -54,4 +55,11 @@ export function undoOf(changes: readonly FileChange[], before: ReadonlyMap<strin
   return changes.flatMap((change) =>
     (change.content === null ? inside(change.path) : [change.path]).map((path) => ({ path, content: before.get(path) ?? null })),
   );
+}
+
+/** What the person is told when changes in the sandbox could not be stored. */
+export function unstoredNotice(paths: readonly string[], error: AppError): string {
+  const named = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
+  const files = paths.length === 1 ? 'It is' : 'They are';
+  return `Not saved: ${named}. ${error.message} ${files} in the sandbox only until this tab closes; the next change or shell command saves again.`;
 }

@@ -9,7 +9,7 @@ import { earliestFiles } from './checkpoint-restore';
 
 const FULL = { kind: 'storage-full', message: 'Browser storage is full.' };
 
-/** A sink over a Map; while `faults.full` is set, every put and remove fails as a full disk does. */
+/** A sink over a Map; while `faults.full` is set, every change fails as a full disk does. */
 async function setup() {
   const inner = await createOfflineSandbox();
   const stored = new Map<string, string | Uint8Array>();
@@ -19,16 +19,6 @@ async function setup() {
   const workspace = createSyncedWorkspace(
     inner,
     {
-      put: async (path, content) => {
-        if (faults.full) return err(FULL);
-        stored.set(path, content);
-        return ok(undefined);
-      },
-      remove: async (path) => {
-        if (faults.full) return err(FULL);
-        for (const key of [...stored.keys()]) if (key === path || key.startsWith(`${path}/`)) stored.delete(key);
-        return ok(undefined);
-      },
       apply: async (batch) => {
         if (faults.full) return err(FULL);
         for (const change of batch) {
@@ -125,6 +115,25 @@ describe('synced workspace', () => {
     expect(await inner.readFile('logo.png')).toEqual(new Uint8Array([0x89, 0, 0xff]));
     expect(await inner.stat('old')).toBeNull();
     expect(changes).toEqual([{ paths: expect.arrayContaining(['old/a.txt', 'keep.txt']), by: 'person' }]);
+  });
+
+  it('puts files back in one batch; when the store refuses it, the sandbox still has them and the person is told', async () => {
+    const { workspace, stored, unsaved, faults, inner } = await setup();
+    await workspace.writeAsPerson('a.txt', 'before');
+    faults.full = true;
+    const changed = await workspace.putBack([
+      { path: 'a.txt', content: null },
+      { path: 'b.txt', content: 'back' },
+    ]);
+    expect(changed).toEqual(['a.txt', 'b.txt']);
+    expect(await inner.stat('a.txt')).toBeNull();
+    expect(await inner.readTextFile('b.txt')).toBe('back');
+    expect(stored.get('a.txt')).toBe('before');
+    expect(unsaved).toEqual([{ paths: ['a.txt', 'b.txt'], message: FULL.message, by: 'restore' }]);
+    expect([...workspace.snapshot().keys()]).toEqual(['b.txt']);
+    faults.full = false;
+    await workspace.rescan('agent');
+    expect([...stored.keys()]).toEqual(['b.txt']);
   });
 
   it('keeps a byte-order mark in text, so the file leaves with the bytes it came with', () => {

@@ -12,16 +12,14 @@ import type { ExecOptions, Sandbox, SandboxProcess, SpawnOptions } from '../sand
 import { err, messageOf, ok } from '../shared/errors';
 import type { AppError, Result } from '../shared/errors';
 import type { FileChange } from '../store/files';
+export { unstoredNotice } from './workspace-content';
+import { foldersOf } from '../shared/workspace-path';
 import { MAX_FILE_BYTES, asStoredContent, sameContent, undoOf, walkFiles } from './workspace-content';
 
 export type ChangeSource = 'agent' | 'person' | 'restore';
 
 export interface WorkspaceSink {
-  /** Stores one file; a failure is a value, never a rejection. */
-  put(path: string, content: string | Uint8Array): Promise<Result<void, AppError>>;
-  /** Removes a file and everything under it; a failure is a value, never a rejection. */
-  remove(path: string): Promise<Result<void, AppError>>;
-  /** Stores a batch of changes all together or not at all; a failure is a value, never a rejection. */
+  /** Stores changes (content null removes a path and what is under it) all together or not at all; a failure is a value, never a rejection. */
   apply(changes: readonly FileChange[]): Promise<Result<void, AppError>>;
   changed(paths: string[], by: ChangeSource): void;
   /** Paths changed in the sandbox that could not be stored (or removed): they are kept only until the page closes. */
@@ -33,10 +31,8 @@ export interface SyncedWorkspace {
   sandbox: Sandbox;
   /** The person's editor saves: ok once stored, else the store's error (not reported to `sink.unstored`). */
   writeAsPerson(path: string, content: string): Promise<Result<void, AppError>>;
-  /**
-   * The person's batch (import, new file, rename, delete; content null removes a path and what is under it), all or none:
-   * written into the sandbox (`progress` counts), then stored in one transaction; if either fails, the sandbox gets its kept files back.
-   */
+  /** The person's batch (import, new file, rename, delete; content null removes a path and all under it), all or none: written
+   * into the sandbox (`progress` counts), then stored in one transaction; if either fails, the sandbox gets its kept files back. */
   applyAsPerson(changes: readonly FileChange[], progress?: (written: number) => void): Promise<Result<string[], AppError>>;
   /** Loads stored files into an empty sandbox without echoing them back to the sink. */
   restore(files: readonly { path: string; content: string | Uint8Array }[]): Promise<void>;
@@ -68,7 +64,7 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
 
   /** Stores one file; `known` changes only once the sink has it. */
   async function store(path: string, content: string | Uint8Array): Promise<Result<void, AppError>> {
-    const put = await sink.put(path, content);
+    const put = await sink.apply([{ path, content }]);
     if (put.ok) {
       known.set(path, content);
       unstored.delete(path);
@@ -83,7 +79,7 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
     const inside = under(path);
     // Never stored: nothing to remove from the sink.
     for (const candidate of [...unstored.keys()]) if (inside(candidate) && !known.has(candidate)) unstored.delete(candidate);
-    const removed = await sink.remove(path);
+    const removed = await sink.apply([{ path, content: null }]);
     for (const candidate of [...known.keys()]) {
       if (!inside(candidate)) continue;
       if (removed.ok) {
@@ -94,6 +90,24 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
       }
     }
     return removed;
+  }
+
+  /** After a batch reached the sandbox: what is stored and what is not, by whether the sink stored it. */
+  function settle(changes: readonly FileChange[], stored: boolean): void {
+    const folders = foldersOf([...known.keys(), ...unstored.keys()]);
+    const forget = (path: string) => {
+      if (!stored && known.has(path)) return void unstored.set(path, null); // still stored: a rescan removes it again
+      known.delete(path);
+      unstored.delete(path);
+    };
+    for (const { path, content } of changes) {
+      if (content === null) (folders.has(path) ? [...new Set([...known.keys(), ...unstored.keys()])].filter(under(path)) : [path]).forEach(forget);
+      else if (!stored) unstored.set(path, content);
+      else {
+        known.set(path, content);
+        unstored.delete(path);
+      }
+    }
   }
 
   /** The sandbox's content of a path as far as this workspace knows it (undefined: absent). */
@@ -233,13 +247,7 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
         await putBackInner();
         return stored;
       }
-      for (const change of changes) {
-        for (const path of change.content === null ? [...known.keys(), ...unstored.keys()].filter(under(change.path)) : [change.path]) {
-          known.delete(path);
-          unstored.delete(path);
-        }
-        if (change.content !== null) known.set(change.path, change.content);
-      }
+      settle(changes, true);
       const changed = [...new Set(undo.map((file) => file.path))];
       if (changed.length > 0) sink.changed(changed, 'person');
       return ok(changed);
@@ -252,23 +260,22 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
       if (files.length > 0) sink.changed(files.map((file) => file.path), 'restore');
     },
     async putBack(files) {
-      const changed: string[] = [];
-      const pass = outcome('restore');
+      const changes: FileChange[] = [];
       for (const file of files) {
         const now = current(file.path);
         const inStep = !unstored.has(file.path);
-        if (file.content === null) {
-          if (now === undefined && inStep) continue;
-          await inner.remove(file.path, { recursive: true }).catch(() => undefined);
-          pass.add(file.path, await unstore(file.path));
-        } else {
-          if (now !== undefined && inStep && sameContent(now, file.content)) continue;
-          await inner.writeFile(file.path, file.content);
-          pass.add(file.path, await store(file.path, file.content));
-        }
-        changed.push(file.path);
+        if (inStep && (file.content === null ? now === undefined : now !== undefined && sameContent(now, file.content))) continue;
+        if (file.content === null) await inner.remove(file.path, { recursive: true }).catch(() => undefined);
+        else await inner.writeFile(file.path, file.content);
+        changes.push(file);
       }
-      pass.report();
+      if (changes.length === 0) return [];
+      // One transaction for all of them (an undone import puts back thousands); what it cannot store stays unstored.
+      const stored = await sink.apply(changes);
+      settle(changes, stored.ok);
+      const changed = changes.map((change) => change.path);
+      if (stored.ok) sink.changed(changed, 'restore');
+      else sink.unstored(changed, stored.error, 'restore');
       return changed;
     },
     rescan,
@@ -290,11 +297,4 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
     }
     return files;
   }
-}
-
-/** What the person is told when changes in the sandbox could not be stored. */
-export function unstoredNotice(paths: readonly string[], error: AppError): string {
-  const named = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
-  const files = paths.length === 1 ? 'It is' : 'They are';
-  return `Not saved: ${named}. ${error.message} ${files} in the sandbox only until this tab closes; the next change or shell command saves again.`;
 }

@@ -2,7 +2,7 @@
  * Where a new path may go in the workspace as it is now: files are the only things kept, so a
  * folder is any prefix of a file's path. Pure questions over a snapshot of the kept files.
  */
-import { parentOf } from '../../shared/workspace-path';
+import { foldersOf, parentOf } from '../../shared/workspace-path';
 
 export interface WorkspaceShape {
   isFile(path: string): boolean;
@@ -14,10 +14,7 @@ export interface WorkspaceShape {
 }
 
 export function shapeOf(files: ReadonlyMap<string, unknown>): WorkspaceShape {
-  const folders = new Set<string>();
-  for (const path of files.keys()) {
-    for (let folder = parentOf(path); folder !== '' && !folders.has(folder); folder = parentOf(folder)) folders.add(folder);
-  }
+  const folders = foldersOf(files.keys());
   return {
     isFile: (path) => files.has(path),
     isFolder: (path) => folders.has(path),
