@@ -90,17 +90,12 @@ test('a link that was cut short shows one alert, opens nothing and runs nothing 
   expect(pageErrors).toEqual([]);
 });
 
-test('a class steps through a shared lesson: Pause stops before every model call and tool, Next step goes one step on', async ({ page, browser }) => {
+test('a class steps through a recorded lesson: Pause stops before every model call and tool, Next step goes one step on', async ({ page }) => {
   await openApp(page);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
-  await page.getByRole('button', { name: 'Build a small web page' }).click();
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Share' }).click();
-  const link = await page.getByRole('dialog', { name: 'Share session' }).getByRole('textbox', { name: 'Share link' }).inputValue();
-
-  const context = await browser.newContext();
-  const reader = await context.newPage();
-  await reader.goto(link);
+  await page.getByRole('combobox', { name: 'Recorded lesson' }).selectOption('Build a small web page');
+  await page.getByRole('button', { name: 'Open recording' }).click();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByText('Lesson: Build a small web page')).toBeVisible();
+  const reader = page;
   const shared = reader.getByRole('region', { name: 'Shared session' });
   await shared.getByRole('button', { name: 'Replay' }).click();
   const controls = reader.getByRole('toolbar', { name: 'Replay controls' });
@@ -132,7 +127,6 @@ test('a class steps through a shared lesson: Pause stops before every model call
   expect(pausedAt.some((label) => /before the model call: model call 2/.test(label))).toBe(true);
   expect(pausedAt.some((label) => /before the tool: write_file/.test(label))).toBe(true);
   await expect(shared.getByRole('status')).toContainText(/Replay finished: round-trip (\d+) of \1/);
-  await context.close();
 });
 
 test('a session exported as a file and imported comes back the same: transcript, files and Loop inspector', async ({ page, browser }) => {

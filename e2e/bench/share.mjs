@@ -57,12 +57,11 @@ async function freshPage() {
 try {
   // Each bundled lesson, run to its end on the scripted demo.
   const { context: lessonContext, page: lessonPage } = await freshPage();
-  const lessons = await lessonPage.getByRole('region', { name: 'Lessons' }).getByRole('button').allInnerTexts().catch(() => []);
-  const lessonNames = lessons.length > 0 ? lessons : await lessonPage.locator('.lessons button').allInnerTexts();
+  const lessonNames = await lessonPage.locator('.lessons > button').allInnerTexts();
   await lessonContext.close();
   for (const lesson of lessonNames) {
     const { context, page } = await freshPage();
-    await page.locator('.lessons').getByRole('button', { name: lesson }).click();
+    await page.locator('.lessons > button', { hasText: lesson }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: 120_000 });
     await page.getByRole('region', { name: 'Transcript' }).getByRole('article', { name: 'Agent' }).last().waitFor();
     const shared = await openShare(page);

@@ -7,7 +7,7 @@ import { ApprovalCard } from './approval-card';
 import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
 import { downloadSessionFile } from './share-dialog';
-import { SharedSessionBar, replayActive } from './shared-session-bar';
+import { RecordedLessons, SharedSessionBar, replayActive } from './shared-session-bar';
 import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
 import type { CommandContext, PromptCommand } from './prompt-commands';
 import { retryNotice } from './session-reducer';
@@ -91,6 +91,10 @@ export function AgentPanel(props: AgentPanelProps) {
     dispatch({ type: 'send-refused', text, message: answer.error.message });
     return false;
   };
+  const openLesson = (id: string) =>
+    void client.request({ type: 'open-shared', source: { kind: 'lesson', id } }).then((answer) => {
+      if (!answer.ok) dispatch({ type: 'notice', level: 'error', message: `The lesson could not be opened: ${answer.error.message}` });
+    });
   const decide = (callId: string, outcome: ApprovalOutcome) => client.send({ type: 'approval-response', callId, outcome });
   const notify = (message: string) => dispatch({ type: 'notice', level: 'info', message });
   const commandContext: CommandContext = {
@@ -184,6 +188,7 @@ export function AgentPanel(props: AgentPanelProps) {
               {lesson.title}
             </button>
           ))}
+          <RecordedLessons lessons={props.provider.lessons} onOpen={openLesson} />
         </div>
       ) : null}
       {awaiting && awaiting.type === 'tool' ? (

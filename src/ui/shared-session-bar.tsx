@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { WorkerClient } from '../worker/client';
-import type { ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../worker/protocol';
+import type { LessonInfo, ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../worker/protocol';
 
 export const SPEEDS: { value: ReplaySpeed; label: string }[] = [
   { value: '0.5', label: '0.5×' },
@@ -120,5 +120,31 @@ export function SharedSessionBar({ shared, replay, running, client, onError }: S
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The bundled lessons as recorded sessions (share/lessons/): one opens as a read-only session
+ * to replay step by step, as a shared link does. A list box, so the lesson buttons above keep
+ * names of their own.
+ */
+export function RecordedLessons({ lessons, onOpen }: { lessons: readonly LessonInfo[]; onOpen: (id: string) => void }) {
+  const [chosen, setChosen] = useState(lessons[0]?.id ?? '');
+  return (
+    <p className="recorded-lessons">
+      <label>
+        Or replay a recording, step by step:{' '}
+        <select aria-label="Recorded lesson" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          {lessons.map((lesson) => (
+            <option key={lesson.id} value={lesson.id}>
+              {lesson.title}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="button" disabled={!chosen} onClick={() => onOpen(chosen)}>
+        Open recording
+      </button>
+    </p>
   );
 }

@@ -115,7 +115,11 @@ export interface ExportedZip {
   files: number;
 }
 
-export type SharedSource = { kind: 'link'; fragment: string } | { kind: 'file'; name: string; text: string };
+export type SharedSource =
+  | { kind: 'link'; fragment: string }
+  | { kind: 'file'; name: string; text: string }
+  /** A bundled lesson's document (share/lessons/), by the lesson's id. */
+  | { kind: 'lesson'; id: string };
 
 export type ReplaySpeed = '0.5' | '1' | '2' | 'instant';
 

@@ -3,7 +3,10 @@
  * file opened as a new read-only session, and Fork. The document holds only what
  * share/session-document.ts takes (no settings, keys or grants: those are never read here).
  */
-import { decodeLink, documentJson, encodeLink, parseSessionFile, PRACTICAL_LINK_CHARS } from '../share/codec';
+import { decodeLink, documentJson, encodeLink, parseSessionFile, PRACTICAL_LINK_CHARS, readDocument } from '../share/codec';
+import type { ShareError } from '../share/codec';
+import type { SessionDocument } from '../share/document';
+import { LESSON_DOCUMENTS } from '../share/lessons/bundled-documents';
 import { buildDocument, openDocument } from '../share/session-document';
 import type { PlainFile } from '../share/session-document';
 import type { Content } from '../shared/content';
@@ -21,6 +24,10 @@ import type { ExportedSession, SharedSource } from './protocol';
 import type { SessionRuntime } from './session-runtime';
 
 export const SHARED_TITLE_PREFIX = 'Shared: ';
+export const LESSON_TITLE_PREFIX = 'Lesson: ';
+
+/** The title a session had before it was opened from a link, a file or a lesson. */
+const originalTitle = (title: string) => title.replace(/^(Shared|Lesson): /, '');
 
 /** The workspace before the session's first message: its checkpoints put back over the end files. */
 async function startFilesOf(db: LoopscopeDb, sessionId: string, end: readonly PlainFile[]): Promise<Result<PlainFile[] | undefined, AppError>> {
@@ -54,7 +61,7 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
   if (!startFiles.ok) return startFiles;
   const title = session.title;
   const document = buildDocument({
-    title: title.startsWith(SHARED_TITLE_PREFIX) ? title.slice(SHARED_TITLE_PREFIX.length) : title,
+    title: originalTitle(title),
     createdAt: session.createdAt,
     history,
     roundTrips: roundTrips.value,
@@ -80,16 +87,17 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
  * read-only session `Shared: <title>`. Nothing runs: no tool, no model call.
  */
 export async function openSharedSource(db: LoopscopeDb, source: SharedSource): Promise<Result<SessionRecord | string, AppError>> {
-  const raw = source.kind === 'link' ? source.fragment.replace(/^#/, '') : source.text;
+  const lesson = source.kind === 'lesson' ? await lessonDocument(source.id) : null;
+  const raw = source.kind === 'link' ? source.fragment.replace(/^#/, '') : source.kind === 'file' ? source.text : `lesson:${source.id}:${JSON.stringify(lesson)}`;
   const digest = await hashContent(raw);
   const found = await findSharedSession(db, digest);
   if (!found.ok) return found;
   if (found.value) return ok(found.value);
-  const decoded = source.kind === 'link' ? decodeLink(raw) : parseSessionFile(raw);
+  const decoded = lesson ?? (source.kind === 'link' ? decodeLink(raw) : parseSessionFile(raw));
   if (!decoded.ok) return err(decoded.error);
   const opened = openDocument(decoded.value);
   const created = await createWholeSession(db, {
-    title: `${SHARED_TITLE_PREFIX}${opened.title}`,
+    title: `${source.kind === 'lesson' ? LESSON_TITLE_PREFIX : SHARED_TITLE_PREFIX}${opened.title}`,
     origin: 'shared',
     history: opened.history,
     roundTrips: opened.roundTrips,
@@ -99,13 +107,20 @@ export async function openSharedSource(db: LoopscopeDb, source: SharedSource): P
   return created.ok ? ok(created.value) : err(created.error);
 }
 
+/** A bundled lesson's document, checked like any other. */
+async function lessonDocument(id: string): Promise<Result<SessionDocument, ShareError>> {
+  const load = Object.hasOwn(LESSON_DOCUMENTS, id) ? LESSON_DOCUMENTS[id] : undefined;
+  if (!load) return err({ kind: 'share-not-session', message: `There is no bundled lesson "${id}".` });
+  return readDocument(await load());
+}
+
 /** An ordinary, writable copy of the open session as it is now. */
 export async function forkSession(db: LoopscopeDb, runtime: SessionRuntime): Promise<Result<SessionRecord, AppError>> {
   const sessionId = runtime.session.id;
   const [roundTrips, stored] = await Promise.all([listRoundTrips(db, sessionId), listFiles(db, sessionId)]);
   if (!roundTrips.ok) return roundTrips;
   if (!stored.ok) return stored;
-  const title = runtime.session.title.startsWith(SHARED_TITLE_PREFIX) ? runtime.session.title.slice(SHARED_TITLE_PREFIX.length) : runtime.session.title;
+  const title = originalTitle(runtime.session.title);
   const created = await createWholeSession(db, {
     title: `${title} (fork)`,
     origin: 'local',
