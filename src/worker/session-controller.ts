@@ -104,6 +104,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
 
   async function open(session: SessionRecord, steal = false): Promise<void> {
     await stop();
+    await personFiles.idle(); // an import under way finishes in the session it began in
     const owned = await ownership.claim(session.id, steal);
     const previous = runtime;
     runtime = null; // until the new session is loaded there is none to send to

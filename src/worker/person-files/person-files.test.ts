@@ -178,6 +178,21 @@ describe('person file operations', () => {
     expect(await inSandbox('draft.txt')).toBeNull();
   });
 
+  it('finishes an import in the session it began in when another session is opened meanwhile', async () => {
+    const { h, sessionId, stored, sandbox } = await setup();
+    const files = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`f/${index}.txt`, `file ${index}`]));
+    const importing = h.send({ type: 'import-files', sessionId, source: { kind: 'zip', name: 'big.zip', file: zip(files) } });
+    const switching = h.send({ type: 'new-session' });
+    const [imported] = await Promise.all([importing, switching]);
+    expect(imported.error).toBeUndefined();
+    expect((await stored()).size).toBe(200);
+    const other = h.loaded().at(-1)!.sessionId;
+    expect(other).not.toBe(sessionId);
+    const otherFiles = await listFiles(h.db, other);
+    expect(otherFiles.ok && otherFiles.value).toEqual([]);
+    expect(await sandbox().readDir('')).toEqual([]);
+  });
+
   it('refuses changes for a session that is no longer open, and while the agent runs', async () => {
     const answering = createDeferred();
     const { h, sessionId, request } = await setup([{ chunks: [T('thinking')], hold: { chunkIndex: 0, until: answering.promise } }]);

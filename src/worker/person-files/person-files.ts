@@ -74,8 +74,7 @@ export function createPersonFiles(context: PersonFilesContext) {
     };
   }
 
-  async function run(message: PersonFileRequest): Promise<Result<ImportReport | TreeEditReport | ExportedZip, AppError>> {
-    const runtime = context.runtime();
+  async function run(message: PersonFileRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip, AppError>> {
     if (!runtime) return err({ kind: 'no-session', message: 'No session is open yet.' });
     if (message.type === 'export-zip') {
       const files = runtime.workspace.snapshot();
@@ -100,9 +99,13 @@ export function createPersonFiles(context: PersonFilesContext) {
   return {
     /** Runs `work` after every file operation and save that arrived before it. */
     inOrder,
+    /** Resolves once every file operation and save that arrived so far has ended. */
+    idle: (): Promise<void> => queue.then(() => undefined),
     handle(message: PersonFileRequest): Promise<Answer> {
+      // The session open when the request arrived: a switch asked for after it waits for it (idle).
+      const runtime = context.runtime();
       return inOrder(async () => {
-        const result = await run(message);
+        const result = await run(message, runtime);
         return result.ok ? { value: result.value } : { error: result.error };
       });
     },
