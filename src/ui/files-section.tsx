@@ -5,7 +5,7 @@
  * undone. Names are typed as workspace paths in one prompt above the tree (a new file goes into
  * the folder of the selected row, so the prompt starts with that folder's path).
  */
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import { messageOf } from '../shared/errors';
 import { parentOf } from '../shared/workspace-path';
@@ -65,6 +65,11 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [dropFolder, setDropFolder] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
+  // Another session starts with nothing selected and no prompt open.
+  useEffect(() => {
+    setSelected(null);
+    setPrompt(null);
+  }, [props.sessionId]);
   const locked = running || actions.busy !== null;
   const folder = selected ? (selected.kind === 'folder' ? selected.path : parentOf(selected.path)) : '';
   const startNew = (kind: 'file' | 'folder') => setPrompt({ kind, start: folder ? `${folder}/` : '' });
