@@ -10,6 +10,7 @@ import type { LoopscopeDb } from './store/db';
 import type { SettingsRecord } from './store/types';
 import { DEFAULT_SETTINGS } from './store/types';
 import { App, toWorkerSettings } from './ui/app';
+import { applyThemeChoice, cachedThemeChoice, themeChoiceOf } from './ui/theme';
 import type { SandboxStatus } from './ui/app';
 import { useSettingsState } from './ui/use-settings-state';
 import { createWorkerClient, deferredWorker } from './worker/client';
@@ -69,6 +70,8 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
 }
 
 async function start(): Promise<void> {
+  // Before the first render: the choice cached by the last visit (the stored one comes later).
+  applyThemeChoice(cachedThemeChoice())();
   const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
   // Resolves once the shell (with the prompt) is on screen: after its first commit, the next
   // frame and one more task. A frame that comes before React's first render does not count.
@@ -127,6 +130,8 @@ async function start(): Promise<void> {
     const { settings, apply } = useSettingsState(stored, saveSettings, announce);
     const [db, setDb] = useState<LoopscopeDb | null>(null);
     useEffect(() => shellCommitted(), []);
+    const theme = settings ? themeChoiceOf(settings.theme) : cachedThemeChoice();
+    useEffect(() => applyThemeChoice(theme), [theme]);
     useEffect(() => void store.then(({ db: opened }) => setDb(opened)).catch(() => undefined), []); // a failed load is reported with the settings
     return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} applySettings={apply} autosaveMs={autosavePause()} />;
   }

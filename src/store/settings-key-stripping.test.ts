@@ -20,6 +20,15 @@ describe('settings', () => {
     expect(unwrap(await getSettings(db)).lastSessionId).toBeUndefined();
   });
 
+  it('settings stored before the Theme choice existed read System', async () => {
+    const { db } = openFakeDatabase();
+    const { theme: _absent, ...older } = DEFAULT_SETTINGS;
+    await db.settings.put({ ...older, provider: 'gemini' } as typeof DEFAULT_SETTINGS, SETTINGS_KEY);
+    expect(unwrap(await getSettings(db))).toMatchObject({ provider: 'gemini', theme: 'system' });
+    unwrap(await putSettings(db, { theme: 'light' }));
+    expect(unwrap(await getSettings(db)).theme).toBe('light');
+  });
+
   it('never stores the API key unless rememberKey is true', async () => {
     const { db } = openFakeDatabase();
     const stored = unwrap(await putSettings(db, { provider: 'gemini', apiKey: 'secret-key' }));

@@ -206,6 +206,8 @@ export interface SettingsRecord {
   stepThrough: boolean;
   loopHeuristics: boolean;
   nextSpeakerCheck: boolean;
+  /** The page's look: System follows the OS's prefers-color-scheme. Older records read System. */
+  theme: 'system' | 'dark' | 'light';
   lastSessionId?: string;
 }
 
@@ -220,6 +222,7 @@ export const DEFAULT_SETTINGS: Readonly<SettingsRecord> = Object.freeze({
   stepThrough: false,
   loopHeuristics: false,
   nextSpeakerCheck: false,
+  theme: 'system',
 });
 
 /** Not "New session": that is the name of the button that creates one. */

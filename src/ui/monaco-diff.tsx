@@ -4,9 +4,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { languageOf, monaco } from './monaco-setup';
+import { monacoThemeOf, useThemeName } from './theme';
 
 export default function MonacoDiff({ path, before, after }: { path: string; before: string; after: string }) {
   const host = useRef<HTMLDivElement>(null);
+  const theme = monacoThemeOf(useThemeName());
+  const themeRef = useRef(theme);
+  themeRef.current = theme;
+  // Monaco has one theme for every editor on the page.
+  useEffect(() => monaco.editor.setTheme(theme), [theme]);
   useEffect(() => {
     if (!host.current) return;
     const language = languageOf(path);
@@ -18,7 +24,7 @@ export default function MonacoDiff({ path, before, after }: { path: string; befo
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       automaticLayout: true,
-      theme: 'vs-dark',
+      theme: themeRef.current,
     });
     editor.setModel({ original, modified });
     return () => {

@@ -16,6 +16,7 @@ import type { monaco } from './monaco-setup';
 import { languageOf } from './monaco-setup';
 import type { AppError } from '../shared/errors';
 import type { WorkerResponse } from '../worker/client';
+import { monacoThemeOf, useThemeName } from './theme';
 import { initialSaveState, onSaveAnswer, onStoredText, startSave } from './stored-text';
 import type { SaveState, UnsavedDraft } from './stored-text';
 
@@ -54,6 +55,7 @@ function remedy(error: AppError): string {
 
 export default function MonacoEditorView({ path, stored, draft, onSave, onDirtyChange, onUnsavedAfterClose, flushRef, autosaveMs }: MonacoEditorViewProps) {
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const themeName = useThemeName();
   /** The stored text the editor is in step with, and the saves on their way (stored-text.ts). */
   const saves = useRef<SaveState>(initialSaveState(stored));
   /** What the editor shows when it opens: the kept draft, else the stored text. */
@@ -167,7 +169,7 @@ export default function MonacoEditorView({ path, stored, draft, onSave, onDirtyC
         path={path}
         defaultValue={initialText.current}
         language={languageOf(path)}
-        theme="vs-dark"
+        theme={monacoThemeOf(themeName)}
         onChange={(text) => {
           const dirty = (text ?? '') !== saves.current.base;
           onDirtyChange(dirty);

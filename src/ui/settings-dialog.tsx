@@ -10,6 +10,7 @@ import type { PruneReport, SettingsRecord } from '../store/types';
 import type { WorkerResponse } from '../worker/client';
 import { ModalDialog } from './modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
+import { THEME_CHOICES, themeChoiceOf } from './theme';
 
 export interface SettingsDialogProps {
   settings: SettingsRecord;
@@ -295,6 +296,16 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
             Next-speaker check (an extra, visible model call)
           </label>
         </fieldset>
+        <label>
+          Theme
+          <select aria-label="Theme" value={themeChoiceOf(draft.theme)} onChange={(event) => update({ theme: themeChoiceOf(event.target.value) })}>
+            {THEME_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <StorageSection freeSpace={freeSpace} />
         <div className="dialog-actions">
           <button type="submit" disabled={invalid || saving} aria-busy={saving}>

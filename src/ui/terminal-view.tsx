@@ -7,17 +7,26 @@ import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
 import type { WorkerClient } from '../worker/client';
+import { terminalThemeOf, useThemeName } from './theme';
 
 export default function TerminalView({ client, sessionId, focusOnStart }: { client: WorkerClient; sessionId: string; focusOnStart: boolean }) {
   const host = useRef<HTMLDivElement>(null);
   const takeFocus = useRef(focusOnStart); // as the view was opened: by a click, or passed by the arrow keys
+  const themeName = useThemeName();
+  const themeRef = useRef(themeName);
+  themeRef.current = themeName;
+  const terminalRef = useRef<Terminal | null>(null);
+  useEffect(() => {
+    if (terminalRef.current) terminalRef.current.options.theme = terminalThemeOf(themeName);
+  }, [themeName]);
   useEffect(() => {
     if (!host.current) return;
-    const terminal = new Terminal({ convertEol: true, fontSize: 13, theme: { background: '#15171c' }, cursorBlink: true });
+    const terminal = new Terminal({ convertEol: true, fontSize: 13, theme: terminalThemeOf(themeRef.current), cursorBlink: true });
     const fit = new FitAddon();
     terminal.loadAddon(fit);
     terminal.open(host.current);
     fit.fit();
+    terminalRef.current = terminal;
     const unsubscribe = client.subscribe((event) => {
       if (event.type === 'terminal-output') terminal.write(event.text);
       if (event.type === 'terminal-exit') terminal.write(`\r\n[shell exited with code ${event.code}; press Enter to start a new one]\r\n`);
@@ -49,6 +58,7 @@ export default function TerminalView({ client, sessionId, focusOnStart }: { clie
       input.dispose();
       unsubscribe();
       exitWatch();
+      terminalRef.current = null;
       terminal.dispose();
     };
   }, [client, sessionId]);
