@@ -13,6 +13,7 @@ import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent-panel';
 import { ErrorBoundary } from './error-boundary';
+import { PaneSplitters, usePaneSizes } from './pane-splitters';
 import { SettingsDialog } from './settings-dialog';
 import { ShareDialog } from './share-dialog';
 import { useSessionLinks } from './use-session-links';
@@ -78,6 +79,8 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
   const [checkpoints, setCheckpoints] = useState<ReadonlyMap<string, string>>(() => new Map());
   const flushRef = useRef<(() => void) | null>(null);
   const [shareOpen, setShareOpen] = useState(false);
+  const workspaceRef = useRef<HTMLElement>(null);
+  const panes = usePaneSizes();
   useSessionLinks(client, dispatch);
 
   useEffect(
@@ -138,7 +141,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
           {banner}
         </div>
       ) : null}
-      <main className="workspace">
+      <main className="workspace" ref={workspaceRef} style={panes.style}>
         {db ? (
           <Suspense fallback={<PanesPlaceholder />}>
             <WorkspacePanes
@@ -174,6 +177,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
             />
           </ErrorBoundary>
         </section>
+        <PaneSplitters workspace={workspaceRef} sizes={panes.sizes} setSize={panes.setSize} />
       </main>
       {settingsOpen && settings ? (
         <SettingsDialog
