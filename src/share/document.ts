@@ -70,7 +70,9 @@ const packedContent = z.union([z.number().int().nonnegative(), contentSchema]);
 export const packedRoundTripSchema = z.strictObject({
   id: z.string(),
   interactionId: z.string(),
+  /** Times are differences, so a link carries small numbers: ms after the previous round-trip started (the first: after `createdAt`). */
   startedAt: z.number(),
+  /** ms after this round-trip started; so are the notes' events and each call's first step (later steps: after the step before). */
   endedAt: z.number().optional(),
   model: z.string(),
   /** The request's contents: the first `prefix` of the previous round-trip's, then `tail`. */

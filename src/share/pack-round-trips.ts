@@ -2,7 +2,9 @@
  * Round-trips in a document without repeating the conversation: each request keeps the part
  * it shares with the previous request as a length (`prefix`), and each remaining content that
  * equals the history entry at its position as that entry's index. The system instruction and
- * tools are written only when they change. Unpacking gives back equal requests.
+ * tools are written only when they change, times as differences (see document.ts), and the
+ * round-trips' own ids (round-trip, interaction, turn) as short ones in order. Unpacking gives
+ * back the same round-trips, with those ids short.
  */
 import type { RoundTrip } from '../agent/types';
 import type { Content } from '../shared/content';
@@ -22,10 +24,44 @@ function jsonCache(): (value: unknown) => string {
   };
 }
 
-export function packRoundTrips(roundTrips: readonly RecordedRoundTrip[], history: readonly Content[]): PackedRoundTrip[] {
+/**
+ * The notes with times as differences: each event's and each call's first step from the
+ * round-trip's start, each later step from the step before (or back, when `unpack`).
+ */
+function shiftNotes(notes: DocumentRoundTripNotes, start: number, unpack: boolean): DocumentRoundTripNotes {
+  const shifted: DocumentRoundTripNotes = {};
+  if (notes.toolCalls) {
+    shifted.toolCalls = notes.toolCalls.map((call) => {
+      let previous = start;
+      const steps = call.steps.map((step) => {
+        const at = unpack ? previous + step.at : step.at - previous;
+        previous = unpack ? at : step.at;
+        return { ...step, at };
+      });
+      return { ...call, steps };
+    });
+  }
+  if (notes.events) shifted.events = notes.events.map((event) => ({ ...event, at: unpack ? start + event.at : event.at - start }));
+  return shifted;
+}
+
+/** Short ids in order (`r1`, `r2`…) for ids only the round-trips use, so a link does not carry random ones. */
+function shortIds(prefix: string): (id: string) => string {
+  const ids = new Map<string, string>();
+  return (id) => {
+    if (!ids.has(id)) ids.set(id, `${prefix}${ids.size + 1}`);
+    return ids.get(id)!;
+  };
+}
+
+export function packRoundTrips(roundTrips: readonly RecordedRoundTrip[], history: readonly Content[], createdAt: number): PackedRoundTrip[] {
   const json = jsonCache();
   const same = (a: unknown, b: unknown) => a === b || json(a) === json(b);
   let previous: RoundTrip['request'] | null = null;
+  let previousStart = createdAt;
+  const roundTripId = shortIds('r');
+  const interactionId = shortIds('i');
+  const turnId = shortIds('t');
   return roundTrips.map((roundTrip) => {
     const { request } = roundTrip;
     let prefix = 0;
@@ -39,15 +75,16 @@ export function packRoundTrips(roundTrips: readonly RecordedRoundTrip[], history
     const changedPreamble = !previous || previous.systemInstruction !== request.systemInstruction || !same(previous.tools ?? null, request.tools ?? null);
     previous = request;
     const packed: PackedRoundTrip = {
-      id: roundTrip.id,
-      interactionId: roundTrip.interactionId,
-      startedAt: roundTrip.startedAt,
+      id: roundTripId(roundTrip.id),
+      interactionId: interactionId(roundTrip.interactionId),
+      startedAt: roundTrip.startedAt - previousStart,
       model: request.model,
       prefix,
       tail,
       response: roundTrip.response,
     };
-    if (roundTrip.endedAt !== undefined) packed.endedAt = roundTrip.endedAt;
+    previousStart = roundTrip.startedAt;
+    if (roundTrip.endedAt !== undefined) packed.endedAt = roundTrip.endedAt - roundTrip.startedAt;
     if (changedPreamble) {
       packed.preamble = {};
       if (request.systemInstruction !== undefined) packed.preamble.systemInstruction = request.systemInstruction;
@@ -55,15 +92,16 @@ export function packRoundTrips(roundTrips: readonly RecordedRoundTrip[], history
     }
     if (request.config !== undefined) packed.config = request.config;
     if (roundTrip.error) packed.error = roundTrip.error;
-    if (roundTrip.turn) packed.turn = roundTrip.turn;
-    if (roundTrip.notes) packed.notes = roundTrip.notes;
+    if (roundTrip.turn) packed.turn = { ...roundTrip.turn, id: turnId(roundTrip.turn.id) };
+    if (roundTrip.notes) packed.notes = shiftNotes(roundTrip.notes, roundTrip.startedAt, false);
     return packed;
   });
 }
 
 /** The round-trips as recorded; `packed` was checked (check-document.ts), so references exist. */
-export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: readonly Content[]): RecordedRoundTrip[] {
+export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: readonly Content[], createdAt: number): RecordedRoundTrip[] {
   let previous: RoundTrip['request'] | null = null;
+  let previousStart = createdAt;
   return packed.map((roundTrip) => {
     const contents = [
       ...(previous?.contents.slice(0, roundTrip.prefix) ?? []),
@@ -75,11 +113,13 @@ export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: re
     if (preamble.tools !== undefined) request.tools = preamble.tools;
     if (roundTrip.config !== undefined) request.config = roundTrip.config;
     previous = request;
-    const result: RecordedRoundTrip = { id: roundTrip.id, interactionId: roundTrip.interactionId, startedAt: roundTrip.startedAt, request, response: roundTrip.response };
-    if (roundTrip.endedAt !== undefined) result.endedAt = roundTrip.endedAt;
+    const startedAt = previousStart + roundTrip.startedAt;
+    previousStart = startedAt;
+    const result: RecordedRoundTrip = { id: roundTrip.id, interactionId: roundTrip.interactionId, startedAt, request, response: roundTrip.response };
+    if (roundTrip.endedAt !== undefined) result.endedAt = startedAt + roundTrip.endedAt;
     if (roundTrip.error) result.error = roundTrip.error;
     if (roundTrip.turn) result.turn = roundTrip.turn;
-    if (roundTrip.notes) result.notes = roundTrip.notes;
+    if (roundTrip.notes) result.notes = shiftNotes(roundTrip.notes, startedAt, true);
     return result;
   });
 }

@@ -59,7 +59,7 @@ export function buildDocument(parts: SessionParts): SessionDocument {
     title: parts.title.slice(0, 500),
     createdAt: parts.createdAt,
     history: [...parts.history],
-    roundTrips: packRoundTrips(parts.roundTrips, parts.history),
+    roundTrips: packRoundTrips(parts.roundTrips, parts.history, parts.createdAt),
     files: toDocumentFiles(parts.files, budget, notes, ''),
   };
   if (parts.startFiles) document.startFiles = toDocumentFiles(parts.startFiles, budget, notes, 'At the start, ');
@@ -85,7 +85,7 @@ export function openDocument(document: SessionDocument): OpenedDocument {
     title: document.title,
     createdAt: document.createdAt,
     history: document.history as Content[],
-    roundTrips: unpackRoundTrips(document.roundTrips, document.history as Content[]),
+    roundTrips: unpackRoundTrips(document.roundTrips, document.history as Content[], document.createdAt),
     files: toPlainFiles(document.files),
     notes: document.notes ?? [],
   };
