@@ -1,4 +1,8 @@
 import type { CompressionStatus } from '../agent/types';
+import type { AppError } from '../shared/errors';
+import type { WorkerEvent } from './protocol';
+import type { RunSlot } from './run-slot';
+import type { SessionRuntime } from './session-runtime';
 
 /** What a manual Compress that did not compress tells the person. */
 export function compressionNotice(status: CompressionStatus): string {
@@ -19,4 +23,21 @@ export function compressionNotice(status: CompressionStatus): string {
     case 'COMPRESSED':
       return 'Compressed.';
   }
+}
+
+/**
+ * The `compress` request: a run of its own, so nothing else may change the history meanwhile
+ * and Stop cancels it; the person is told when it did not compress.
+ */
+export async function compressRequest(
+  runtime: SessionRuntime | null,
+  runs: RunSlot,
+  post: (event: WorkerEvent) => void,
+): Promise<{ error?: AppError; value?: CompressionStatus }> {
+  if (!runtime || runs.busy()) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
+  const { done, signal } = runs.begin(runtime, (aborted) => runtime.agent.compress(aborted));
+  const status = await done;
+  if (signal.aborted) post({ type: 'notice', level: 'info', message: 'Compression stopped; the history is unchanged.' });
+  else if (status !== 'COMPRESSED') post({ type: 'notice', level: 'info', message: compressionNotice(status) });
+  return { value: status };
 }

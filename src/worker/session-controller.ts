@@ -3,18 +3,17 @@
  * Pure of `self`: agent.worker.ts gives it a `post` and feeds it messages, so Node tests
  * drive it the same way (with fake-indexeddb and the offline sandbox).
  */
-import type { AgentInput } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
-import { createSession, getSession, listSessions, noteMessage, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
+import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
 import type { SessionRecord } from '../store/types';
 import type { BackgroundProcesses } from '../tools/background-processes';
 import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
-import { compressionNotice } from './compression-notice';
+import { compressRequest } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
 import { responseEvent } from './protocol';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
@@ -27,8 +26,8 @@ import { createShareController } from './share-controller';
 import { earlierHistoryEvent, loadHistoryTail } from './session-opening';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
-import { watchPromptCommit } from './prompt-commit';
-import type { PromptCommit } from './prompt-commit';
+import { NO_SESSION, createRunSlot } from './run-slot';
+import { createSwitchGate } from './switch-gate';
 import type { SessionLocks } from './session-lock';
 import { createOwnership } from './session-ownership';
 
@@ -55,42 +54,45 @@ export interface SessionController {
   idle(): Promise<void>;
 }
 
-const NO_SESSION: AppError = { kind: 'no-session', message: 'No session is open yet.' };
-
 export function createSessionController(options: ControllerOptions): SessionController {
   const { db, post } = options;
   let settings = options.initialSettings;
   let runtime: SessionRuntime | null = null;
-  let run: { controller: AbortController; done: Promise<void> } | null = null;
   const terminal = createTerminalSlot(post);
   let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
-  const personFiles = createPersonFiles({ db, post, runtime: () => (opening > 0 ? null : runtime), running: () => run !== null });
+  const switches = createSwitchGate();
+  const runs = createRunSlot({
+    db,
+    post,
+    approvals,
+    current: () => (switches.busy() ? null : runtime),
+    ended: () => {
+      if (options.model.switchToNext()) announceProvider();
+    },
+  });
+  const personFiles = createPersonFiles({ db, post, runtime: () => (switches.busy() ? null : runtime), running: runs.busy });
   const share = createShareController({
     db,
     post,
-    current: () => (opening > 0 ? null : runtime),
-    stop: () => stop(),
-    open: (session) => switching(() => (typeof session === 'string' ? openById(session) : open(session))),
-    reopen: (session) => switching(() => open(session)),
-    runPrompt: async (current, text) => {
-      const { done, signal } = begin(current, (signal) => current.agent.run({ type: 'user_query', text }, signal).then(() => current.flushRoundTrips()));
-      await done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The replay stopped unexpectedly: ${messageOf(thrown)}` }));
-      return !signal.aborted;
-    },
+    current: () => (switches.busy() ? null : runtime),
+    stop: runs.stop,
+    open: (session) => switches.run(() => (typeof session === 'string' ? openById(session) : open(session))),
+    reopen: (session) => switches.run(() => open(session)),
+    runPrompt: runs.runPrompt,
     releasePause: () => stepGate.next(),
   });
   const ownership = createOwnership(options.locks ?? singleTabLocks, (sessionId) => {
     if (runtime?.session.id !== sessionId) return;
-    void stop();
+    void runs.stop();
     terminal.dispose();
     post({ type: 'session-elsewhere', sessionId });
   });
 
   /** A16: a provider chosen while the agent works is used from the next message on. */
   const chooseModel = (model: LanguageModel): void => {
-    if (run) {
+    if (runs.busy()) {
       options.model.useNext(model);
       return post({ type: 'notice', level: 'info', message: `${model.label} will answer from your next message; this one finishes with ${options.model.label}.` });
     }
@@ -103,7 +105,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
   };
 
   async function open(session: SessionRecord, steal = false): Promise<void> {
-    await stop();
+    await runs.stop();
     await personFiles.idle(); // an import under way finishes in the session it began in
     const owned = await ownership.claim(session.id, steal);
     const previous = runtime;
@@ -142,7 +144,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
         emit: (event) => {
-          if (promptCommit?.shows(event) === false) return;
+          if (!runs.shows(event)) return;
           share.observe(event);
           post({ type: 'agent-event', sessionId, event });
         },
@@ -174,78 +176,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
     return open(created.value);
   }
 
-  async function stop(): Promise<void> {
-    if (!run) return;
-    run.controller.abort();
-    approvals.cancelAll();
-    await run.done;
-  }
-
-  /** While sessions switch, a message must not start a run (and approvals) in the one being left. */
-  let opening = 0;
-  const opens = new Set<Promise<unknown>>();
-  const switching = async <T,>(work: () => Promise<T>): Promise<T> => {
-    opening++;
-    const opened: Promise<T> = work().finally(() => {
-      opening--;
-      opens.delete(opened);
-    });
-    opens.add(opened);
-    return opened;
-  };
-  /** The session being opened is on screen before it can run: what needs it waits for it. */
-  const opened = async (): Promise<void> => {
-    while (opening > 0) await Promise.allSettled([...opens]);
-  };
-
-  function start(input: AgentInput): { error: AppError } | { current: SessionRuntime; done: Promise<void> } {
-    const current = opening > 0 ? null : runtime;
-    if (!current) return { error: NO_SESSION };
-    if (run) return { error: { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' } };
-    const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
-    done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
-    return { current, done: done.then(() => undefined, () => undefined) };
-  }
-
-  /** The person's message: answered once it is stored (see prompt-commit.ts), or with why it was not. */
-  let promptCommit: PromptCommit | null = null;
-  async function sendMessage(text: string): Promise<{ error?: AppError }> {
-    const watch = runtime && !run && opening === 0 ? watchPromptCommit(runtime, text) : null;
-    promptCommit = watch;
-    const started = start({ type: 'user_query', text });
-    if ('error' in started || !watch) {
-      watch?.runEnded();
-      return { error: 'error' in started ? started.error : NO_SESSION };
-    }
-    void started.done.then(() => {
-      watch.runEnded();
-      if (promptCommit === watch) promptCommit = null;
-    });
-    const refused = await watch.outcome;
-    if (refused) return { error: refused };
-    // The session moves to the top of the list (commits do not touch it), once its message is stored.
-    started.current.session = await noteMessage(db, started.current.session, text);
-    return {};
-  }
-
-  /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
-  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>): { done: Promise<T>; signal: AbortSignal } {
-    const controller = new AbortController();
-    const sessionId = current.session.id;
-    post({ type: 'running', sessionId, running: true });
-    const done = work(controller.signal).finally(() => {
-      run = null;
-      if (options.model.switchToNext()) announceProvider();
-      post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
-    });
-    run = { controller, done: done.then(() => undefined, () => undefined) };
-    return { done, signal: controller.signal };
-  }
-
   async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
     const refused = ownership.refusal(message.type) ?? share.refusal(message.type, runtime);
     if (refused) return { error: refused };
-    if (message.type === 'send' || message.type === 'continue' || message.type === 'terminal-start') await opened();
+    if (message.type === 'send' || message.type === 'continue' || message.type === 'terminal-start') await switches.settled();
     switch (message.type) {
       case 'init':
         settings = message.settings;
@@ -253,14 +187,14 @@ export function createSessionController(options: ControllerOptions): SessionCont
         await openById(message.sessionId);
         return {};
       case 'send':
-        return sendMessage(message.text);
+        return runs.sendMessage(message.text);
       case 'continue': {
-        if (runtime && !run) await touchSession(db, runtime.session.id);
-        const started = start({ type: 'continue' });
+        if (runtime && !runs.busy()) await touchSession(db, runtime.session.id);
+        const started = runs.start({ type: 'continue' });
         return 'error' in started ? { error: started.error } : {};
       }
       case 'stop':
-        await stop();
+        await runs.stop();
         return {};
       case 'approval-response':
         approvals.answer(message.callId, message.outcome);
@@ -285,23 +219,23 @@ export function createSessionController(options: ControllerOptions): SessionCont
       case 'open-shared':
       case 'fork':
       case 'replay':
-        return share.handle(message, run !== null);
+        return share.handle(message, runs.busy());
       case 'take-over': {
         const current = runtime?.session;
         if (!current) return { error: NO_SESSION };
-        await switching(() => open(current, true)); // reloads what the other tab stored
+        await switches.run(() => open(current, true)); // reloads what the other tab stored
         return {};
       }
       case 'new-session':
-        await switching(openNew);
+        await switches.run(openNew);
         return {};
       case 'open-session':
-        await switching(() => openById(message.sessionId));
+        await switches.run(() => openById(message.sessionId));
         return {};
       case 'delete-session':
-        return switching(async () => {
+        return switches.run(async () => {
           const wasCurrent = runtime?.session.id === message.sessionId;
-          if (wasCurrent) await stop();
+          if (wasCurrent) await runs.stop();
           const removed = await removeSession(db, message.sessionId);
           if (!removed.ok) return { error: removed.error };
           if (wasCurrent) await openById();
@@ -327,18 +261,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
         runtime?.agent.disableLoopDetection();
         post({ type: 'notice', level: 'info', message: 'Loop detection is off for this session.' });
         return {};
-      case 'compress': {
-        const current = runtime;
-        if (!current || run) return { error: { kind: 'busy', message: 'Compress when the agent is idle.' } };
-        // A run of its own: nothing else may change the history meanwhile, and Stop cancels it.
-        const { done, signal } = begin(current, (signal) => current.agent.compress(signal));
-        const status = await done;
-        if (signal.aborted) post({ type: 'notice', level: 'info', message: 'Compression stopped; the history is unchanged.' });
-        else if (status !== 'COMPRESSED') post({ type: 'notice', level: 'info', message: compressionNotice(status) });
-        return { value: status };
-      }
+      case 'compress':
+        return compressRequest(runtime, runs, post);
       case 'restore-checkpoints':
-        return restoreRequest(db, runtime, run !== null, message.checkpointIds, post);
+        return restoreRequest(db, runtime, runs.busy(), message.checkpointIds, post);
       case 'free-space':
         return freeSpaceRequest(db);
       case 'terminal-start':
@@ -366,7 +292,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
       }
     },
     async idle() {
-      await run?.done;
+      await runs.idle();
     },
   };
 }
