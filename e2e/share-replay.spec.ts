@@ -111,9 +111,14 @@ test('a class steps through a recorded lesson: Pause stops before every model ca
     await expect(approval.or(pauseStatus.filter({ hasText: 'Paused before' })).or(finished)).toBeVisible();
     if (await finished.isVisible()) break;
     if (await approval.isVisible()) {
-      const asked = await approval.innerText();
-      await approval.getByRole('button', { name: 'Allow once' }).click();
-      await expect(approval.filter({ hasText: asked })).toHaveCount(0); // gone, or the next call of the batch asks
+      // The card may be replaced between the look and the read (the next call of a batch asks): look again.
+      const asked = await approval.innerText({ timeout: 2_000 }).catch(() => null);
+      if (asked === null) continue;
+      const allowed = await approval
+        .getByRole('button', { name: 'Allow once' })
+        .click({ timeout: 2_000 })
+        .then(() => true, () => false);
+      if (allowed) await expect(approval.filter({ hasText: asked })).toHaveCount(0); // gone, or the next call of the batch asks
       continue;
     }
     const label = await pauseStatus.innerText();
