@@ -72,7 +72,7 @@ describe('readZip', () => {
     expect(!archive.ok && archive.error.message).toContain('more than the 10 bytes Loopscope reads');
   });
 
-  it('inflates no more than the directory declares (a ZIP bomb is cut off, and its declared size is what the limit checked)', () => {
+  it('inflates no more than the directory declares (a ZIP bomb is cut off, then refused as damaged; its declared size is what the limit checked)', () => {
     const archive = zip({ 'bomb.bin': new Uint8Array(1_000_000) });
     // Declare 100 bytes in the central directory (uncompressed size at offset 24 of its header).
     const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
@@ -80,7 +80,8 @@ describe('readZip', () => {
     while (view.getUint32(central, true) !== 0x02014b50) central--;
     view.setUint32(central + 24, 100, true);
     const read = readZip('bomb.zip', archive, small({ maxBytes: 1000 }));
-    expect(read.ok && read.value.files[0]?.content.byteLength).toBe(100);
+    // The 100 bytes read are not the file its checksum describes: nothing is imported.
+    expect(!read.ok && read.error.message).toContain('"bomb.bin" does not match its checksum');
     view.setUint32(central + 24, 0x7fffffff, true);
     const declaredHuge = readZip('bomb.zip', archive, small({ maxBytes: 1000 }));
     expect(!declaredHuge.ok && declaredHuge.error.message).toContain('more than the 1000 bytes one import may hold');
@@ -96,6 +97,17 @@ describe('readZip', () => {
     const junk = readZip('junk.zip', strToU8('this is not a zip file at all, just text'), IMPORT_LIMITS);
     expect(!junk.ok && junk.error.message).toContain('could not be read as a ZIP file');
     expect(readZip('empty.zip', zipSync({}), IMPORT_LIMITS)).toEqual({ ok: true, value: { files: [], skipped: [] } });
+  });
+
+  it('refuses an archive whose file was damaged where the sizes still agree, and imports nothing', () => {
+    const archive = zip({ 'a.txt': 'fine', 'notes/b.txt': 'the quick brown fox' }, 0);
+    // A stored entry's bytes sit in the archive as they are: flip one of them.
+    const at = archive.indexOf('q'.charCodeAt(0));
+    const damaged = archive.slice();
+    damaged[at] = 'Q'.charCodeAt(0);
+    const read = readZip('damaged.zip', damaged, IMPORT_LIMITS);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.error.message).toBe('damaged.zip was not imported: its entry "notes/b.txt" does not match its checksum (the file is damaged). Nothing was imported.');
   });
 });
 
