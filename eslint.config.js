@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'worker', 'share', 'ui'];
+const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'worker', 'share', 'pwa', 'ui'];
 const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
 
 /** Who may import whom (STYLE.md "The house"). `except` paths are relative to `from`. */
@@ -23,12 +23,14 @@ const zones = [
   { target: './src/agent', from: ['./src/sandbox'], except: ['./types.ts'], message: 'agent/ knows the sandbox only through sandbox/types.ts.' },
   { target: './src/worker', from: ['./src/ui'], message: 'worker/ never imports UI. Send the UI an event through protocol.ts instead.' },
   { target: './src/share', from: others('shared', 'share', 'agent', 'model'), message: 'share/ encodes and validates plain data; it depends on shared/ and on types only.' },
-  { target: './src/ui', from: others('shared', 'ui', 'worker', 'store', 'agent', 'tools', 'share', 'sandbox'), message: 'ui/ talks to the rest through the worker client and protocol, store read hooks, and types.' },
+  { target: './src/pwa', from: others('shared', 'pwa'), message: 'pwa/ (the service worker and the page\'s side of it) depends on src/shared only; main.tsx wires it to the UI.' },
+  { target: './src/ui', from: others('shared', 'ui', 'worker', 'store', 'agent', 'tools', 'share', 'sandbox', 'pwa'), message: 'ui/ talks to the rest through the worker client and protocol, store read hooks, and types.' },
   { target: './src/ui', from: ['./src/worker'], except: ['./client.ts', './protocol.ts'], message: 'ui/ reaches the worker only through worker/client.ts and worker/protocol.ts.' },
   { target: './src/ui', from: ['./src/store'], except: ['./read.ts', './types.ts'], message: 'ui/ reads storage through store/read.ts hooks; the worker writes (see README decisions).' },
   { target: './src/ui', from: ['./src/agent'], except: ['./types.ts'], message: 'ui/ may use agent event *types* only; the loop runs in the worker.' },
   { target: './src/ui', from: ['./src/tools'], except: ['./types.ts'], message: 'ui/ may use tool *types* only (previews and displays).' },
   { target: './src/ui', from: ['./src/sandbox'], except: ['./types.ts'], message: 'ui/ may use sandbox *types* only; the sandbox is reached through the worker.' },
+  { target: './src/ui', from: ['./src/pwa'], except: ['./types.ts'], message: 'ui/ may use pwa *types* only (UpdateOffers); main.tsx registers the service worker.' },
 ];
 
 const restrictedPackage = (name, where) => ({

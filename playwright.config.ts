@@ -20,6 +20,10 @@ export default defineConfig({
     // Playwright adds --headless itself.
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs.filter((flag) => flag !== '--headless') },
     trace: 'retain-on-failure',
+    // The app's service worker precaches the whole build (~17 MB) in every new context, which
+    // would slow every test on a 2-core machine and hide requests from page.route. The specs
+    // about it (offline-app, app-shell) allow it with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `node scripts/serve.mjs --port ${port}`,

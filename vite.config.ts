@@ -1,19 +1,50 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
 
-/** Cross-origin isolation: WebContainer needs SharedArrayBuffer, and COEP also keeps
- * third-party subresources out of the app's origin. The same headers are set by
- * scripts/serve.mjs for the production bundle. */
-export const isolationHeaders = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-};
+/** The largest built file (the TypeScript language worker, ~7 MB) must be precached too. */
+const PRECACHE_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (src/pwa/service-worker.ts) and the web app manifest; the page
+    // registers the worker itself (src/pwa/register.ts), in production builds only.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        // A classic script: module service workers are newer than the rest of what the app needs.
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,wasm,ttf,woff,woff2,png,svg,ico,json,webmanifest}'],
+        maximumFileSizeToCacheInBytes: PRECACHE_FILE_LIMIT_BYTES,
+      },
+      manifest: {
+        name: 'Loopscope',
+        short_name: 'Loopscope',
+        description: 'A coding agent that lives entirely in the browser',
+        start_url: '.',
+        scope: '.',
+        display: 'standalone',
+        theme_color: '#15171c',
+        background_color: '#15171c',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+    }),
+  ],
+  // The dev server gets isolation only (a CSP would refuse Vite's injected client scripts).
   server: { headers: isolationHeaders },
-  preview: { headers: isolationHeaders },
+  preview: { headers: securityHeaders },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   test: {

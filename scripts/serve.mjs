@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { securityHeaders } from '../src/shared/security-headers.mjs';
 
 // LOOPSCOPE_DIST serves another build folder (scripts/e2e.mjs builds there too), so parallel runs do not share dist/.
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.LOOPSCOPE_DIST ?? 'dist');
@@ -17,6 +18,7 @@ const types = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
@@ -26,28 +28,8 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export const securityHeaders = {
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Content-Security-Policy': [
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "worker-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // The model endpoint is the person's choice (Google's, or a local one for tests).
-    "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
-    // WebContainer's boot frame and preview servers.
-    'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; '),
-};
+// The same headers as the service worker's (one module; see src/shared/security-headers.mjs).
+export { securityHeaders };
 
 export function startServer({ port = 4173, host = '127.0.0.1' } = {}) {
   const server = createServer(async (request, response) => {

@@ -7,6 +7,7 @@
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LoopscopeDb } from './store/db';
+import { createUpdateOffers } from './pwa/update-offers';
 import type { SettingsRecord } from './store/types';
 import { DEFAULT_SETTINGS } from './store/types';
 import { App, toWorkerSettings } from './ui/app';
@@ -70,6 +71,11 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
 }
 
 async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+  // A build on a host without COOP/COEP: the service worker adds them, after one reload that
+  // comes before anything mounts (src/pwa/). Isolated pages (npm start) skip this.
+  if (import.meta.env.PROD && !crossOriginIsolated && 'serviceWorker' in navigator) await (await import('./pwa/register')).isolateBeforeMount(rootElement);
   // Before the first render: the choice cached by the last visit (the stored one comes later).
   applyThemeChoice(cachedThemeChoice())();
   const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
@@ -105,6 +111,10 @@ async function start(): Promise<void> {
       },
     );
   const status = createStatusStore({ text: 'Preparing the sandbox…', busy: true });
+  // New versions are offered, never forced (the notice is ui/update-notice.tsx).
+  const updates = createUpdateOffers();
+  const updatedElsewhere = () => banner('Loopscope was updated in another tab. Reload this page to use the new version.');
+  if (import.meta.env.PROD) void painted.then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
 
   client.subscribe((event) => {
     if (event.type === 'session-loaded') void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
@@ -133,11 +143,9 @@ async function start(): Promise<void> {
     const theme = settings ? themeChoiceOf(settings.theme) : cachedThemeChoice();
     useEffect(() => applyThemeChoice(theme), [theme]);
     useEffect(() => void store.then(({ db: opened }) => setDb(opened)).catch(() => undefined), []); // a failed load is reported with the settings
-    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} applySettings={apply} autosaveMs={autosavePause()} />;
+    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} applySettings={apply} autosaveMs={autosavePause()} updates={updates} />;
   }
 
-  const rootElement = document.getElementById('root');
-  if (!rootElement) throw new Error('index.html has no #root element');
   createRoot(rootElement).render(
     <StrictMode>
       <Root />

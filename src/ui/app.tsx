@@ -9,6 +9,7 @@ import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
 import { DEFAULT_SETTINGS } from '../store/types';
 import type { SettingsRecord } from '../store/types';
+import type { UpdateOffers } from '../pwa/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent-panel';
@@ -16,6 +17,7 @@ import { ErrorBoundary } from './error-boundary';
 import { PaneSplitters, usePaneSizes } from './pane-splitters';
 import { SettingsDialog } from './settings-dialog';
 import { ShareDialog } from './share-dialog';
+import { UpdateNotice } from './update-notice';
 import { useSessionLinks } from './use-session-links';
 import { useAgentSession } from './use-agent-session';
 
@@ -36,6 +38,8 @@ export interface AppProps {
   applySettings: (patch: Partial<SettingsRecord>) => Promise<void>;
   /** Pause after the last keystroke before editor changes save by themselves. */
   autosaveMs: number;
+  /** New versions of the app, offered by the service worker (production builds). */
+  updates?: UpdateOffers;
 }
 
 export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
@@ -69,7 +73,7 @@ function PanesPlaceholder() {
   );
 }
 
-export function App({ db, client, sandboxStatus, settings, applySettings, autosaveMs }: AppProps) {
+export function App({ db, client, sandboxStatus, settings, applySettings, autosaveMs, updates }: AppProps) {
   const [view, dispatch] = useAgentSession(client);
   /** Open Settings, and the field that gets the focus (`/model`: Model). */
   const [settingsOpen, setSettingsOpen] = useState<false | { focus?: 'model' }>(false);
@@ -141,6 +145,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
           {banner}
         </div>
       ) : null}
+      {updates ? <UpdateNotice offers={updates} busy={view.running || view.waitingMessage !== null} /> : null}
       <main className="workspace" ref={workspaceRef} style={panes.style}>
         {db ? (
           <Suspense fallback={<PanesPlaceholder />}>

@@ -1,0 +1,138 @@
+/**
+ * The built app on a static host that sends no headers (like GitHub Pages): the service worker
+ * makes it cross-origin isolated with the same Content-Security-Policy as `npm start`, caches
+ * the whole build so it opens with the network off, and offers new versions without forcing
+ * them. Service workers are blocked for the rest of the suite (playwright.config.ts); here
+ * they run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { securityHeaders } from '../src/shared/security-headers.mjs';
+import { expect, sendMessage, test, transcript } from './fixtures';
+import { startPlainStaticServer } from './plain-static-server.mjs';
+import type { PlainStaticServer } from './plain-static-server.mjs';
+
+test.use({ serviceWorkers: 'allow' });
+
+let host: PlainStaticServer;
+test.beforeEach(async () => {
+  host = await startPlainStaticServer();
+});
+test.afterEach(async () => {
+  await host.close();
+});
+
+const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message the agent' });
+const updateOffer = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version of Loopscope is ready.' });
+
+/** Waits until the app is mounted with a session (after the one reload made for isolation). */
+async function appReady(page: Page): Promise<void> {
+  await expect(page.getByRole('banner').getByRole('status')).toContainText(/Offline sandbox|WebContainer/, { timeout: 45_000 });
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).not.toHaveCount(0);
+}
+
+test('on a host without isolation headers the service worker makes the app cross-origin isolated, with the CSP of npm start', async ({ page, pageErrors }) => {
+  const hosted = await fetch(host.url);
+  expect(hosted.headers.get('cross-origin-opener-policy')).toBeNull();
+  expect(hosted.headers.get('content-security-policy')).toBeNull();
+
+  await page.goto(host.url);
+  await appReady(page);
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${host.url}service-worker.js`);
+  // The page's own response carries the headers of npm start, and the CSP is in force.
+  const headers = await page.evaluate(async () => Object.fromEntries((await fetch(location.href)).headers));
+  for (const [name, value] of Object.entries(securityHeaders)) expect(headers[name.toLowerCase()]).toBe(value);
+  const inlineScript = await page.evaluate(() => {
+    const refused = new Promise<string>((resolve) => document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), { once: true }));
+    const script = document.createElement('script');
+    script.textContent = 'window.inlineScriptRan = true';
+    document.head.append(script);
+    return refused.then((directive) => ({ directive, ran: 'inlineScriptRan' in window }));
+  });
+  expect(inlineScript).toEqual({ directive: expect.stringMatching(/^script-src/), ran: false });
+  // With isolation, the default URL tries WebContainer (no network here) and says why it fell back.
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('fell back');
+  expect(pageErrors).toEqual([]);
+});
+
+test('after one visit the app opens with the network off: the scripted model answers and a file opens in the editor', async ({ page, context, pageErrors }) => {
+  await page.goto(host.url);
+  await appReady(page);
+  await expect.poll(() => page.evaluate(() => crossOriginIsolated)).toBe(true);
+
+  await context.setOffline(true);
+  await host.close(); // nothing left to answer but the service worker
+  await page.reload();
+  await appReady(page);
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+
+  await sendMessage(page, 'hello offline');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await page.getByRole('button', { name: 'Build a small web page' }).click();
+  const file = page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'index.html' });
+  await expect(file).toBeVisible({ timeout: 30_000 });
+  await file.click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('doctype', { ignoreCase: true, timeout: 30_000 });
+  expect(pageErrors).toEqual([]);
+});
+
+test('a new version is offered, never forced: the page reloads only when the person presses Update Loopscope', async ({ page, pageErrors }) => {
+  await page.goto(host.url);
+  await appReady(page);
+
+  host.changeServiceWorker('a new deployment');
+  await page.reload();
+  await appReady(page);
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  await prompt(page).fill('a draft');
+  await expect(updateOffer(page)).toBeVisible({ timeout: 30_000 });
+  // Offered, not taken: the same document, the draft still there.
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expect(prompt(page)).toHaveValue('a draft');
+
+  // Later puts it off for this page; it is offered again on the next visit.
+  await page.getByRole('button', { name: 'Later' }).click();
+  await expect(updateOffer(page)).toHaveCount(0);
+  await page.reload();
+  await appReady(page);
+  await expect(updateOffer(page)).toBeVisible({ timeout: 30_000 });
+
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Update Loopscope' }).click();
+  await reloaded;
+  await appReady(page);
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+  await expect(updateOffer(page)).toHaveCount(0);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  expect(pageErrors).toEqual([]);
+});
+
+test('Chromium finds the app installable (manifest, icons, service worker)', async ({ browserName }, testInfo) => {
+  // Chromium never installs from an off-the-record profile, which every Playwright context is: a profile on disk.
+  expect(browserName).toBe('chromium');
+  const profile = mkdtempSync(join(tmpdir(), 'loopscope-install-'));
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const context = await chromium.launchPersistentContext(profile, { ...launch, headless: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await appReady(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+    const manifest = await page.evaluate(async () => (await fetch('manifest.webmanifest')).json());
+    expect(manifest).toMatchObject({ name: 'Loopscope', short_name: 'Loopscope', display: 'standalone', start_url: '.' });
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,5 @@
+// Types for security-headers.mjs (plain JavaScript, so that scripts/serve.mjs runs it in Node).
+/** Every response of the app: COOP, COEP, CORP, nosniff, referrer policy, CSP. */
+export const securityHeaders: Readonly<Record<string, string>>;
+/** COOP and COEP only (the dev server). */
+export const isolationHeaders: Readonly<Record<'Cross-Origin-Opener-Policy' | 'Cross-Origin-Embedder-Policy', string>>;

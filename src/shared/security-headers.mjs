@@ -1,0 +1,38 @@
+// The security headers of every response of the app, in one place: scripts/serve.mjs sends
+// them (`npm start`), and the service worker (src/pwa/service-worker.ts) adds them to the
+// responses it serves, so dist/ on a static host that sets no headers (GitHub Pages) gets the
+// same cross-origin isolation and Content-Security-Policy. Plain JavaScript so that Node runs
+// it without a build; its types are in security-headers.d.mts.
+
+/** @type {Readonly<Record<string, string>>} */
+export const securityHeaders = Object.freeze({
+  // Cross-origin isolation: WebContainer needs SharedArrayBuffer, and COEP also keeps
+  // third-party subresources out of the app's origin.
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  // Keeps model output from loading remote images or scripts (reliability rule 7).
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The model endpoint is the person's choice (Google's, or a local one for tests).
+    "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
+    // WebContainer's boot frame and preview servers.
+    'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; '),
+});
+
+/** The two headers that make a page cross-origin isolated (the dev server sends only these). */
+export const isolationHeaders = Object.freeze({
+  'Cross-Origin-Opener-Policy': securityHeaders['Cross-Origin-Opener-Policy'],
+  'Cross-Origin-Embedder-Policy': securityHeaders['Cross-Origin-Embedder-Policy'],
+});
