@@ -2,7 +2,8 @@
  * The UI thread's composition root: renders the shell (the prompt takes input at once), then
  * starts the agent worker, opens the store (the stored settings arrive a moment later),
  * chooses the sandbox (WebContainer raced against a timeout, else the offline sandbox, saying
- * so) and opens the last session. Nothing else runs at import time.
+ * so) and opens the last session; a production build registers its service worker (src/pwa/).
+ * Nothing else runs at import time.
  */
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -70,6 +70,8 @@ const contentTypes = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
   '.ttf': 'font/ttf',
@@ -106,6 +108,8 @@ export async function startApp() {
   const { server, url } = await serveDirectory(copy);
   return {
     url,
+    /** The private copy of the build (e.g. to serve it another way too). */
+    folder: copy,
     close() {
       server.close();
       rmSync(copy, { recursive: true, force: true });

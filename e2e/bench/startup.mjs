@@ -8,19 +8,25 @@
 //      (what a person typing at once gets: the figure with the target), and Playwright's
 //      locator press, whose actionability checks (visible, stable over two frames, enabled)
 //      run as page tasks and wait behind the page's own startup work;
-//  (c) time from a click on a file in the tree until Monaco shows typed text (cold cache).
-// Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7] [--only c]
+//  (c) time from a click on a file in the tree until Monaco shows typed text (cold cache);
+//  (d) the service worker (issue 15): the size of its precache, how long a first visit takes
+//      to install it, the second visit (answered by the worker) against the blank page's
+//      second visit, and a first visit on a host that sends no headers (install + the one
+//      reload that makes the page cross-origin isolated). The loads of (b) are first visits:
+//      the worker registers after the first paint and precaches in the background.
+// Prints figures; asserts nothing. Run: node e2e/bench/startup.mjs [--runs 7] [--only cd]
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { startPlainStaticServer } from '../plain-static-server.mjs';
 import { allowAll, argument, figure, launchBrowser, median, openApp, pageProbes, repoRoot, serveDirectory, startApp } from './lib.mjs';
 
 const RUNS = Math.max(5, Number(argument('runs', 7)));
 /** `--only c` runs part (c) alone; parts (a) and (b) share their loads. */
-const ONLY = argument('only', 'abc');
+const ONLY = argument('only', 'abcd');
 const PROMPT = 'textarea[aria-label="Message the agent"]';
 const isMonaco = (url) => /monaco|editor\.api|editor\.worker|codicon/i.test(url);
 
@@ -60,6 +66,13 @@ function watchPrompt(selector) {
  */
 async function coldLoad(browser, url, how = 'direct') {
   const context = await browser.newContext();
+  const result = await loadIn(context, url, how);
+  await context.close();
+  return result;
+}
+
+/** The same in an existing context (a later visit: its HTTP cache and service worker kept). */
+async function loadIn(context, url, how = 'direct') {
   const page = await context.newPage();
   let reportReady = () => {};
   const promptReady = new Promise((resolve) => (reportReady = resolve));
@@ -95,11 +108,11 @@ async function coldLoad(browser, url, how = 'direct') {
     const body = await Promise.race([script.body, new Promise((done) => setTimeout(() => done(Buffer.alloc(0)), 10_000))]);
     files.push({ url: script.url, raw: body.length, gzip: gzipSync(body).length, worker: workerUrls.has(script.url) });
   }
-  await context.close();
+  await page.close();
   return { typed: marks.input - marks.origin, present: marks.promptPresent - marks.origin, files };
 }
 
-function sizeFigures(files) {
+function sizeFigures(files, buildFolder) {
   const kb = (bytes) => bytes / 1024;
   const main = files.filter((file) => !file.worker);
   const worker = files.filter((file) => file.worker);
@@ -110,8 +123,8 @@ function sizeFigures(files) {
   }
   figure('main-thread JS before the editor (gzip)', kb(sum(main, 'gzip')), 'KB', '≤ 150');
   // The worker starts after the first paint, so its script is not among the files above: its size comes from the build.
-  const workerFiles = readdirSync(join(repoRoot, 'dist/assets')).filter((name) => /^agent\.worker-.*\.js$/.test(name));
-  const workerGzip = workerFiles.reduce((total, name) => total + gzipSync(readFileSync(join(repoRoot, 'dist/assets', name))).length, 0);
+  const workerFiles = readdirSync(join(buildFolder, 'assets')).filter((name) => /^agent\.worker-.*\.js$/.test(name));
+  const workerGzip = workerFiles.reduce((total, name) => total + gzipSync(readFileSync(join(buildFolder, 'assets', name))).length, 0);
   figure('agent worker JS (gzip; starts after the first paint)', kb(worker.length > 0 ? sum(worker, 'gzip') : workerGzip), 'KB');
   figure('Monaco requested before the prompt was ready', files.some((file) => isMonaco(file.url)) ? 'yes' : 'no', '', 'no');
 }
@@ -212,14 +225,95 @@ async function monacoFigures(browser, appUrl) {
   figure('click on file → Monaco accepts input (mounted + key latency)', median(mounted.map((value, index) => value + keyed[index])), 'ms');
 }
 
+/** Every file of the build but the worker itself: what the service worker precaches. */
+function precacheSize(folder) {
+  let raw = 0;
+  let gzip = 0;
+  let files = 0;
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === 'service-worker.js') continue;
+    const body = readFileSync(join(entry.parentPath, entry.name));
+    raw += body.length;
+    gzip += gzipSync(body).length;
+    files += 1;
+  }
+  return { raw, gzip, files };
+}
+
+/** A context whose first visit installed the service worker (the precache complete). */
+async function visitedContext(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.close();
+  return context;
+}
+
+async function serviceWorkerFigures(browser, app, blankUrl) {
+  console.log(`\n(d) The service worker: precache, first visit's install, second visits (${RUNS} each, alternating with the blank page's)`);
+  const size = precacheSize(app.folder);
+  figure('precache: files', size.files, '');
+  figure('precache: size (raw)', size.raw / 1024 / 1024, 'MB');
+  figure('precache: size (gzip, what a compressing host sends)', size.gzip / 1024 / 1024, 'MB');
+
+  const installs = [];
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}?sandbox=offline`);
+    installs.push(await page.evaluate(async () => (await navigator.serviceWorker.ready, performance.now())));
+    await context.close();
+  }
+  figure('first visit: navigation → worker installed (precache done; median of 3)', median(installs), 'ms');
+
+  const appUrl = `${app.url}?sandbox=offline`;
+  const appContext = await visitedContext(browser, appUrl);
+  const blankContext = await browser.newContext();
+  await loadIn(blankContext, blankUrl); // the blank page's first visit
+  await loadIn(appContext, appUrl); // warm-up; not counted
+  const appTimes = [];
+  const blankTimes = [];
+  for (let run = 0; run < RUNS; run++) {
+    const appLoad = await loadIn(appContext, appUrl);
+    const blankLoad = await loadIn(blankContext, blankUrl);
+    appTimes.push(appLoad.typed);
+    blankTimes.push(blankLoad.typed);
+    console.log(`    run ${run + 1}: app ${appLoad.typed.toFixed(0)} ms (prompt present ${appLoad.present.toFixed(0)}), blank ${blankLoad.typed.toFixed(0)} ms`);
+  }
+  await appContext.close();
+  await blankContext.close();
+  figure('second visit, answered by the worker: navigation → typed (median)', median(appTimes), 'ms');
+  figure('blank page, second visit (HTTP cache): same (median)', median(blankTimes), 'ms');
+  figure('startup ratio app / blank, second visits', median(appTimes) / median(blankTimes), '×', '≤ 1.3');
+
+  // A host without headers: the first visit installs the worker and reloads once before the app mounts.
+  const host = await startPlainStaticServer(app.folder);
+  const plainTimes = [];
+  for (let run = 0; run < 3; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto(host.url);
+    await page.locator(PROMPT).waitFor({ timeout: 60_000 });
+    plainTimes.push(Date.now() - started);
+    const isolated = await page.evaluate(() => window.crossOriginIsolated);
+    if (!isolated) console.log('    (the page did not become cross-origin isolated!)');
+    await context.close();
+  }
+  await host.close();
+  figure('host without headers, first visit: navigation → prompt, isolated (median of 3)', median(plainTimes), 'ms');
+}
+
 const app = await startApp();
 const blankDir = await buildBlankApp();
 const blank = await serveDirectory(blankDir);
 const browser = await launchBrowser();
 try {
   console.log('Startup benchmark (issue 2)');
-  if (/[ab]/.test(ONLY)) sizeFigures(await startupFigures(browser, `${app.url}?sandbox=offline`, blank.url));
+  if (/[ab]/.test(ONLY)) sizeFigures(await startupFigures(browser, `${app.url}?sandbox=offline`, blank.url), app.folder);
   if (ONLY.includes('c')) await monacoFigures(browser, app.url);
+  if (ONLY.includes('d')) await serviceWorkerFigures(browser, app, blank.url);
 } finally {
   await browser.close();
   app.close();
