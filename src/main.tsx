@@ -74,12 +74,15 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
+  const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
   // A build on a host without COOP/COEP: the service worker adds them, after one reload that
   // comes before anything mounts (src/pwa/). Isolated pages (npm start) skip this.
-  if (import.meta.env.PROD && !crossOriginIsolated && 'serviceWorker' in navigator) await (await import('./pwa/register')).isolateBeforeMount(rootElement);
+  if (import.meta.env.PROD && !crossOriginIsolated && 'serviceWorker' in navigator) {
+    const installedLate = () => banner('Loopscope is now set up to work offline. Reload this page to make it cross-origin isolated, so WebContainer can run.');
+    await (await import('./pwa/register')).isolateBeforeMount(rootElement, installedLate);
+  }
   // Before the first render: the choice cached by the last visit (the stored one comes later).
   applyThemeChoice(cachedThemeChoice())();
-  const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
   // Resolves once the shell (with the prompt) is on screen: after its first commit, the next
   // frame and one more task. A frame that comes before React's first render does not count.
   // Everything else starts then, so nothing competes with the prompt's first render.

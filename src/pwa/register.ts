@@ -15,10 +15,10 @@ import type { UpdateOfferStore } from './update-offers';
 const RELOAD_MARK = 'loopscope:reloaded-for-isolation';
 /**
  * How long a first visit on a host without the headers waits for the worker to install (it
- * precaches the whole build, ~17 MB) before the app mounts without isolation; the worker goes
- * on installing, and the next visit is isolated.
+ * precaches the whole build, ~17 MB: 2–7 s from localhost here, more on a slow network) before
+ * the app mounts without isolation; the worker goes on installing, and the next visit is isolated.
  */
-const INSTALL_WAIT_MS = 15_000;
+const INSTALL_WAIT_MS = 30_000;
 /** A tab left open looks for a new version this often (browsers also look on each visit). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -43,9 +43,10 @@ function readMark(): boolean {
 
 /**
  * Resolves when the app may mount; never resolves when the page is about to reload. `root`
- * shows a line meanwhile.
+ * shows a line meanwhile. When the wait runs out, the app mounts without isolation and
+ * `onInstalledLate` runs once the worker is installed (a reload then would isolate the page).
  */
-export async function isolateBeforeMount(root: HTMLElement): Promise<void> {
+export async function isolateBeforeMount(root: HTMLElement, onInstalledLate: () => void): Promise<void> {
   const plan = isolationPlan({
     isolated: crossOriginIsolated,
     serviceWorkers: 'serviceWorker' in navigator,
@@ -58,7 +59,10 @@ export async function isolateBeforeMount(root: HTMLElement): Promise<void> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), INSTALL_WAIT_MS));
   const active = await Promise.race([navigator.serviceWorker.ready.then(() => true), timeout]);
   root.textContent = '';
-  if (!active) return;
+  if (!active) {
+    void navigator.serviceWorker.ready.then(onInstalledLate);
+    return;
+  }
   sessionStorage.setItem(RELOAD_MARK, '1');
   location.reload();
   await new Promise<never>(() => undefined);
