@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { securityHeaders } from '../src/shared/security-headers.mjs';
-import { expect, sendMessage, test, transcript } from './fixtures';
+import { expect, sendMessage, test, transcript, useGemini } from './fixtures';
 import { startPlainStaticServer } from './plain-static-server.mjs';
 import type { PlainStaticServer } from './plain-static-server.mjs';
 
@@ -58,6 +58,27 @@ test('on a host without isolation headers the service worker makes the app cross
   expect(inlineScript).toEqual({ directive: expect.stringMatching(/^script-src/), ran: false });
   // With isolation, the default URL tries WebContainer (no network here) and says why it fell back.
   await expect(page.getByRole('banner').getByRole('status')).toContainText('fell back');
+  expect(pageErrors).toEqual([]);
+});
+
+test('requests to other origins go straight to the network: a Gemini round-trip on the isolated page never meets the worker', async ({ page, context, gemini, pageErrors }) => {
+  gemini.setScript({ responses: [{ chunks: [{ text: 'Hello from the model server.', finishReason: 'STOP' }] }] });
+  const served: Array<{ url: string; byWorker: boolean }> = [];
+  context.on('response', (response) => served.push({ url: response.url(), byWorker: response.fromServiceWorker() }));
+  await page.goto(host.url);
+  await appReady(page);
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+
+  await useGemini(page, gemini);
+  await sendMessage(page, 'hello model');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Hello from the model server.');
+  expect(gemini.requests()).toHaveLength(1);
+  const modelServer = new URL(gemini.url).origin;
+  const toModel = served.filter((response) => response.url.startsWith(modelServer));
+  expect(toModel.length).toBeGreaterThan(0);
+  expect(toModel.filter((response) => response.byWorker)).toEqual([]);
+  // While the app's own files come from the worker.
+  expect(served.some((response) => response.url.startsWith(host.url) && response.byWorker)).toBe(true);
   expect(pageErrors).toEqual([]);
 });
 
