@@ -153,3 +153,13 @@ test('typing quickly in the editor keeps every character', async ({ page, gemini
   await expect(tab(page, 'notes.txt')).toBeVisible(); // autosaved
   await expect(editorText(page)).toHaveText(sentence);
 });
+
+test('an agent write to an open file with nothing unsaved shows the new text and leaves nothing unsaved', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [...createNotes, ...rewrite] });
+  await withNotesOpen(page, gemini);
+  await sendMessage(page, 'Rewrite notes.txt');
+  await expect(lastAgent(page)).toHaveText('Rewrote it.');
+  await expect(editorText(page)).toContainText('agent rewrite');
+  await expect(tab(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, 'notes.txt •')).toHaveCount(0);
+});

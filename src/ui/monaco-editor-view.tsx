@@ -119,8 +119,9 @@ export default function MonacoEditorView({ path, stored, draft, onSave, onDirtyC
       case 'none':
         return;
       case 'replace':
-        replaceText(editor, stored);
+        // In step first: the change event of the replacement then finds nothing unsaved.
         saves.current = { ...saves.current, base: stored };
+        replaceText(editor, stored);
         return;
       case 'in-step':
         saves.current = { ...saves.current, base: stored };
@@ -146,8 +147,8 @@ export default function MonacoEditorView({ path, stored, draft, onSave, onDirtyC
           <button
             type="button"
             onClick={() => {
-              if (editorRef.current) replaceText(editorRef.current, stored);
               saves.current = { ...saves.current, base: stored };
+              if (editorRef.current) replaceText(editorRef.current, stored);
               onDirtyChange(false);
               setFailure(null);
               conflictRef.current = false;
