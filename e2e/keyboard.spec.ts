@@ -83,7 +83,7 @@ test('the Files tree works with the keyboard: arrows move, Left/Right fold, Ente
   await expect(agentSays(page).last()).toHaveText('Two files.');
   // The agent's writes opened tabs; close them so Enter has something to do.
   const tabs = page.getByRole('tablist', { name: 'Open files' });
-  for (const path of ['docs/guide.md', 'readme.txt']) await tabs.getByRole('button', { name: `Close ${path}` }).click();
+  for (const path of ['docs/guide.md', 'readme.txt']) await page.getByRole('button', { name: `Close ${path}` }).click();
   await expect(tabs.getByRole('tab')).toHaveCount(0);
 
   const tree = page.getByRole('tree', { name: 'Files' });

@@ -24,7 +24,7 @@ export function lineDiff(before: string, after: string): { removed: string[]; ad
 function PlainDiff({ before, after }: { before: string | null; after: string }) {
   const diff = lineDiff(before ?? '', after);
   return (
-    <pre className="plain-diff" aria-label="Proposed change">
+    <pre className="plain-diff" aria-label="Proposed change" tabIndex={0}>
       {before === null ? <span className="diff-note">New file{'\n'}</span> : null}
       {diff.removed.map((line, index) => (
         <span key={`r${index}`} className="diff-removed">

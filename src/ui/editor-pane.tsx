@@ -6,11 +6,12 @@
  * failed after its editor closed (a closed or switched-away tab) and shows it again, unsaved,
  * when that file is opened, until it is stored.
  */
-import { Suspense, lazy, memo, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { AppError } from '../shared/errors';
 import type { WorkerResponse } from '../worker/client';
 import { BinaryFileView } from './binary-file-view';
+import { OpenFileTabs, tabPanelIds } from './open-file-tabs';
 import type { UnsavedDraft } from './stored-text';
 
 const MonacoEditorView = lazy(() => import('./monaco-editor-view'));
@@ -70,22 +71,12 @@ export const EditorPane = memo(function EditorPane({ openPaths, activePath, cont
     [activePath, markDirty, onKeepOpen],
   );
 
+  const idPrefix = useId();
+  const panel = tabPanelIds(idPrefix, openPaths, activePath);
   return (
     <div className="editor-pane">
-      <div role="tablist" aria-label="Open files" className="tabs">
-        {openPaths.map((path) => (
-          <div key={path} className={`tab${path === activePath ? ' active' : ''}`}>
-            <button role="tab" type="button" aria-selected={path === activePath} onClick={() => onActivate(path)}>
-              {path}
-              {dirty.has(path) ? ' •' : ''}
-            </button>
-            <button type="button" className="icon" aria-label={`Close ${path}`} onClick={() => onClose(path)}>
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
-      <div className="editor-body" role="tabpanel">
+      <OpenFileTabs openPaths={openPaths} activePath={activePath} dirty={dirty} idPrefix={idPrefix} onActivate={onActivate} onClose={onClose} />
+      <div className="editor-body" role="tabpanel" id={panel.id} aria-labelledby={panel.labelledBy}>
         {!activePath ? <p className="empty">Open a file from the tree.</p> : null}
         {activePath && content === undefined ? <p className="empty">Loading {activePath}…</p> : null}
         {activePath && content === null ? <p className="empty">{activePath} no longer exists.</p> : null}

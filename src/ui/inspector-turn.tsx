@@ -68,10 +68,11 @@ function RoundTripRow({ roundTrip, number, retry }: { roundTrip: RoundTripRecord
       <ProjectInstructionsNote systemInstruction={roundTrip.request.systemInstruction} />
       {open ? (
         <div className="round-trip-raw">
+          {/* Each holds more than it shows: focusable, so the keyboard can scroll it. */}
           <h5>Request</h5>
-          <pre aria-label="Raw request">{json(roundTrip.request)}</pre>
+          <pre aria-label="Raw request" tabIndex={0}>{json(roundTrip.request)}</pre>
           <h5>Response ({roundTrip.response.length} chunks)</h5>
-          <pre aria-label="Raw response">{json(roundTrip.error ? { error: roundTrip.error, chunks: roundTrip.response } : roundTrip.response)}</pre>
+          <pre aria-label="Raw response" tabIndex={0}>{json(roundTrip.error ? { error: roundTrip.error, chunks: roundTrip.response } : roundTrip.response)}</pre>
         </div>
       ) : null}
     </li>

@@ -20,12 +20,18 @@ export default function MonacoDiff({ path, before, after }: { path: string; befo
     const modified = monaco.editor.createModel(after, language);
     const editor = monaco.editor.createDiffEditor(host.current, {
       readOnly: true,
+      // Each side is an edit area of its own: a screen reader names it by which side and which file.
+      originalAriaLabel: `Before: ${path}`,
+      modifiedAriaLabel: `After: ${path}`,
       renderSideBySide: false,
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       automaticLayout: true,
       theme: themeRef.current,
     });
+    // Monaco (0.57) drops the two labels above when it first applies its options; set them on each side as well.
+    editor.getOriginalEditor().updateOptions({ ariaLabel: `Before: ${path}` });
+    editor.getModifiedEditor().updateOptions({ ariaLabel: `After: ${path}` });
     editor.setModel({ original, modified });
     return () => {
       editor.setModel(null);

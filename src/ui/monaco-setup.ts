@@ -10,6 +10,7 @@ import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker
 import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { MONACO_THEMES } from './monaco-themes';
 
 declare global {
   interface Window {
@@ -40,6 +41,9 @@ self.MonacoEnvironment = {
 };
 
 loader.config({ monaco });
+
+// Before any editor is created: the editor and the diff editor name these themes (theme.ts).
+for (const theme of MONACO_THEMES) monaco.editor.defineTheme(theme.name, theme.data);
 
 export { monaco };
 

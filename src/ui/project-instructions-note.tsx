@@ -13,7 +13,7 @@ export function ProjectInstructionsNote({ systemInstruction }: { systemInstructi
       <summary>
         {label} in the system instruction ({found.section.length.toLocaleString('en')} characters{found.cut ? ', cut to fit' : ''})
       </summary>
-      <pre aria-label={label}>{found.section}</pre>
+      <pre aria-label={label} tabIndex={0}>{found.section}</pre>
     </details>
   );
 }

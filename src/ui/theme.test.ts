@@ -34,9 +34,9 @@ describe('choosing the theme', () => {
     expect(themeChoiceOf('light')).toBe('light');
   });
 
-  it('gives Monaco vs for light and vs-dark for dark', () => {
-    expect(monacoThemeOf('light')).toBe('vs');
-    expect(monacoThemeOf('dark')).toBe('vs-dark');
+  it('gives Monaco our light theme for light and our dark theme for dark', () => {
+    expect(monacoThemeOf('light')).toBe('loopscope-light');
+    expect(monacoThemeOf('dark')).toBe('loopscope-dark');
   });
 });
 

@@ -31,8 +31,11 @@ export function resolveTheme(choice: ThemeChoice, osPrefersLight: boolean): Them
   return osPrefersLight ? 'light' : 'dark';
 }
 
-export function monacoThemeOf(name: ThemeName): 'vs' | 'vs-dark' {
-  return name === 'light' ? 'vs' : 'vs-dark';
+/** Monaco's themes of ours (monaco-themes.ts: vs and vs-dark with colours that meet WCAG AA). */
+export type MonacoThemeName = 'loopscope-light' | 'loopscope-dark';
+
+export function monacoThemeOf(name: ThemeName): MonacoThemeName {
+  return name === 'light' ? 'loopscope-light' : 'loopscope-dark';
 }
 
 /** xterm's colours, matching styles.css's --bg and --text. */

@@ -1,0 +1,136 @@
+/**
+ * Accessibility checked by a real engine: axe-core runs its WCAG 2.1 A and AA rules over the
+ * main states of the app (the empty session on the default URL and offline, an approval with
+ * its diff, the editor open on a file, each centre tab, Settings, Share, the sessions list), in
+ * the Dark and the Light theme, and finds no violation. Each state is let settle first (Monaco,
+ * the diff editor and xterm mounted and painted), and every state is checked even when an
+ * earlier one fails, so one run lists everything there is to fix.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openApp, sendMessage, statusOf, test, useGemini } from './fixtures';
+
+type Theme = 'Dark' | 'Light';
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+const WCAG_21_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One violation as the CI log shows it: enough to find the element and fix it without rerunning. */
+function describeViolation(violation: Violation): string {
+  const nodes = violation.nodes.map((node) => {
+    const why = node.failureSummary?.replace(/\n\s*/g, ' ') ?? '';
+    return `    at ${node.target.join(' ')}\n      ${node.html.slice(0, 240)}\n      ${why}`;
+  });
+  return [`  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes].join('\n');
+}
+
+/** Runs axe over the whole page; a failure names the state and lists every violation. */
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_A_AA).analyze();
+  const report = results.violations.map(describeViolation).join('\n');
+  expect.soft(report, `axe found ${results.violations.length} violation(s) in: ${state}`).toBe('');
+}
+
+async function chooseTheme(page: Page, theme: Theme): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme.toLowerCase());
+}
+
+const PAGE = '<!doctype html>\n<html lang="en">\n<head><title>Hello</title></head>\n<body>\n<h1>Hello</h1>\n</body>\n</html>\n';
+const call = (name: string, args: Record<string, unknown>) => ({ chunks: [{ functionCalls: [{ name, args }], finishReason: 'STOP' }] });
+
+for (const theme of ['Dark', 'Light'] as const) {
+  test.describe(`${theme} theme`, () => {
+    // The OS asks for the other theme, so the chosen one is what shows.
+    test.use({ colorScheme: theme === 'Dark' ? 'light' : 'dark' });
+
+    test(`${theme}: the empty session, Settings, Share and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
+      test.setTimeout(120_000);
+      // The default URL: WebContainer is tried first and the app falls back to the offline sandbox.
+      await page.goto('/');
+      await expect(page.getByRole('banner').getByRole('status')).toContainText('Offline sandbox');
+      await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(1);
+      await chooseTheme(page, theme);
+      await expectNoViolations(page, `${theme}: empty session on the default URL`);
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await expect(settings.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+      await expectNoViolations(page, `${theme}: Settings`);
+      await settings.getByRole('button', { name: 'Cancel' }).click();
+      await expect(settings).toBeHidden();
+
+      await page.getByRole('button', { name: 'Share' }).click();
+      const share = page.getByRole('dialog', { name: 'Share session' });
+      await expect(share.getByRole('textbox', { name: 'Share link' })).not.toHaveValue('');
+      await expectNoViolations(page, `${theme}: Share session`);
+      await page.keyboard.press('Escape');
+      await expect(share).toBeHidden();
+
+      await page.getByRole('button', { name: 'New session' }).click();
+      await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
+      await expectNoViolations(page, `${theme}: sessions list with two sessions`);
+
+      await openApp(page);
+      await expectNoViolations(page, `${theme}: empty session on ?sandbox=offline`);
+    });
+
+    test(`${theme}: an approval with its diff, the open editor and each centre tab have no WCAG 2.1 A/AA violation`, async ({ page, gemini }) => {
+      test.setTimeout(120_000);
+      gemini.setScript({
+        responses: [
+          call('write_file', { file_path: 'index.html', content: PAGE }),
+          call('edit', { file_path: 'index.html', old_string: '<h1>Hello</h1>', new_string: '<h1>Goodbye</h1>' }),
+          { chunks: [{ text: 'Changed the heading.', finishReason: 'STOP' }] },
+        ],
+      });
+      await openApp(page);
+      await useGemini(page, gemini);
+      await chooseTheme(page, theme);
+      await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Ask every time');
+      await sendMessage(page, 'make a page and change its heading');
+
+      const approval = page.getByRole('region', { name: 'Approval required' });
+      await approval.getByRole('button', { name: 'Allow once' }).click();
+      await expect(statusOf(page, 'write_file index.html')).toHaveText('success');
+      await expect(statusOf(page, 'edit index.html')).toHaveText('awaiting approval');
+      // Monaco's diff editor is mounted and has painted both sides (inline: the removed line shows in the modified side).
+      const diff = approval.getByTestId('monaco-diff');
+      await expect(diff.locator('.editor.original')).toContainText('Hello');
+      await expect(diff.locator('.editor.modified')).toContainText('Goodbye');
+      await expect(diff.getByRole('textbox', { name: 'Before: index.html', includeHidden: true })).toHaveCount(1);
+      await expect(diff.getByRole('textbox', { name: 'After: index.html' })).toHaveCount(1);
+      await expectNoViolations(page, `${theme}: approval with a diff`);
+
+      await approval.getByRole('button', { name: 'Allow once' }).click();
+      await expect(statusOf(page, 'edit index.html')).toHaveText('success');
+      await expect(page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name: 'index.html', exact: true })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.locator('.editor-body .monaco-editor .view-lines')).toContainText('Goodbye');
+      await expectNoViolations(page, `${theme}: editor open on index.html`);
+
+      const views = page.getByRole('tablist', { name: 'Views' });
+      await views.getByRole('tab', { name: 'Terminal' }).click();
+      await expect(page.getByRole('region', { name: 'Terminal' }).locator('.xterm-rows')).toContainText(/\S/);
+      await expectNoViolations(page, `${theme}: Terminal`);
+
+      await views.getByRole('tab', { name: 'Preview' }).click();
+      await expect(page.getByRole('region', { name: 'Preview' }).frameLocator('iframe').getByRole('heading', { name: 'Goodbye' })).toBeVisible();
+      await expectNoViolations(page, `${theme}: Preview`);
+
+      await views.getByRole('tab', { name: 'Loop inspector' }).click();
+      const inspector = page.getByRole('region', { name: 'Loop inspector' });
+      await expect(inspector.getByRole('button', { name: 'Export JSON' })).toBeVisible();
+      await inspector.locator('.round-trip > button').first().click();
+      await expect(inspector.locator('.round-trip-raw').first()).toBeVisible();
+      await expectNoViolations(page, `${theme}: Loop inspector with a round-trip open`);
+
+      await views.getByRole('tab', { name: 'Editor' }).click();
+      await expect(page.locator('.editor-body .monaco-editor .view-lines')).toContainText('Goodbye');
+      await expectNoViolations(page, `${theme}: back on the Editor tab`);
+    });
+  });
+}
