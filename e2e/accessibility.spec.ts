@@ -8,7 +8,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openApp, sendMessage, statusOf, test, useGemini } from './fixtures';
+import type { FakeGemini } from './fake-gemini/server.mjs';
+import { expect, openApp, sendMessage, statusOf, test, transcript, useGemini } from './fixtures';
 
 type Theme = 'Dark' | 'Light';
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -43,13 +44,23 @@ async function chooseTheme(page: Page, theme: Theme): Promise<void> {
 const PAGE = '<!doctype html>\n<html lang="en">\n<head><title>Hello</title></head>\n<body>\n<h1>Hello</h1>\n</body>\n</html>\n';
 const call = (name: string, args: Record<string, unknown>) => ({ chunks: [{ functionCalls: [{ name, args }], finishReason: 'STOP' }] });
 
+/** Gemini on the fake server, the chosen theme, and the approval mode; then the message goes. */
+async function startWith(page: Page, gemini: FakeGemini, theme: Theme, mode: 'Ask every time' | 'Allow all', message: string): Promise<void> {
+  await openApp(page);
+  await useGemini(page, gemini);
+  await chooseTheme(page, theme);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption(mode);
+  await sendMessage(page, message);
+}
+
+const editorLines = (page: Page) => page.locator('.editor-body .monaco-editor .view-lines');
+
 for (const theme of ['Dark', 'Light'] as const) {
   test.describe(`${theme} theme`, () => {
     // The OS asks for the other theme, so the chosen one is what shows.
     test.use({ colorScheme: theme === 'Dark' ? 'light' : 'dark' });
 
-    test(`${theme}: the empty session, Settings, Share and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
-      test.setTimeout(120_000);
+    test(`${theme}: the empty session on the default URL, Settings and Share have no WCAG 2.1 A/AA violation`, async ({ page }) => {
       // The default URL: WebContainer is tried first and the app falls back to the offline sandbox.
       await page.goto('/');
       await expect(page.getByRole('banner').getByRole('status')).toContainText('Offline sandbox');
@@ -68,32 +79,43 @@ for (const theme of ['Dark', 'Light'] as const) {
       const share = page.getByRole('dialog', { name: 'Share session' });
       await expect(share.getByRole('textbox', { name: 'Share link' })).not.toHaveValue('');
       await expectNoViolations(page, `${theme}: Share session`);
+    });
+
+    test(`${theme}: the offline empty session, the prompt's Commands, the Import menu, New file and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
+      await openApp(page);
+      await chooseTheme(page, theme);
+      await expectNoViolations(page, `${theme}: empty session on ?sandbox=offline`);
+
+      const prompt = page.getByRole('textbox', { name: 'Message the agent' });
+      await prompt.fill('/');
+      await expect(page.getByRole('listbox', { name: 'Commands' }).getByRole('option')).not.toHaveCount(0);
+      await expectNoViolations(page, `${theme}: the Commands list of the prompt`);
+      await prompt.fill('');
+
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect(page.getByRole('menu', { name: 'Import' }).getByRole('menuitem').first()).toBeFocused();
+      await expectNoViolations(page, `${theme}: the Import menu`);
       await page.keyboard.press('Escape');
-      await expect(share).toBeHidden();
+      await page.getByRole('button', { name: 'New file' }).click();
+      await expect(page.getByRole('textbox', { name: 'New file path' })).toBeFocused();
+      await expectNoViolations(page, `${theme}: the New file path prompt`);
+      await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'New session' }).click();
       await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
       await expectNoViolations(page, `${theme}: sessions list with two sessions`);
-
-      await openApp(page);
-      await expectNoViolations(page, `${theme}: empty session on ?sandbox=offline`);
     });
 
-    test(`${theme}: an approval with its diff, the open editor and each centre tab have no WCAG 2.1 A/AA violation`, async ({ page, gemini }) => {
-      test.setTimeout(120_000);
+    test(`${theme}: approvals of an edit with its diff and of a command, a long tool output and the open editor have no WCAG 2.1 A/AA violation`, async ({ page, gemini }) => {
       gemini.setScript({
         responses: [
           call('write_file', { file_path: 'index.html', content: PAGE }),
           call('edit', { file_path: 'index.html', old_string: '<h1>Hello</h1>', new_string: '<h1>Goodbye</h1>' }),
+          call('run_shell_command', { command: 'seq 1 80' }),
           { chunks: [{ text: 'Changed the heading.', finishReason: 'STOP' }] },
         ],
       });
-      await openApp(page);
-      await useGemini(page, gemini);
-      await chooseTheme(page, theme);
-      await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Ask every time');
-      await sendMessage(page, 'make a page and change its heading');
-
+      await startWith(page, gemini, theme, 'Ask every time', 'make a page and change its heading');
       const approval = page.getByRole('region', { name: 'Approval required' });
       await approval.getByRole('button', { name: 'Allow once' }).click();
       await expect(statusOf(page, 'write_file index.html')).toHaveText('success');
@@ -108,9 +130,24 @@ for (const theme of ['Dark', 'Light'] as const) {
 
       await approval.getByRole('button', { name: 'Allow once' }).click();
       await expect(statusOf(page, 'edit index.html')).toHaveText('success');
+      await expect(approval.getByLabel('Command')).toContainText('seq 1 80');
+      await expectNoViolations(page, `${theme}: approval of a shell command`);
+
+      await approval.getByRole('button', { name: 'Allow once' }).click();
+      // Longer than the card shows: the output scrolls.
+      await expect(page.getByLabel('Command output')).toContainText('80');
+      await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Changed the heading.');
       await expect(page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name: 'index.html', exact: true })).toHaveAttribute('aria-selected', 'true');
-      await expect(page.locator('.editor-body .monaco-editor .view-lines')).toContainText('Goodbye');
-      await expectNoViolations(page, `${theme}: editor open on index.html`);
+      await expect(editorLines(page)).toContainText('Goodbye');
+      await expectNoViolations(page, `${theme}: a long tool output, and the editor open on index.html`);
+    });
+
+    test(`${theme}: each centre tab (Editor, Terminal, Preview, Loop inspector) has no WCAG 2.1 A/AA violation`, async ({ page, gemini }) => {
+      gemini.setScript({ responses: [call('write_file', { file_path: 'index.html', content: PAGE }), { chunks: [{ text: 'Made the page.', finishReason: 'STOP' }] }] });
+      await startWith(page, gemini, theme, 'Allow all', 'make a page');
+      await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Made the page.');
+      await expect(editorLines(page)).toContainText('Hello');
+      await expectNoViolations(page, `${theme}: Editor`);
 
       const views = page.getByRole('tablist', { name: 'Views' });
       await views.getByRole('tab', { name: 'Terminal' }).click();
@@ -118,7 +155,7 @@ for (const theme of ['Dark', 'Light'] as const) {
       await expectNoViolations(page, `${theme}: Terminal`);
 
       await views.getByRole('tab', { name: 'Preview' }).click();
-      await expect(page.getByRole('region', { name: 'Preview' }).frameLocator('iframe').getByRole('heading', { name: 'Goodbye' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Preview' }).frameLocator('iframe').getByRole('heading', { name: 'Hello' })).toBeVisible();
       await expectNoViolations(page, `${theme}: Preview`);
 
       await views.getByRole('tab', { name: 'Loop inspector' }).click();
@@ -127,10 +164,6 @@ for (const theme of ['Dark', 'Light'] as const) {
       await inspector.locator('.round-trip > button').first().click();
       await expect(inspector.locator('.round-trip-raw').first()).toBeVisible();
       await expectNoViolations(page, `${theme}: Loop inspector with a round-trip open`);
-
-      await views.getByRole('tab', { name: 'Editor' }).click();
-      await expect(page.locator('.editor-body .monaco-editor .view-lines')).toContainText('Goodbye');
-      await expectNoViolations(page, `${theme}: back on the Editor tab`);
     });
   });
 }

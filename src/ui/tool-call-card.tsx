@@ -22,10 +22,10 @@ export function TodoList({ todos }: { todos: Todo[] }) {
 function DisplayView({ display }: { display: ToolDisplay }) {
   switch (display.type) {
     case 'text':
-      return <pre className="tool-output">{display.text}</pre>;
+      return <pre className="tool-output" tabIndex={0}>{display.text}</pre>;
     case 'shell':
       return (
-        <pre className="tool-output" aria-label="Command output">
+        <pre className="tool-output" aria-label="Command output" tabIndex={0}>
           {display.output || '(no output)'}
           {display.exitCode !== null && display.exitCode !== 0 ? `\n[exit code ${display.exitCode}]` : ''}
           {display.timedOut ? '\n[timed out]' : ''}
@@ -35,7 +35,7 @@ function DisplayView({ display }: { display: ToolDisplay }) {
       return <p className="tool-note">{display.before === null ? 'Created' : 'Changed'} {display.path}</p>;
     case 'files':
       return (
-        <pre className="tool-output">
+        <pre className="tool-output" tabIndex={0}>
           {display.paths.join('\n')}
           {display.note ? `\n${display.note}` : ''}
         </pre>
@@ -61,7 +61,7 @@ export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; 
         </span>
       </header>
       {call.status === 'executing' && call.liveOutput ? (
-        <pre className="tool-output live" aria-live="off">
+        <pre className="tool-output live" aria-live="off" tabIndex={0}>
           {call.liveOutput}
         </pre>
       ) : null}
@@ -70,14 +70,14 @@ export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; 
       {!call.display && call.resultText && call.status === 'success' ? (
         <details>
           <summary>Result</summary>
-          <pre className="tool-output">{call.resultText}</pre>
+          <pre className="tool-output" tabIndex={0}>{call.resultText}</pre>
         </details>
       ) : null}
       {recorded !== undefined ? (
         <details className="tool-differs" open>
           <summary>Differs from the recording</summary>
           <p className="tool-note">The replayed result is above; the recording had:</p>
-          <pre className="tool-output">{recorded}</pre>
+          <pre className="tool-output" tabIndex={0}>{recorded}</pre>
         </details>
       ) : null}
       {restore ?? null}
