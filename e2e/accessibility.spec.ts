@@ -72,6 +72,9 @@ for (const theme of ['Dark', 'Light'] as const) {
       const settings = page.getByRole('dialog', { name: 'Settings' });
       await expect(settings.getByRole('combobox', { name: 'Theme' })).toBeVisible();
       await expectNoViolations(page, `${theme}: Settings`);
+      await settings.getByRole('combobox', { name: 'Provider' }).selectOption('OpenAI-compatible');
+      await expect(settings.getByLabel('OpenAI-compatible API key')).toBeVisible();
+      await expectNoViolations(page, `${theme}: Settings for an OpenAI-compatible provider`);
       await settings.getByRole('button', { name: 'Cancel' }).click();
       await expect(settings).toBeHidden();
 
@@ -97,8 +100,18 @@ for (const theme of ['Dark', 'Light'] as const) {
       await expectNoViolations(page, `${theme}: the Import menu`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'New file' }).click();
-      await expect(page.getByRole('textbox', { name: 'New file path' })).toBeFocused();
+      const newPath = page.getByRole('textbox', { name: 'New file path' });
+      await expect(newPath).toBeFocused();
       await expectNoViolations(page, `${theme}: the New file path prompt`);
+      await newPath.fill('notes.md');
+      await newPath.press('Enter');
+      const file = page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'notes.md' });
+      await expect(page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name: 'notes.md', exact: true })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.locator('.editor-body .monaco-editor')).toBeVisible();
+      await file.focus();
+      await page.keyboard.press('Shift+F10');
+      await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+      await expectNoViolations(page, `${theme}: a new file open in the editor, and its context menu in the tree`);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'New session' }).click();
