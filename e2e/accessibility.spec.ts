@@ -59,6 +59,8 @@ for (const theme of ['Dark', 'Light'] as const) {
   test.describe(`${theme} theme`, () => {
     // The OS asks for the other theme, so the chosen one is what shows.
     test.use({ colorScheme: theme === 'Dark' ? 'light' : 'dark' });
+    // Each analysis of a page holding Monaco takes seconds on a busy 2-core runner.
+    test.describe.configure({ timeout: 90_000 });
 
     test(`${theme}: the empty session on the default URL, Settings and Share have no WCAG 2.1 A/AA violation`, async ({ page }) => {
       // The default URL: WebContainer is tried first and the app falls back to the offline sandbox.
@@ -84,7 +86,7 @@ for (const theme of ['Dark', 'Light'] as const) {
       await expectNoViolations(page, `${theme}: Share session`);
     });
 
-    test(`${theme}: the offline empty session, the prompt's Commands, the Import menu, New file and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
+    test(`${theme}: the offline empty session, the prompt's Commands, the Import menu, a new file with the tree's context menu, and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
       await openApp(page);
       await chooseTheme(page, theme);
       await expectNoViolations(page, `${theme}: empty session on ?sandbox=offline`);
