@@ -157,12 +157,22 @@ for (const theme of ['Dark', 'Light'] as const) {
       await expectNoViolations(page, `${theme}: a long tool output, and the editor open on index.html`);
     });
 
-    test(`${theme}: each centre tab (Editor, Terminal, Preview, Loop inspector) has no WCAG 2.1 A/AA violation`, async ({ page, gemini }) => {
-      gemini.setScript({ responses: [call('write_file', { file_path: 'index.html', content: PAGE }), { chunks: [{ text: 'Made the page.', finishReason: 'STOP' }] }] });
+    test(`${theme}: each centre tab (Editor, Terminal, Preview, Loop inspector), open thoughts and an error alert have no WCAG 2.1 A/AA violation`, async ({ page, gemini }) => {
+      gemini.setScript({
+        responses: [
+          { chunks: [{ thought: '**Planning** A page with a heading.' }, ...call('write_file', { file_path: 'index.html', content: PAGE }).chunks] },
+          // A retry, marked as such in the Loop inspector.
+          { status: 429, headers: { 'Retry-After': '1' }, body: { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } } },
+          { chunks: [{ text: 'Made the page.', finishReason: 'STOP' }] },
+          { status: 401, body: { error: { code: 401, message: 'API key not valid. Please pass a valid API key.', status: 'UNAUTHENTICATED' } } },
+        ],
+      });
       await startWith(page, gemini, theme, 'Allow all', 'make a page');
       await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Made the page.');
+      await transcript(page).getByRole('button', { name: 'Thoughts', exact: true }).click();
+      await expect(transcript(page).getByText('A page with a heading.')).toBeVisible();
       await expect(editorLines(page)).toContainText('Hello');
-      await expectNoViolations(page, `${theme}: Editor`);
+      await expectNoViolations(page, `${theme}: Editor, and thoughts open in the transcript`);
 
       const views = page.getByRole('tablist', { name: 'Views' });
       await views.getByRole('tab', { name: 'Terminal' }).click();
@@ -179,6 +189,10 @@ for (const theme of ['Dark', 'Light'] as const) {
       await inspector.locator('.round-trip > button').first().click();
       await expect(inspector.locator('.round-trip-raw').first()).toBeVisible();
       await expectNoViolations(page, `${theme}: Loop inspector with a round-trip open`);
+
+      await sendMessage(page, 'once more');
+      await expect(transcript(page).getByRole('alert')).toContainText(/API key/i);
+      await expectNoViolations(page, `${theme}: an error alert in the transcript`);
     });
   });
 }
