@@ -121,7 +121,7 @@ async function start(): Promise<void> {
   if (import.meta.env.PROD) void painted.then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
 
   client.subscribe((event) => {
-    if (event.type === 'session-loaded') void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
+    if (event.type === 'session_loaded') void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
   });
 
   // The key lives in the app's memory for this tab; it is stored only when the person chose

@@ -82,13 +82,13 @@ export function AgentPanel(props: AgentPanelProps) {
    */
   const send = async (text: string): Promise<boolean> => {
     if (busy) return false;
-    dispatch({ type: 'local-send', text });
+    dispatch({ type: 'local_send', text });
     const answer = await client.request({ type: 'send', text });
     if (answer.ok) {
-      dispatch({ type: 'send-accepted' });
+      dispatch({ type: 'send_accepted' });
       return true;
     }
-    dispatch({ type: 'send-refused', text, message: answer.error.message });
+    dispatch({ type: 'send_refused', text, message: answer.error.message });
     return false;
   };
   const openLesson = (id: string) =>

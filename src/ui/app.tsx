@@ -103,7 +103,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
 
   const setApprovalMode = (mode: ApprovalMode) => {
     client.send({ type: 'set-approval-mode', mode });
-    dispatch({ type: 'approval-mode', mode });
+    dispatch({ type: 'approval_mode', mode });
     applySettings({ approvalMode: mode });
   };
 

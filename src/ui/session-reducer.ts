@@ -49,23 +49,23 @@ export interface SessionView {
 }
 
 export type SessionAction =
-  | { type: 'session-loaded'; session: SessionState }
-  /** The history before the one session-loaded brought, as JSON text. */
-  | { type: 'session-earlier'; sessionId: string; history: string }
-  | { type: 'local-send'; text: string }
-  /** The worker took the message shown by local-send. */
-  | { type: 'send-accepted' }
+  | { type: 'session_loaded'; session: SessionState }
+  /** The history before the one session_loaded brought, as JSON text. */
+  | { type: 'session_earlier'; sessionId: string; history: string }
+  | { type: 'local_send'; text: string }
+  /** The worker took the message shown by local_send. */
+  | { type: 'send_accepted' }
   /** Another tab took the current session over. */
-  | { type: 'session-elsewhere'; sessionId: string }
+  | { type: 'session_elsewhere'; sessionId: string }
   | { type: 'replay'; sessionId: string; state: ReplayState }
   /** A prompt sent by a replay. */
-  | { type: 'user-message'; sessionId: string; text: string }
-  /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
-  | { type: 'send-refused'; text: string; message: string }
-  | { type: 'approval-mode'; mode: ApprovalMode }
+  | { type: 'user_message'; sessionId: string; text: string }
+  /** The worker did not take a message shown by local_send: it leaves the transcript, and an alert says why. */
+  | { type: 'send_refused'; text: string; message: string }
+  | { type: 'approval_mode'; mode: ApprovalMode }
   | { type: 'running'; running: boolean; interruption?: Interruption }
   | { type: 'paused'; pause: PauseStage | null }
-  | { type: 'agent-event'; event: AgentEvent }
+  | { type: 'agent_event'; event: AgentEvent }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
 
 export const initialSessionView: SessionView = {
@@ -308,7 +308,7 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
 
 export function sessionReducer(state: SessionView, action: SessionAction): SessionView {
   switch (action.type) {
-    case 'session-loaded': {
+    case 'session_loaded': {
       const from = action.session.historyFrom ?? 0;
       const items = itemsFromHistory(action.session.history, from);
       const loaded: SessionView = {
@@ -328,25 +328,25 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       const withMessage = push(loaded, { type: 'user', text: state.waitingMessage });
       return { ...withMessage, waitingMessage: state.waitingMessage, attemptFrom: withMessage.items.length };
     }
-    case 'session-earlier': {
+    case 'session_earlier': {
       if (action.sessionId !== state.sessionId || !state.earlierPending) return state;
       const earlier = itemsFromHistory(JSON.parse(action.history) as Content[]);
       const { length } = earlier;
       return { ...state, items: [...earlier, ...state.items], earlierPending: false, prepended: length, attemptFrom: state.attemptFrom + length };
     }
-    case 'approval-mode':
+    case 'approval_mode':
       return { ...state, approvalMode: action.mode };
-    case 'local-send':
+    case 'local_send':
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' }, waitingMessage: action.text };
-    case 'send-accepted':
+    case 'send_accepted':
       return { ...state, waitingMessage: null };
-    case 'session-elsewhere':
+    case 'session_elsewhere':
       return action.sessionId === state.sessionId ? { ...state, elsewhere: true } : state;
     case 'replay':
       return action.sessionId === state.sessionId ? { ...state, replay: action.state } : state;
-    case 'user-message':
+    case 'user_message':
       return action.sessionId === state.sessionId ? { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } } : state;
-    case 'send-refused': {
+    case 'send_refused': {
       const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
       const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];
       return push({ ...state, items, waitingMessage: null }, { type: 'alert', message: `Your message was not sent: ${action.message}` });
@@ -357,7 +357,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
     }
     case 'paused':
       return { ...state, pause: action.pause };
-    case 'agent-event':
+    case 'agent_event':
       return reduceAgentEvent(state, action.event);
     case 'notice':
       return push(state, action.level === 'error' ? { type: 'alert', message: action.message } : { type: 'notice', message: action.message });

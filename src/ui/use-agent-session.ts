@@ -17,30 +17,30 @@ function batchReducer(state: SessionView, actions: SessionAction[]): SessionView
 
 function toAction(event: WorkerEvent): SessionAction | null {
   switch (event.type) {
-    case 'session-loaded':
-      return { type: 'session-loaded', session: event.session };
-    case 'session-earlier':
-      return { type: 'session-earlier', sessionId: event.sessionId, history: event.history };
-    case 'agent-event':
-      return { type: 'agent-event', event: event.event };
+    case 'session_loaded':
+      return { type: 'session_loaded', session: event.session };
+    case 'session_earlier':
+      return { type: 'session_earlier', sessionId: event.sessionId, history: event.history };
+    case 'agent_event':
+      return { type: 'agent_event', event: event.event };
     case 'running':
       return event.interruption ? { type: 'running', running: event.running, interruption: event.interruption } : { type: 'running', running: event.running };
     case 'paused':
       return { type: 'paused', pause: event.pause };
-    case 'session-elsewhere':
-      return { type: 'session-elsewhere', sessionId: event.sessionId };
+    case 'session_elsewhere':
+      return { type: 'session_elsewhere', sessionId: event.sessionId };
     case 'replay':
-    case 'user-message':
+    case 'user_message':
       return event;
     case 'notice':
       return { type: 'notice', level: event.level, message: event.message };
-    case 'files-changed':
-    case 'import-progress':
+    case 'files_changed':
+    case 'import_progress':
     case 'response':
     case 'provider':
-    case 'terminal-output':
-    case 'terminal-exit':
-    case 'server-ready':
+    case 'terminal_output':
+    case 'terminal_exit':
+    case 'server_ready':
       return null;
   }
 }
@@ -69,7 +69,7 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
       const action = toAction(event);
       if (!action) return;
       queue.current.push(action);
-      pacer.queued(action.type === 'agent-event' && endsModelResponse(action.event));
+      pacer.queued(action.type === 'agent_event' && endsModelResponse(action.event));
     });
     return () => {
       unsubscribe();

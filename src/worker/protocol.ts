@@ -11,7 +11,7 @@ import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
 import type { SettingsRecord } from '../store/types';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /**
  * What the worker needs of the settings; the keys are held in memory unless the person opts in.
@@ -163,9 +163,9 @@ export interface SessionState {
   sessionId: string;
   /** The session's own approval mode (shared and imported sessions start at 'ask'). */
   approvalMode: ApprovalMode;
-  /** The history's last entries (all of a short one); the earlier ones follow in `session-earlier`. */
+  /** The history's last entries (all of a short one); the earlier ones follow in `session_earlier`. */
   history: Content[];
-  /** Index of `history[0]` in the stored history: how many entries `session-earlier` brings (absent: 0). */
+  /** Index of `history[0]` in the stored history: how many entries `session_earlier` brings (absent: 0). */
   historyFrom?: number;
   interruption: Interruption;
   sandboxKind: SandboxKind;
@@ -180,26 +180,26 @@ export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string;
 
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
-  | { type: 'session-loaded'; session: SessionState }
+  | { type: 'session_loaded'; session: SessionState }
   /** The entries before `historyFrom`, as JSON text (see worker/session-opening.ts). */
-  | { type: 'session-earlier'; sessionId: string; history: string }
+  | { type: 'session_earlier'; sessionId: string; history: string }
   /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
-  | { type: 'session-elsewhere'; sessionId: string }
-  /** A replay's progress (worker/replay.ts); `user-message`: a prompt the replay sends. */
+  | { type: 'session_elsewhere'; sessionId: string }
+  /** A replay's progress (worker/replay.ts); `user_message`: a prompt the replay sends. */
   | { type: 'replay'; sessionId: string; state: ReplayState }
-  | { type: 'user-message'; sessionId: string; text: string }
-  | { type: 'agent-event'; sessionId: string; event: AgentEvent }
+  | { type: 'user_message'; sessionId: string; text: string }
+  | { type: 'agent_event'; sessionId: string; event: AgentEvent }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
-  | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
+  | { type: 'files_changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
   /** How far an import is: its files read, then written into the sandbox. */
-  | { type: 'import-progress'; stage: 'reading' | 'writing'; done: number; total: number }
+  | { type: 'import_progress'; stage: 'reading' | 'writing'; done: number; total: number }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
-  | { type: 'terminal-output'; text: string }
-  | { type: 'terminal-exit'; code: number }
+  | { type: 'terminal_output'; text: string }
+  | { type: 'terminal_exit'; code: number }
   /** A dev server in the sandbox started listening (WebContainer). */
-  | { type: 'server-ready'; port: number; url: string }
+  | { type: 'server_ready'; port: number; url: string }
   /** Which model answers; the scripted demo offers its lessons. */
   | { type: 'provider'; provider: SettingsRecord['provider']; label: string; lessons: LessonInfo[] };
 
@@ -272,7 +272,7 @@ export function createEventBatcher(
     post(event: WorkerEvent): void {
       if (queue.length === 0) oldest = now();
       queue.push(event);
-      if ((event.type === 'agent-event' && endsModelResponse(event.event)) || now() - oldest >= MAX_BATCH_AGE_MS) send();
+      if ((event.type === 'agent_event' && endsModelResponse(event.event)) || now() - oldest >= MAX_BATCH_AGE_MS) send();
       if (scheduled || queue.length === 0) return;
       scheduled = true;
       schedule(flush);

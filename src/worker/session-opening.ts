@@ -2,8 +2,8 @@
  * A long session opens with its transcript's tail first. Reading a 2,000-round-trip history
  * (4,000 entries, 2 MB) from IndexedDB took 75–360 ms in the worker, and cloning it into the
  * page another 40–180 ms of main-thread time, while the transcript shows only its last 150
- * items. So `session-loaded` carries the last entries (read in ~10 ms) and is posted before the
- * whole history is read for the agent; the entries before them follow in `session-earlier`,
+ * items. So `session_loaded` carries the last entries (read in ~10 ms) and is posted before the
+ * whole history is read for the agent; the entries before them follow in `session_earlier`,
  * as JSON text: a string crosses the thread as one copy, and parsing it costs the page about
  * a tenth of what cloning the objects did.
  */
@@ -43,5 +43,5 @@ export async function loadHistoryTail(db: LoopscopeDb, sessionId: string, count 
 /** The entries before the tail, once the whole history is loaded; null when the tail was all of it. */
 export function earlierHistoryEvent(sessionId: string, history: readonly Content[], from: number): WorkerEvent | null {
   if (from <= 0) return null;
-  return { type: 'session-earlier', sessionId, history: JSON.stringify(history.slice(0, from)) };
+  return { type: 'session_earlier', sessionId, history: JSON.stringify(history.slice(0, from)) };
 }

@@ -69,7 +69,7 @@ export function createPersonFiles(context: PersonFilesContext) {
         const now = performance.now();
         if (stage === last.stage && done < total && now - last.at < PROGRESS_EVERY_MS) return;
         last = { stage, at: now };
-        context.post({ type: 'import-progress', stage, done, total });
+        context.post({ type: 'import_progress', stage, done, total });
       },
     };
   }
