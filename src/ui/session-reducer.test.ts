@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentEvent, ToolCallView } from '../agent/types';
+import type { ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
 import { initialSessionView, itemsFromHistory, sessionReducer } from './session-reducer';
 import type { SessionView } from './session-reducer';
+import type { PageAgentEvent } from '../worker/protocol';
 
-function apply(events: AgentEvent[], state: SessionView = initialSessionView): SessionView {
-  return events.reduce((current, event) => sessionReducer(current, { type: 'agent_event', event }), state);
+function apply(events: PageAgentEvent[], state: SessionView = initialSessionView): SessionView {
+  return events.reduce((current, event) => sessionReducer(current, { type: 'agent_event', sessionId: 's', event }), state);
 }
 
 const call = (status: ToolCallView['status']): ToolCallView => ({
@@ -153,12 +154,12 @@ describe('session reducer', () => {
 
   it('G1 Continue stays on offer when a run ends interrupted (a failed Continue, a failed send)', () => {
     const interrupted = { type: 'interrupted_prompt' as const, parts: [{ text: 'q' }] };
-    let state = sessionReducer(initialSessionView, { type: 'running', running: true });
+    let state = sessionReducer(initialSessionView, { type: 'running', sessionId: 's', running: true });
     state = apply([{ type: 'interaction_end', value: { outcome: 'error' } }], state);
     expect(state.interruption).toEqual({ type: 'none' });
-    state = sessionReducer(state, { type: 'running', running: false, interruption: interrupted });
+    state = sessionReducer(state, { type: 'running', sessionId: 's', running: false, interruption: interrupted });
     expect(state.interruption).toEqual(interrupted);
-    state = sessionReducer(state, { type: 'running', running: false, interruption: { type: 'none' } });
+    state = sessionReducer(state, { type: 'running', sessionId: 's', running: false, interruption: { type: 'none' } });
     expect(state.interruption).toEqual({ type: 'none' });
   });
 

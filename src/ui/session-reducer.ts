@@ -2,10 +2,10 @@
  * The agent panel's state: a pure reducer over worker events (STYLE.md §10 — the session
  * hook is this reducer plus a thin hook). No React here, so it is tested in Node.
  */
-import type { AgentEvent, ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
+import type { ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
 import { isReferencedFilesText } from '../shared/mentions';
-import type { PauseStage, ReplayState, SessionState, SharedInfo } from '../worker/protocol';
+import type { PageAgentEvent, PauseStage, ReplayState, SharedInfo, WorkerEvent } from '../worker/protocol';
 import type { SandboxKind } from '../sandbox/types';
 
 export type TranscriptItem =
@@ -48,25 +48,24 @@ export interface SessionView {
   context: ContextUsage | null;
 }
 
+const PANEL_EVENTS = ['session_loaded', 'session_earlier', 'session_elsewhere', 'replay', 'user_message', 'agent_event', 'running', 'paused', 'notice'] as const;
+
+/** The worker events the agent panel reads, applied as posted. */
+export type PanelEvent = Extract<WorkerEvent, { type: (typeof PANEL_EVENTS)[number] }>;
+
+export function isPanelEvent(event: WorkerEvent): event is PanelEvent {
+  return (PANEL_EVENTS as readonly string[]).includes(event.type);
+}
+
+/** Worker events, and the page's own: a `notice` it shows, and a message it sends. */
 export type SessionAction =
-  | { type: 'session_loaded'; session: SessionState }
-  /** The history before the one session_loaded brought, as JSON text. */
-  | { type: 'session_earlier'; sessionId: string; history: string }
+  | PanelEvent
   | { type: 'local_send'; text: string }
   /** The worker took the message shown by local_send. */
   | { type: 'send_accepted' }
-  /** Another tab took the current session over. */
-  | { type: 'session_elsewhere'; sessionId: string }
-  | { type: 'replay'; sessionId: string; state: ReplayState }
-  /** A prompt sent by a replay. */
-  | { type: 'user_message'; sessionId: string; text: string }
   /** The worker did not take a message shown by local_send: it leaves the transcript, and an alert says why. */
   | { type: 'send_refused'; text: string; message: string }
-  | { type: 'approval_mode'; mode: ApprovalMode }
-  | { type: 'running'; running: boolean; interruption?: Interruption }
-  | { type: 'paused'; pause: PauseStage | null }
-  | { type: 'agent_event'; event: AgentEvent }
-  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
+  | { type: 'approval_mode'; mode: ApprovalMode };
 
 export const initialSessionView: SessionView = {
   sessionId: null,
@@ -224,7 +223,7 @@ function reduceNextSpeaker(state: SessionView, check: NextSpeakerCheck): Session
   return { ...state, items, retry: null };
 }
 
-function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
+function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionView {
   switch (event.type) {
     case 'content': {
       const last = state.items.at(-1);
@@ -298,11 +297,6 @@ function reduceAgentEvent(state: SessionView, event: AgentEvent): SessionView {
       return { ...state, items: endStreaming(state.items) };
     case 'interaction_end':
       return { ...state, items: endStreaming(state.items), retry: null, interruption: { type: 'none' } };
-    case 'tool_call_request':
-    case 'tool_call_response':
-    case 'tool_call_confirmation':
-    case 'model_info':
-      return state;
   }
 }
 

@@ -1,48 +1,17 @@
 /**
- * The thin hook over sessionReducer: subscribes to the worker client and applies its
- * events in batches paced by render-pacer.ts, so a fast stream renders a few times a second
+ * The thin hook over sessionReducer: subscribes to the worker client and applies the events
+ * the panel reads, as posted, in batches paced by render-pacer.ts, so a fast stream renders a few times a second
  * rather than once a chunk (keeps main-thread tasks short while streaming).
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { WorkerClient } from '../worker/client';
 import { endsModelResponse } from '../worker/protocol';
-import type { WorkerEvent } from '../worker/protocol';
 import type { SessionAction, SessionView } from './session-reducer';
 import { createRenderPacer } from './render-pacer';
-import { initialSessionView, sessionReducer } from './session-reducer';
+import { initialSessionView, isPanelEvent, sessionReducer } from './session-reducer';
 
 function batchReducer(state: SessionView, actions: SessionAction[]): SessionView {
   return actions.reduce(sessionReducer, state);
-}
-
-function toAction(event: WorkerEvent): SessionAction | null {
-  switch (event.type) {
-    case 'session_loaded':
-      return { type: 'session_loaded', session: event.session };
-    case 'session_earlier':
-      return { type: 'session_earlier', sessionId: event.sessionId, history: event.history };
-    case 'agent_event':
-      return { type: 'agent_event', event: event.event };
-    case 'running':
-      return event.interruption ? { type: 'running', running: event.running, interruption: event.interruption } : { type: 'running', running: event.running };
-    case 'paused':
-      return { type: 'paused', pause: event.pause };
-    case 'session_elsewhere':
-      return { type: 'session_elsewhere', sessionId: event.sessionId };
-    case 'replay':
-    case 'user_message':
-      return event;
-    case 'notice':
-      return { type: 'notice', level: event.level, message: event.message };
-    case 'files_changed':
-    case 'import_progress':
-    case 'response':
-    case 'provider':
-    case 'terminal_output':
-    case 'terminal_exit':
-    case 'server_ready':
-      return null;
-  }
 }
 
 export function useAgentSession(client: WorkerClient): [SessionView, (action: SessionAction) => void] {
@@ -66,10 +35,9 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
       },
     );
     const unsubscribe = client.subscribe((event) => {
-      const action = toAction(event);
-      if (!action) return;
-      queue.current.push(action);
-      pacer.queued(action.type === 'agent_event' && endsModelResponse(action.event));
+      if (!isPanelEvent(event)) return;
+      queue.current.push(event);
+      pacer.queued(event.type === 'agent_event' && endsModelResponse(event.event));
     });
     return () => {
       unsubscribe();

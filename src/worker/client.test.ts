@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createWorkerClient, deferredWorker } from './client';
 import type { WorkerLike } from './client';
 import type { WorkerEvent, WorkerMessage } from './protocol';
-import { MAX_BATCH_AGE_MS, PROTOCOL_VERSION, createEventBatcher } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import { MAX_BATCH_AGE_MS, createEventBatcher } from './event-batcher';
 
 /** A worker double: records what the page posts and lets the test deliver worker messages. */
 function fakeWorker() {

@@ -1,7 +1,7 @@
 /**
  * Messages between the UI thread and the agent worker: versioned discriminated unions.
  * Requests that expect an answer carry an `id`; the worker answers with `response` and the
- * same id. Events (answers included) stream in ordered batches (createEventBatcher), never one
+ * same id. Events (answers included) stream in ordered batches (event-batcher.ts), never one
  * awaited round trip per event.
  * Errors cross as plain `{kind, message}` values.
  */
@@ -188,7 +188,7 @@ export type WorkerEvent =
   /** A replay's progress (worker/replay.ts); `user_message`: a prompt the replay sends. */
   | { type: 'replay'; sessionId: string; state: ReplayState }
   | { type: 'user_message'; sessionId: string; text: string }
-  | { type: 'agent_event'; sessionId: string; event: AgentEvent }
+  | { type: 'agent_event'; sessionId: string; event: PageAgentEvent }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
@@ -202,6 +202,30 @@ export type WorkerEvent =
   | { type: 'server_ready'; port: number; url: string }
   /** Which model answers; the scripted demo offers its lessons. */
   | { type: 'provider'; provider: SettingsRecord['provider']; label: string; lessons: LessonInfo[] };
+
+/**
+ * Agent events that stay in the worker. A card is drawn from `tool_calls_update`, which carries
+ * each call's name, arguments, status and result, so the call's request, its response (the whole
+ * result again) and its confirmation are not posted, nor the model's name. The worker's own
+ * readers (Loop inspector notes, a replay's result check) see every event before this cut.
+ */
+const WORKER_ONLY_AGENT_EVENTS = ['tool_call_request', 'tool_call_response', 'tool_call_confirmation', 'model_info'] as const;
+
+/** The agent events the page reads. */
+export type PageAgentEvent = Exclude<AgentEvent, { type: (typeof WORKER_ONLY_AGENT_EVENTS)[number] }>;
+
+export function readByPage(event: AgentEvent): event is PageAgentEvent {
+  return !(WORKER_ONLY_AGENT_EVENTS as readonly string[]).includes(event.type);
+}
+
+/**
+ * The end of a model response (or of the interaction): the worker posts it at once, so what
+ * follows in the same task (storing the answer, which copies it) does not hold back the
+ * answer's last words, and the page applies it at once (ui/render-pacer.ts).
+ */
+export function endsModelResponse(event: AgentEvent): boolean {
+  return event.type === 'finished' || event.type === 'round_trip_end' || event.type === 'interaction_end';
+}
 
 export interface LessonInfo {
   id: string;
@@ -228,57 +252,6 @@ export function isWorkerMessage(data: unknown): data is WorkerMessage {
     (data as { type?: unknown }).type === 'events' &&
     Array.isArray((data as { events?: unknown }).events)
   );
-}
-
-/** A batch is posted once its oldest event is this old, even if the task has not ended. */
-export const MAX_BATCH_AGE_MS = 16;
-
-/**
- * The end of a model response (or of the interaction): the worker posts it at once, so what
- * follows in the same task (storing the answer, which copies it) does not hold back the
- * answer's last words, and the page applies it at once (ui/render-pacer.ts).
- */
-export function endsModelResponse(event: AgentEvent): boolean {
-  return event.type === 'finished' || event.type === 'round_trip_end' || event.type === 'interaction_end';
-}
-
-/**
- * Collects events and posts them as one message when the current task ends (`schedule` runs
- * the flush on a later task: a timer in the worker). A task can run long without ending (a
- * stream whose bytes are already buffered is read on one chain of promise jobs), so a batch is
- * also posted from `post` once its oldest event is MAX_BATCH_AGE_MS old: the page sees a long
- * answer grow instead of all at once at the end. The end of a model response is posted at once
- * (endsModelResponse). `flush` posts at once.
- */
-export function createEventBatcher(
-  postBatch: (message: WorkerMessage) => void,
-  schedule: (flush: () => void) => void,
-  now: () => number = () => performance.now(),
-) {
-  let queue: WorkerEvent[] = [];
-  let scheduled = false;
-  let oldest = 0;
-  const send = () => {
-    if (queue.length === 0) return;
-    const events = queue;
-    queue = [];
-    postBatch({ v: PROTOCOL_VERSION, type: 'events', events });
-  };
-  const flush = () => {
-    scheduled = false;
-    send();
-  };
-  return {
-    post(event: WorkerEvent): void {
-      if (queue.length === 0) oldest = now();
-      queue.push(event);
-      if ((event.type === 'agent_event' && endsModelResponse(event.event)) || now() - oldest >= MAX_BATCH_AGE_MS) send();
-      if (scheduled || queue.length === 0) return;
-      scheduled = true;
-      schedule(flush);
-    },
-    flush,
-  };
 }
 
 export function isClientMessage(data: unknown): data is ClientMessage {

@@ -15,7 +15,7 @@ import type { ToolRegistry } from '../tools/types';
 import { createApprovals, createStepGate } from './gates';
 import { compressRequest } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
-import { responseEvent } from './protocol';
+import { readByPage, responseEvent } from './protocol';
 import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
 import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
 import type { SessionRuntime } from './session-runtime';
@@ -146,7 +146,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         emit: (event) => {
           if (!runs.shows(event)) return;
           share.observe(event);
-          post({ type: 'agent_event', sessionId, event });
+          if (readByPage(event)) post({ type: 'agent_event', sessionId, event });
         },
         filesChanged: (paths, by) => post({ type: 'files_changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),

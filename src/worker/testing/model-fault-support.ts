@@ -50,7 +50,7 @@ export function streamedText(view: FaultRunView): string {
 export const sawContent = (view: FaultRunView) => streamedText(view).length > 0;
 export const sawRequests = (count: number) => (view: FaultRunView) => view.requests.length >= count;
 export const sawRetry = (view: FaultRunView) => agentEvents(view).some((event) => event.type === 'retry');
-export const sawToolCall = (view: FaultRunView) => agentEvents(view).some((event) => event.type === 'tool_call_request');
+export const sawToolCall = (view: FaultRunView) => agentEvents(view).some((event) => event.type === 'tool_calls_update');
 
 /** The run's text ends with the recovered answer. */
 export const recovered = (view: FaultRunView): string[] =>

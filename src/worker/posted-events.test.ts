@@ -1,0 +1,30 @@
+/**
+ * What crosses to the page: only events the page reads. Node, fake-indexeddb, the real
+ * controller, tools and agent, a scripted model.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
+import { createControllerHarness } from './testing/controller-harness';
+
+let counter = 0;
+
+describe('events posted to the page', () => {
+  it('leaves a tool call’s request, confirmation and response in the worker: its card comes from tool_calls_update', async () => {
+    const model = createFakeModel([reply(FC('write_file', { file_path: 'a.txt', content: 'one' }), 'STOP'), reply(T('Done.'), 'STOP')]);
+    const h = createControllerHarness({ databaseName: `posted-${counter++}`, model });
+    await h.init();
+    await h.send({ type: 'send', text: 'write a.txt' });
+    await vi.waitFor(() => expect(h.calls().some((call) => call.status === 'awaiting_approval')).toBe(true));
+    const waiting = h.calls().find((call) => call.status === 'awaiting_approval');
+    await h.send({ type: 'approval-response', callId: waiting!.callId, outcome: 'proceed_once' });
+    await h.controller.idle();
+
+    const agentEvents = h.events.flatMap((event) => (event.type === 'agent_event' ? [event.event.type as string] : []));
+    expect(agentEvents).toContain('tool_calls_update');
+    expect(agentEvents).toContain('interaction_end');
+    for (const unread of ['tool_call_request', 'tool_call_confirmation', 'tool_call_response', 'model_info']) expect(agentEvents).not.toContain(unread);
+    expect(h.calls().at(-1)).toMatchObject({ callId: waiting!.callId, status: 'success', summary: 'a.txt' });
+    h.db.close();
+  });
+});
