@@ -10,7 +10,8 @@
  *   with it.
  * - Two tabs may still run two workers on one session; history commits carry the session
  *   revision they expect (table `heads`), so the second writer gets a `conflict` instead of
- *   overwriting. A commit writes `heads` and `history` only, tables the UI does not watch.
+ *   overwriting. A commit writes `heads`, `history` and `toolCards` only, tables the UI does
+ *   not watch.
  *
  * Reliability rule 10: another tab upgrading the schema fires `versionchange`: we close
  * this connection (so old code never writes into a new schema) and call onVersionChange
@@ -33,6 +34,7 @@ import type {
   SessionRecord,
   SettingsRecord,
   SharedSessionRecord,
+  ToolCardRecord,
 } from './types';
 
 export const DATABASE_NAME = 'loopscope';
@@ -65,6 +67,7 @@ export class LoopscopeDb extends Dexie {
   declare readonly blobs: Table<BlobRecord, string>;
   declare readonly settings: Table<SettingsRecord, string>;
   declare readonly sharedSessions: Table<SharedSessionRecord, string>;
+  declare readonly toolCards: Table<ToolCardRecord, [string, string]>;
   readonly now: () => number;
 
   constructor(options: OpenDatabaseOptions = {}) {

@@ -6,6 +6,7 @@
  * that also bumps the session's revision (its `heads` record). The commit names the revision it expects; if
  * another writer (another tab's worker) bumped it first, nothing is written and the
  * result is a `conflict` (reliability rule 10: two tabs must not overwrite each other).
+ * The same transaction stores the cards of the calls whose results it writes (tool-cards.ts).
  */
 import { Dexie } from 'dexie';
 import { err, ok } from '../shared/errors';
@@ -15,7 +16,8 @@ import type { LoopscopeDb } from './db';
 import { attempt, notFound } from './errors';
 import { firstDifference } from './history-diff';
 import { queryHistory } from './queries';
-import type { HistoryRecord, StoreError } from './types';
+import { cardsAnsweredBy } from './tool-cards';
+import type { HistoryRecord, StoreError, ToolCard } from './types';
 
 export interface LoadedHistory {
   history: Content[];
@@ -29,6 +31,8 @@ export interface HistoryCommit {
   /** The array last loaded or committed at `expectedRevision`; it decides what is rewritten. */
   previous: readonly Content[];
   expectedRevision: number;
+  /** Cards of finished calls: those whose results are among the entries written are stored with them. */
+  cards?: ReadonlyMap<string, ToolCard>;
 }
 
 export interface CommitOutcome {
@@ -37,6 +41,8 @@ export interface CommitOutcome {
   written: number;
   /** Records deleted beyond the new length. */
   deleted: number;
+  /** The calls whose cards were stored. */
+  carded: string[];
 }
 
 /** The history and its revision, read together in one transaction. */
@@ -68,21 +74,22 @@ class CommitRefused extends Error {
 
 export async function commitHistory(
   db: LoopscopeDb,
-  { sessionId, history, previous, expectedRevision }: HistoryCommit,
+  { sessionId, history, previous, expectedRevision, cards }: HistoryCommit,
 ): Promise<Result<CommitOutcome, StoreError>> {
   const start = firstDifference(previous, history);
   if (start === history.length && history.length === previous.length) {
-    return ok({ revision: expectedRevision, written: 0, deleted: 0 });
+    return ok({ revision: expectedRevision, written: 0, deleted: 0, carded: [] });
   }
   const records: HistoryRecord[] = history
     .slice(start)
     .map((content, offset) => ({ sessionId, seq: start + offset, content }));
+  const cardRecords = cards ? cardsAnsweredBy(sessionId, history.slice(start), cards) : [];
   const revision = expectedRevision + 1;
   // The revision check and the writes go to IndexedDB together, not one after the other (each
   // request is a round trip to the browser's storage): a failed check throws while the
   // transaction is still open, which rolls the writes back.
   const write = (): Promise<CommitStep> =>
-    db.transaction('rw', [db.heads, db.history], async (): Promise<CommitStep> => {
+    db.transaction('rw', [db.heads, db.history, db.toolCards], async (): Promise<CommitStep> => {
       const checked = db.heads.get(sessionId).then((head) => {
         if (!head) throw new CommitRefused({ type: 'missing' });
         if (head.revision !== expectedRevision) throw new CommitRefused({ type: 'conflict', actual: head.revision });
@@ -97,8 +104,9 @@ export async function commitHistory(
               .delete()
           : 0,
         db.heads.put({ sessionId, revision }),
+        cardRecords.length > 0 ? db.toolCards.bulkPut(cardRecords) : undefined,
       ]);
-      return { type: 'committed', outcome: { revision, written: records.length, deleted } };
+      return { type: 'committed', outcome: { revision, written: records.length, deleted, carded: cardRecords.map((card) => card.callId) } };
     });
   const step = await attempt(() =>
     write().catch((thrown: unknown) => {
@@ -133,12 +141,16 @@ export interface HistoryWriter {
    * Calling it before load() is a bug and throws.
    */
   commit(history: readonly Content[]): Promise<Result<void, StoreError>>;
+  /** How a call's card ended; it is stored by the commit that writes the call's result. */
+  noteCard(callId: string, card: ToolCard): void;
   /** The revision of the last load or commit; undefined before load(). */
   revision(): number | undefined;
 }
 
 export function createHistoryWriter(db: LoopscopeDb, sessionId: string): HistoryWriter {
   let base: { revision: number; previous: readonly Content[] } | undefined;
+  // Cards of finished calls whose results are not stored yet.
+  const cards = new Map<string, ToolCard>();
   // Loads and commits run one at a time, so the base always matches what is stored.
   let queue: Promise<unknown> = Promise.resolve();
   function serialized<T>(task: () => Promise<T>): Promise<T> {
@@ -165,11 +177,14 @@ export function createHistoryWriter(db: LoopscopeDb, sessionId: string): History
           history: snapshot,
           previous: base.previous,
           expectedRevision: base.revision,
+          cards,
         });
         if (!committed.ok) return committed;
+        for (const callId of committed.value.carded) cards.delete(callId);
         base = { revision: committed.value.revision, previous: snapshot };
         return ok(undefined);
       }),
+    noteCard: (callId, card) => void cards.set(callId, card),
     revision: () => base?.revision,
   };
 }

@@ -6,6 +6,7 @@ import { SCHEMA_VERSIONS, SETTINGS_KEY } from './schema';
 import type { SchemaVersion } from './schema';
 import { createSession, getSession, listSessions } from './sessions';
 import { getSettings } from './settings';
+import { queryToolCards } from './tool-cards';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
 import { DEFAULT_SETTINGS } from './types';
 
@@ -61,6 +62,31 @@ describe('schema upgrades', () => {
     expect(unwrap(await getFile(current, 's1', 'a.ts'))?.content).toBe('export {}');
     expect(unwrap(await getSettings(current))).toMatchObject({ provider: 'gemini', lastSessionId: 's1' });
     unwrap(await writer.commit([...history, { role: 'model', parts: [{ text: 'done' }] }]));
+    current.close();
+  });
+
+  it('opens a session stored before tool cards (v4) with none, and stores the cards of its next calls', async () => {
+    const { reopen } = openFakeDatabase();
+    // Records as v4 stored them, written without today's repositories.
+    const v4 = reopen({ versions: SCHEMA_VERSIONS.filter((schema) => schema.version <= 4) });
+    const session = { id: 's4', title: 'Before cards', createdAt: 1, updatedAt: 2, origin: 'local' as const };
+    await v4.sessions.add(session);
+    await v4.heads.put({ sessionId: session.id, revision: 1 });
+    await v4.history.bulkAdd(history.map((content, seq) => ({ sessionId: session.id, seq, content })));
+    v4.close();
+
+    const current = reopen();
+    expect(await queryToolCards(current, session.id, history)).toEqual({});
+    const writer = createHistoryWriter(current, session.id);
+    expect(unwrap(await writer.load())).toEqual(history);
+    const next: Content[] = [
+      ...history,
+      { role: 'model', parts: [{ functionCall: { id: 'c2', name: 'read_file', args: { file_path: 'a.ts' } } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'c2', name: 'read_file', response: { output: 'export {}' } } }] },
+    ];
+    writer.noteCard('c2', { summary: 'a.ts', status: 'success' });
+    unwrap(await writer.commit(next));
+    expect(await queryToolCards(current, session.id, next)).toEqual({ c2: { summary: 'a.ts', status: 'success' } });
     current.close();
   });
 

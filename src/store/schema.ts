@@ -64,6 +64,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     version: 4,
     stores: { sharedSessions: 'sessionId, digest' },
   },
+  {
+    // Each finished tool call's card (summary, final status), written with the history commit
+    // that holds its result. A new table: sessions stored before it have no cards and are
+    // shown as before (the page derives their cards from the history).
+    version: 5,
+    stores: { toolCards: '[sessionId+callId]' },
+  },
 ];
 
 export const SETTINGS_KEY = 'settings';

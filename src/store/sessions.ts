@@ -118,8 +118,9 @@ export async function noteMessage(db: LoopscopeDb, session: SessionRecord, text:
 export function removeSession(db: LoopscopeDb, id: string): Promise<Result<void, StoreError>> {
   const [lower, upper] = sessionRange(id);
   return attempt(() =>
-    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions, ...checkpointTables(db)], async () => {
+    db.transaction('rw', [db.sessions, db.heads, db.history, db.toolCards, db.roundTrips, db.files, db.sharedSessions, ...checkpointTables(db)], async () => {
       await db.history.where('[sessionId+seq]').between(lower, upper, true, true).delete();
+      await db.toolCards.where('[sessionId+callId]').between(lower, upper, true, true).delete();
       await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).delete();
       await db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
       await deleteSessionCheckpoints(db, id);

@@ -60,7 +60,7 @@ export function getSharedSession(db: LoopscopeDb, sessionId: string): Promise<Re
 }
 
 /**
- * Puts a session back to where its replay starts: this history, these files, no round-trips or
+ * Puts a session back to where its replay starts: this history, these files, no round-trips, cards or
  * checkpoints of an earlier replay. Bumps the history revision, so a writer holding the old
  * history gets a conflict instead of writing over the reset.
  */
@@ -71,9 +71,10 @@ export function resetSession(
 ): Promise<Result<void, StoreError>> {
   const [lower, upper] = sessionRange(sessionId);
   return attempt(() =>
-    db.transaction('rw', [db.heads, db.history, db.roundTrips, db.files, ...checkpointTables(db)], async () => {
+    db.transaction('rw', [db.heads, db.history, db.toolCards, db.roundTrips, db.files, ...checkpointTables(db)], async () => {
       await deleteSessionCheckpoints(db, sessionId);
       await db.history.where('[sessionId+seq]').between(lower, upper, true, true).delete();
+      await db.toolCards.where('[sessionId+callId]').between(lower, upper, true, true).delete();
       await db.roundTrips.where('[sessionId+startedAt]').between(lower, upper, true, true).delete();
       await db.files.where('[sessionId+path]').between(lower, upper, true, true).delete();
       const head = await db.heads.get(sessionId);

@@ -29,6 +29,24 @@ export interface HeadRecord {
   revision: number;
 }
 
+/**
+ * How a tool call's card ended: its one-line summary and final status, as the person saw them
+ * (schema v5). Stored in the history commit that holds the call's result, so a reopened session
+ * shows the same card without reading the status out of the result's text. Sessions stored
+ * before v5 have none: the page then derives the card from the history (session-reducer.ts).
+ */
+export interface ToolCardRecord {
+  sessionId: string;
+  callId: string;
+  summary: string;
+  status: FinalToolCallStatus;
+}
+
+export type FinalToolCallStatus = Extract<ToolCallStatus, 'success' | 'error' | 'cancelled'>;
+
+/** A card as the page gets it. */
+export type ToolCard = Pick<ToolCardRecord, 'summary' | 'status'>;
+
 /** One entry of a session's history; `seq` is its index in the history array. */
 export interface HistoryRecord {
   sessionId: string;

@@ -277,4 +277,29 @@ describe('transcript from stored history', () => {
       'agent',
     ]);
   });
+
+  it('shows a reopened call’s stored card, and derives the card of a call stored before cards were kept', () => {
+    const history: Content[] = [
+      { role: 'user', parts: [{ text: 'look around' }] },
+      {
+        role: 'model',
+        parts: [
+          { functionCall: { id: 'old', name: 'glob', args: { pattern: '*.md', dir_path: 'docs' } } },
+          { functionCall: { id: 'new', name: 'glob', args: { pattern: '*.ts', dir_path: 'src' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { id: 'old', name: 'glob', response: { error: '[Operation Cancelled] Reason: stopped' } } },
+          { functionResponse: { id: 'new', name: 'glob', response: { error: '[Operation Cancelled] Reason: the text says so' } } },
+        ],
+      },
+    ];
+    const items = itemsFromHistory(history, 0, { new: { summary: '*.ts in src', status: 'error' } });
+    expect(items.flatMap((item) => (item.type === 'tool' ? [[item.call.callId, item.call.summary, item.call.status]] : []))).toEqual([
+      ['old', 'docs', 'cancelled'],
+      ['new', '*.ts in src', 'error'],
+    ]);
+  });
 });

@@ -5,6 +5,7 @@
 import type { ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Content } from '../shared/content';
 import { isReferencedFilesText } from '../shared/mentions';
+import type { ToolCard } from '../store/types';
 import type { PageAgentEvent, PauseStage, ReplayState, SharedInfo, WorkerEvent } from '../worker/protocol';
 import type { SandboxKind } from '../sandbox/types';
 
@@ -87,6 +88,11 @@ export const initialSessionView: SessionView = {
   context: null,
 };
 
+/**
+ * A card stored before cards were kept as data (schema v5) is derived from the history: a call
+ * without a result was cancelled, and a result's error text says whether it was. Only such
+ * sessions are read this way.
+ */
 const CANCELLED_PREFIX = '[Operation Cancelled]';
 
 function statusFromResponse(response: Record<string, unknown> | undefined): ToolCallStatus {
@@ -104,8 +110,10 @@ function responseText(response: Record<string, unknown> | undefined): string | u
 /**
  * Rebuilds the transcript from stored history (after a reload or a session switch). `from`: the
  * index of `history[0]` in the whole history, so items built from parts of it have distinct ids.
+ * `cards`: the stored cards by call id; a call without one (stored before cards were) gets its
+ * summary and status derived from the history.
  */
-export function itemsFromHistory(history: readonly Content[], from = 0): TranscriptItem[] {
+export function itemsFromHistory(history: readonly Content[], from = 0, cards: Readonly<Record<string, ToolCard>> = {}): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const responses = new Map<string, Record<string, unknown>>();
   for (const content of history) {
@@ -121,12 +129,13 @@ export function itemsFromHistory(history: readonly Content[], from = 0): Transcr
       if (part.functionCall) {
         const callId = part.functionCall.id ?? key;
         const response = responses.get(callId);
+        const card = Object.hasOwn(cards, callId) ? cards[callId] : undefined;
         const view: ToolCallView = {
           callId,
           name: part.functionCall.name,
           args: part.functionCall.args,
-          summary: summarizeArgs(part.functionCall.args),
-          status: statusFromResponse(response),
+          summary: card ? card.summary : summarizeArgs(part.functionCall.args),
+          status: card ? card.status : statusFromResponse(response),
           index: index++,
         };
         const text = responseText(response);
@@ -149,7 +158,7 @@ export function itemsFromHistory(history: readonly Content[], from = 0): Transcr
   return items;
 }
 
-/** The card title's second half: the path, pattern or command. */
+/** The card title's second half for a call stored before cards were: the path, pattern or command. */
 export function summarizeArgs(args: Record<string, unknown>): string {
   for (const key of ['file_path', 'dir_path', 'command', 'pattern']) {
     const value = args[key];
@@ -304,7 +313,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
   switch (action.type) {
     case 'session_loaded': {
       const from = action.session.historyFrom ?? 0;
-      const items = itemsFromHistory(action.session.history, from);
+      const items = itemsFromHistory(action.session.history, from, action.session.cards);
       const loaded: SessionView = {
         ...initialSessionView,
         sessionId: action.session.sessionId,
@@ -324,7 +333,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
     }
     case 'session_earlier': {
       if (action.sessionId !== state.sessionId || !state.earlierPending) return state;
-      const earlier = itemsFromHistory(JSON.parse(action.history) as Content[]);
+      const earlier = itemsFromHistory(JSON.parse(action.history) as Content[], 0, action.cards);
       const { length } = earlier;
       return { ...state, items: [...earlier, ...state.items], earlierPending: false, prepended: length, attemptFrom: state.attemptFrom + length };
     }

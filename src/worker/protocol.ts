@@ -9,7 +9,7 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, Interruption } from '..
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { SettingsRecord } from '../store/types';
+import type { SettingsRecord, ToolCard } from '../store/types';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -167,6 +167,8 @@ export interface SessionState {
   history: Content[];
   /** Index of `history[0]` in the stored history: how many entries `session_earlier` brings (absent: 0). */
   historyFrom?: number;
+  /** The stored cards of the calls `history` answers, by call id (none for calls stored before cards were). */
+  cards?: Record<string, ToolCard>;
   interruption: Interruption;
   sandboxKind: SandboxKind;
   /** Another tab has this session open: this one shows it and writes nothing to it. */
@@ -181,8 +183,8 @@ export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string;
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
   | { type: 'session_loaded'; session: SessionState }
-  /** The entries before `historyFrom`, as JSON text (see worker/session-opening.ts). */
-  | { type: 'session_earlier'; sessionId: string; history: string }
+  /** The entries before `historyFrom`, as JSON text (see worker/session-opening.ts), and their calls' cards. */
+  | { type: 'session_earlier'; sessionId: string; history: string; cards?: Record<string, ToolCard> }
   /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
   | { type: 'session_elsewhere'; sessionId: string }
   /** A replay's progress (worker/replay.ts); `user_message`: a prompt the replay sends. */

@@ -23,7 +23,7 @@ import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-r
 import { savePersonEdit } from './person-save';
 import { createPersonFiles } from './person-files/person-files';
 import { createShareController } from './share-controller';
-import { earlierHistoryEvent, loadHistoryTail } from './session-opening';
+import { loadEarlierHistory, loadHistoryTail } from './session-opening';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
 import { NO_SESSION, createRunSlot } from './run-slot';
@@ -129,6 +129,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         approvalMode: agentSettingsFrom(settings, session).approvalMode,
         history: tail.history,
         historyFrom: tail.from,
+        cards: tail.cards,
         interruption: tail.interruption,
         sandboxKind: sandbox.kind,
         ...(owned ? {} : { elsewhere: true as const }),
@@ -157,7 +158,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
       session,
       sandbox,
     );
-    const earlier = earlierHistoryEvent(sessionId, runtime.agent.history(), tail.from);
+    const earlier = await loadEarlierHistory(db, sessionId, runtime.agent.history(), tail.from);
     if (earlier) post(earlier);
   }
 

@@ -13,6 +13,8 @@ import type { Content } from '../shared/content';
 import type { LoopscopeDb } from '../store/db';
 import { attempt } from '../store/errors';
 import { queryHistoryTail } from '../store/queries';
+import { queryToolCards } from '../store/tool-cards';
+import type { ToolCard } from '../store/types';
 import type { WorkerEvent } from './protocol';
 import { RuntimeError } from './session-runtime';
 
@@ -25,6 +27,8 @@ export interface HistoryTail {
   from: number;
   /** What Continue would resume: it depends on the last entries only. */
   interruption: Interruption;
+  /** The stored cards of the calls the tail answers. */
+  cards: Record<string, ToolCard>;
 }
 
 /**
@@ -37,11 +41,15 @@ export async function loadHistoryTail(db: LoopscopeDb, sessionId: string, count 
   const { history, from } = read.value;
   const start = from > 0 ? Math.max(0, history.findIndex((content) => content.role === 'model')) : 0;
   const tail = history.slice(start);
-  return { history: tail, from: from + start, interruption: detectTurnInterruption(tail) };
+  // Cards that cannot be read are derived from the history, as for a session stored before cards were.
+  const cards = await attempt(() => queryToolCards(db, sessionId, tail));
+  return { history: tail, from: from + start, interruption: detectTurnInterruption(tail), cards: cards.ok ? cards.value : {} };
 }
 
-/** The entries before the tail, once the whole history is loaded; null when the tail was all of it. */
-export function earlierHistoryEvent(sessionId: string, history: readonly Content[], from: number): WorkerEvent | null {
+/** The entries before the tail and their calls' cards, once the whole history is loaded; null when the tail was all of it. */
+export async function loadEarlierHistory(db: LoopscopeDb, sessionId: string, history: readonly Content[], from: number): Promise<WorkerEvent | null> {
   if (from <= 0) return null;
-  return { type: 'session_earlier', sessionId, history: JSON.stringify(history.slice(0, from)) };
+  const earlier = history.slice(0, from);
+  const cards = await attempt(() => queryToolCards(db, sessionId, earlier));
+  return { type: 'session_earlier', sessionId, history: JSON.stringify(earlier), cards: cards.ok ? cards.value : {} };
 }

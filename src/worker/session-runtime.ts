@@ -20,6 +20,7 @@ import type { Approvals, StepGate } from './gates';
 import { createInspectorNotes } from './inspector-notes';
 import type { InspectorNotes } from './inspector-notes';
 import { modelNameFor } from './model-factory';
+import { noteFinishedCards } from './tool-cards';
 import type { PauseStage, WorkerSettings } from './protocol';
 import type { ChangeSource, SyncedWorkspace } from './workspace-sync';
 import { createSyncedWorkspace, unstoredNotice } from './workspace-sync';
@@ -210,6 +211,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     newId: () => newId(),
     emit: (event) => {
       store.notesChanged(notes.observe(event, Date.now()));
+      noteFinishedCards(writer, event);
       context.emit(event);
     },
     requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
