@@ -8,7 +8,11 @@ import globals from 'globals';
 const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'worker', 'share', 'pwa', 'ui'];
 const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
 
-/** Who may import whom (STYLE.md "The house"). `except` paths are relative to `from`. */
+/**
+ * Who may import whom: the README's "Architecture" table and STYLE.md "The house", checked.
+ * `except` paths are relative to `from`. Tests and test support (`testing/`) are exempt
+ * below: they may wire real pieces together (tools over the offline sandbox).
+ */
 const zones = [
   { target: './src/shared', from: others('shared'), message: 'src/shared holds plain types and pure helpers and imports nothing else from src/. Move the shared piece here instead.' },
   { target: './src/model', from: others('shared', 'model'), message: 'model/ (provider adapters) depends on src/shared only. Pass what it needs as plain data.' },
@@ -17,19 +21,18 @@ const zones = [
   { target: './src/store', from: ['./src/agent'], except: ['./types.ts'], message: 'store/ may use agent *types* only (agent/types.ts).' },
   { target: './src/tools', from: others('shared', 'tools', 'sandbox'), message: 'tools/ see the workspace only through sandbox/types.ts and import shared/ helpers.' },
   { target: './src/tools', from: ['./src/sandbox'], except: ['./types.ts'], message: 'tools/ see the workspace only through sandbox/types.ts; never import an implementation.' },
-  { target: './src/agent', from: others('shared', 'agent', 'model', 'tools', 'sandbox'), message: 'agent/ is pure: it gets model, tools, store, clock and sandbox injected. Import only shared/, model/types.ts and tool types.' },
+  { target: './src/tools/types.ts', from: ['./src/sandbox'], message: 'tools/types.ts is the tool contract the agent sees, and names no sandbox: a tool written against one is a WorkspaceTool (tools/workspace-tool.ts), bound by the worker.' },
+  { target: './src/agent', from: others('shared', 'agent', 'model', 'tools'), message: 'agent/ is pure: it gets model, tools, store, clock and the workspace (spill, workspaceContext) injected. Import only shared/, model/types.ts and tools/types.ts.' },
   { target: './src/agent', from: ['./src/model'], except: ['./types.ts'], message: 'agent/ knows models only through model/types.ts; adapters are chosen in worker/agent.worker.ts.' },
-  { target: './src/agent', from: ['./src/tools'], except: ['./types.ts'], message: 'agent/ knows tools only through tools/types.ts; the registry is built in worker/.' },
-  { target: './src/agent', from: ['./src/sandbox'], except: ['./types.ts'], message: 'agent/ knows the sandbox only through sandbox/types.ts.' },
+  { target: './src/agent', from: ['./src/tools'], except: ['./types.ts'], message: 'agent/ knows tools only through tools/types.ts; the worker builds the registry and binds it to the sandbox (tools/workspace-tool.ts).' },
   { target: './src/worker', from: ['./src/ui'], message: 'worker/ never imports UI. Send the UI an event through protocol.ts instead.' },
   { target: './src/share', from: others('shared', 'share', 'agent', 'model'), message: 'share/ encodes and validates plain data; it depends on shared/ and on types only.' },
   { target: './src/pwa', from: others('shared', 'pwa'), message: 'pwa/ (the service worker and the page\'s side of it) depends on src/shared only; main.tsx wires it to the UI.' },
-  { target: './src/ui', from: others('shared', 'ui', 'worker', 'store', 'agent', 'tools', 'share', 'sandbox', 'pwa'), message: 'ui/ talks to the rest through the worker client and protocol, store read hooks, and types.' },
+  { target: './src/ui', from: others('shared', 'ui', 'worker', 'store', 'agent', 'share', 'pwa'), message: 'ui/ talks to the rest through the worker client and protocol, store read hooks, and types in shared/ (tool displays, the sandbox kind). Tools and the sandbox are reached through the worker.' },
   { target: './src/ui', from: ['./src/worker'], except: ['./client.ts', './protocol.ts'], message: 'ui/ reaches the worker only through worker/client.ts and worker/protocol.ts.' },
   { target: './src/ui', from: ['./src/store'], except: ['./read.ts', './types.ts'], message: 'ui/ reads storage through store/read.ts hooks; the worker writes (see README decisions).' },
   { target: './src/ui', from: ['./src/agent'], except: ['./types.ts'], message: 'ui/ may use agent event *types* only; the loop runs in the worker.' },
-  { target: './src/ui', from: ['./src/tools'], except: ['./types.ts'], message: 'ui/ may use tool *types* only (previews and displays).' },
-  { target: './src/ui', from: ['./src/sandbox'], except: ['./types.ts'], message: 'ui/ may use sandbox *types* only; the sandbox is reached through the worker.' },
+  { target: './src/ui', from: ['./src/share'], except: ['./link-prefix.ts'], message: 'ui/ only recognizes a session link (share/link-prefix.ts); the worker encodes, decodes and opens session documents.' },
   { target: './src/ui', from: ['./src/pwa'], except: ['./types.ts'], message: 'ui/ may use pwa *types* only (UpdateOffers); main.tsx registers the service worker.' },
 ];
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_FAILED_WITHOUT_MESSAGE } from './history/function-response';
 import { FC, reply } from './testing/fake-model';
-import type { Sandbox } from '../sandbox/types';
 import { createHarness } from './testing/harness';
 
 const one = (name = 'read_file', args: Record<string, unknown> = { file_path: 'a' }) => [reply(FC(name, args), 'STOP'), reply('ok', 'STOP')];
@@ -120,20 +119,18 @@ describe('E. result feedback', () => {
       reply('ok', 'STOP'),
     ];
     const readTools = { read_file: { impl: (args: Record<string, unknown>) => ({ big, medium, small: 'tiny' })[args['file_path'] as 'big' | 'medium' | 'small'] } };
-    function memorySandbox(failing = false) {
+    function memoryWorkspace(failing = false) {
       const files = new Map<string, string>();
-      const sandbox = {
-        writeFile: async (path: string, content: string | Uint8Array) => {
-          if (failing) throw new Error('read-only');
-          files.set(path, String(content));
-        },
-      } as unknown as Sandbox;
-      return { files, sandbox };
+      const spill = async (path: string, text: string) => {
+        if (failing) throw new Error('read-only');
+        files.set(path, text);
+      };
+      return { files, spill };
     }
 
     it('holds back the largest output, saves it whole in the workspace and tells the model where', async () => {
-      const { files, sandbox } = memorySandbox();
-      const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: 16 * 1024 } });
+      const { files, spill } = memoryWorkspace();
+      const h = createHarness({ script: script(), tools: readTools, spill, config: { batchOutputBudgetBytes: 16 * 1024 } });
       await h.run('q');
       const [first, second, third] = h.model.requests[1]!.contents.at(-1)!.parts.map((part) => part.functionResponse!.response['output'] as string);
       const path = `.loopscope/tool-output/${h.callIds()[0]}.txt`;
@@ -149,8 +146,8 @@ describe('E. result feedback', () => {
     });
 
     it('holds back outputs largest first until the batch fits', async () => {
-      const { files, sandbox } = memorySandbox();
-      const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: 8 * 1024 } });
+      const { files, spill } = memoryWorkspace();
+      const h = createHarness({ script: script(), tools: readTools, spill, config: { batchOutputBudgetBytes: 8 * 1024 } });
       await h.run('q');
       const outputs = h.model.requests[1]!.contents.at(-1)!.parts.map((part) => part.functionResponse!.response['output'] as string);
       expect(files.size).toBe(2);
@@ -161,8 +158,8 @@ describe('E. result feedback', () => {
 
     it('leaves a batch within the budget alone, and is off at 0', async () => {
       for (const budget of [64 * 1024, 0]) {
-        const { files, sandbox } = memorySandbox();
-        const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: budget } });
+        const { files, spill } = memoryWorkspace();
+        const h = createHarness({ script: script(), tools: readTools, spill, config: { batchOutputBudgetBytes: budget } });
         await h.run('q');
         expect(h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response).toEqual({ output: big });
         expect(files.size).toBe(0);
@@ -170,8 +167,8 @@ describe('E. result feedback', () => {
     });
 
     it('still holds back an output it cannot save, and says so', async () => {
-      const { sandbox } = memorySandbox(true);
-      const h = createHarness({ script: script(), tools: readTools, sandbox, config: { batchOutputBudgetBytes: 16 * 1024 } });
+      const { spill } = memoryWorkspace(true);
+      const h = createHarness({ script: script(), tools: readTools, spill, config: { batchOutputBudgetBytes: 16 * 1024 } });
       await h.run('q');
       const first = h.model.requests[1]!.contents.at(-1)!.parts[0]!.functionResponse!.response['output'] as string;
       expect(first).toContain('could not be saved');

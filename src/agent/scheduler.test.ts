@@ -10,7 +10,7 @@ import type { Deferred } from './testing/deferred';
 import { createFakeClock } from './testing/fake-clock';
 import { FC, reply } from './testing/fake-model';
 import { standardFakeTools } from './testing/fake-tools';
-import { createHarness, noSandbox, waitUntil } from './testing/harness';
+import { createHarness, waitUntil } from './testing/harness';
 import type { ApprovalOutcome, ToolCallView } from './types';
 
 const write = (path: string, id?: string) => FC('write_file', { file_path: path, content: 'x' }, id);
@@ -172,7 +172,7 @@ describe('C. scheduler, state machine and approvals', () => {
     const gates: Record<string, Deferred> = { a: createDeferred(), b: createDeferred() };
     const tools = standardFakeTools(clock, { read_file: { gate: (args) => gates[String(args['file_path'])]!.promise } });
     const scheduler = createScheduler({
-      tools, sandbox: noSandbox, clock, emit: () => {}, requestApproval: async () => 'proceed_once',
+      tools, clock, emit: () => {}, requestApproval: async () => 'proceed_once',
       approvalMode: () => 'ask', allowedTools: new Set(), maxConcurrency: 10, liveOutputThrottleMs: 50, toolTimeoutMs: () => undefined,
     });
     const signal = new AbortController().signal;
@@ -197,7 +197,7 @@ describe('C. scheduler, state machine and approvals', () => {
     const gate = createDeferred();
     const tools = standardFakeTools(clock, { read_file: { gate: gate.promise } });
     const scheduler = createScheduler({
-      tools, sandbox: noSandbox, clock, emit: () => {}, requestApproval: async () => 'proceed_once',
+      tools, clock, emit: () => {}, requestApproval: async () => 'proceed_once',
       approvalMode: () => 'ask', allowedTools: new Set(), maxConcurrency: 10, liveOutputThrottleMs: 50, toolTimeoutMs: () => undefined,
     });
     const signal = new AbortController().signal;
@@ -381,6 +381,18 @@ describe('approval modes', () => {
     await h.run('q');
     expect(order).toEqual(['approve a', 'approve b', 'before a scheduled', 'execute a', 'before b scheduled']);
     expect(h.model.requests[1]!.contents.at(-1)!.parts[1]!.functionResponse!.response).toEqual({ error: 'checkpoint failed' });
+  });
+
+  it('beforeTool gets the arguments as the tool validated them, beside the card that shows what the model sent', async () => {
+    const seen: unknown[] = [];
+    const h = createHarness({
+      script: [reply(write('./a'), 'STOP'), reply('ok', 'STOP')],
+      hooks: { beforeTool: async ({ call, args }) => void seen.push([call.args['file_path'], args['file_path']]) },
+      tools: { write_file: { normalize: (args) => ({ ...args, file_path: String(args['file_path']).replace(/^\.\//, '') }) } },
+    });
+    await h.run('q');
+    expect(seen).toEqual([['./a', 'a']]);
+    expect(h.tools.toolLog[0]!.args['file_path']).toBe('a');
   });
 
   it('a beforeTool stop ends the batch: the calls not run say a hook stopped them, not the person', async () => {

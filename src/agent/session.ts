@@ -82,7 +82,6 @@ export function createSession(deps: AgentDependencies): Session {
     }),
     scheduler: createScheduler({
       tools: deps.tools,
-      sandbox: deps.sandbox,
       clock: deps.clock,
       emit: (event) => deps.emit(event),
       requestApproval: (request, signal) => deps.requestApproval(request, signal),

@@ -78,7 +78,7 @@ export async function runToolRound(session: Session, calls: PendingCall[], finis
   const { reminders, warnings } = session.warner.onBatch(fresh.map(({ name, args }) => ({ name, args })));
   for (const message of warnings) deps.emit({ type: 'model_anomaly_warning', value: { message } });
   for (const reminder of reminders) parts.push({ text: reminder }); // already wrapped in <system-reminder>
-  ({ parts } = await applyBatchOutputBudget(parts, session.config.batchOutputBudgetBytes, (path, text) => deps.sandbox.writeFile(path, text)));
+  ({ parts } = await applyBatchOutputBudget(parts, session.config.batchOutputBudgetBytes, (path, text) => deps.spill(path, text)));
 
   for (const call of calls) {
     if (!call.providerId) continue;

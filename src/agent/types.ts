@@ -1,24 +1,17 @@
 /**
- * The agent's public surface: its events (A4), its injected dependencies, and the
- * session API that the worker drives. Everything here is plain data or an interface;
- * the agent imports no DOM, SDK, Dexie, timers or fetch (STYLE.md: inject them).
+ * The agent's public surface: its events (A4), its injected dependencies, and the session API the
+ * worker drives. All plain data or interfaces: the agent imports no DOM, SDK, sandbox, Dexie, timers
+ * or fetch (STYLE.md: inject them).
  */
 import type { Content, Part } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { ProjectInstructions } from '../shared/project-instructions';
 import type { FinishReason, LanguageModel, ModelRequest, Usage } from '../model/types';
-import type { Sandbox } from '../sandbox/types';
-import type { ToolDisplay, ToolKind, ToolPreview, ToolRegistry } from '../tools/types';
+import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
+import type { ToolKind, ToolRegistry } from '../tools/types';
 
 /** The seven states of a tool call (C1). The last three are terminal. */
-export type ToolCallStatus =
-  | 'validating'
-  | 'awaiting_approval'
-  | 'scheduled'
-  | 'executing'
-  | 'success'
-  | 'error'
-  | 'cancelled';
+export type ToolCallStatus = 'validating' | 'awaiting_approval' | 'scheduled' | 'executing' | 'success' | 'error' | 'cancelled';
 
 /** UI-CONTRACT.md approval modes, switchable while the agent runs. */
 export type ApprovalMode = 'ask' | 'auto-edit' | 'plan' | 'allow-all';
@@ -90,9 +83,8 @@ export type CompressionStatus =
 
 /**
  * The next-speaker check (J5), as the transcript shows it. `rule` decisions need no model call (the last turn
- * answered tools, or the model's reply was empty); `failed` means the check could not
- * decide (the model call failed, or its answer was not the JSON asked for), and the
- * person speaks next.
+ * answered tools, or the model's reply was empty); `failed` means the check could not decide (the model call
+ * failed, or its answer was not the JSON asked for), and the person speaks next.
  */
 export type NextSpeakerCheck =
   | { phase: 'asking' }
@@ -191,7 +183,8 @@ export interface Hooks {
   beforeModel?(input: { request: ModelRequest; signal: AbortSignal }): Promise<HookDecision | void>;
   /** Per streamed chunk (J4): may stop, block with a replacement response, or transform the chunk. */
   afterModel?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
-  beforeTool?(input: { call: ToolCallView; signal: AbortSignal }): Promise<HookDecision | void>;
+  /** `args`: the call's arguments as its tool validated them (the card's `call.args` are the model's own). */
+  beforeTool?(input: { call: ToolCallView; args: Record<string, unknown>; signal: AbortSignal }): Promise<HookDecision | void>;
   afterTool?(input: { call: ToolCallView; signal: AbortSignal }): Promise<HookDecision | void>;
   postToolBatch?(input: { calls: ToolCallView[]; signal: AbortSignal }): Promise<HookDecision | void>;
 }
@@ -212,8 +205,10 @@ export interface AgentSettings {
 
 export interface AgentDependencies {
   model: LanguageModel;
+  /** Bound to the session's workspace by the worker. */
   tools: ToolRegistry;
-  sandbox: Sandbox;
+  /** Saves an output the batch output budget holds back (E5) in the workspace; may reject (then the output is only cut). */
+  spill(path: string, text: string): Promise<void>;
   store: HistoryStore;
   clock: Clock;
   newId(): string;

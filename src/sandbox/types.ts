@@ -6,7 +6,10 @@
  * Implementations refuse anything that resolves outside the workspace (including through
  * symlinks) with code EOUTSIDE. File-system methods reject with a SandboxError value.
  */
-export type SandboxKind = 'webcontainer' | 'offline';
+import type { SandboxKind } from '../shared/sandbox-kind';
+
+/** Defined in shared/, so the UI names it without importing sandbox/. */
+export type { SandboxKind };
 
 export type SandboxErrorCode = 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'EOUTSIDE' | 'EINVAL' | 'EIO' | 'EUNSUPPORTED';
 

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { Check } from './tool-args';
 import { validateArgs } from './tool-args';
 import { sandboxFailure } from './tool-result';
-import type { Tool, ToolContext, ToolKind, ToolPreview, ToolResult } from './types';
+import type { ToolPreview } from '../shared/tool-display';
+import type { ToolKind, ToolResult } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 
 export interface ToolDefinition<Args> {
   name: string;
@@ -21,16 +23,16 @@ export interface ToolDefinition<Args> {
   /** The ToolError type of a failure `run` throws; a SandboxError keeps its own (FILE_NOT_FOUND…). */
   failureType: string;
   summarize(args: Args): string;
-  preview(args: Args, context: ToolContext): Promise<ToolPreview>;
+  preview(args: Args, context: WorkspaceToolContext): Promise<ToolPreview>;
   affectedPaths(args: Args): string[] | null;
   isReadOnly?(args: Args): boolean;
   /** Does the work; may throw. */
-  run(args: Args, context: ToolContext): Promise<ToolResult>;
+  run(args: Args, context: WorkspaceToolContext): Promise<ToolResult>;
 }
 
-export function defineTool<Args>(definition: ToolDefinition<Args>): Tool<Args> {
+export function defineTool<Args>(definition: ToolDefinition<Args>): WorkspaceTool<Args> {
   const { name, kind, description, schema, checks = [], failureType, run } = definition;
-  const tool: Tool<Args> = {
+  const tool: WorkspaceTool<Args> = {
     declaration: {
       name,
       kind,

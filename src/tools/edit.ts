@@ -10,9 +10,11 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
 import { errorResult, sandboxFailure } from './tool-result';
-import type { Tool, ToolContext, ToolPreview, ToolResult } from './types';
+import type { ToolPreview } from '../shared/tool-display';
+import type { ToolResult } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type EditArgs = {
   file_path: string;
   old_string: string;
@@ -35,7 +37,7 @@ export function summarize(args: EditArgs, options?: WorkspacePathOptions): strin
   return resolvedOrRaw(args.file_path, options);
 }
 
-export function createEditTool(options: EditOptions = {}): Tool<EditArgs> {
+export function createEditTool(options: EditOptions = {}): WorkspaceTool<EditArgs> {
   const paths = { roots: options.workspaceRoots };
   return defineTool<EditArgs>({
     name: 'edit',
@@ -55,7 +57,7 @@ export function createEditTool(options: EditOptions = {}): Tool<EditArgs> {
 }
 
 /** The whole file before and after, computed without writing. */
-async function preview(args: EditArgs, context: ToolContext, paths: WorkspacePathOptions): Promise<ToolPreview> {
+async function preview(args: EditArgs, context: WorkspaceToolContext, paths: WorkspacePathOptions): Promise<ToolPreview> {
   const resolved = resolveToolPath(args.file_path, 'file_path', paths);
   if (!resolved.ok) return { type: 'text', text: resolved.error.message };
   try {
@@ -67,7 +69,7 @@ async function preview(args: EditArgs, context: ToolContext, paths: WorkspacePat
   }
 }
 
-async function edit(args: EditArgs, context: ToolContext, paths: WorkspacePathOptions): Promise<ToolResult> {
+async function edit(args: EditArgs, context: WorkspaceToolContext, paths: WorkspacePathOptions): Promise<ToolResult> {
   const resolved = resolveToolPath(args.file_path, 'file_path', paths);
   if (!resolved.ok) return errorResult(resolved.error.type, resolved.error.message);
   const path = resolved.path;

@@ -12,10 +12,11 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath } from './tool-paths';
 import { errorResult, shownPath } from './tool-result';
-import type { Tool, ToolContext, ToolResult } from './types';
+import type { ToolResult } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 import { skipSetFor, walkFiles } from './workspace-walk';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type GlobArgs = {
   pattern: string;
   dir_path?: string;
@@ -38,7 +39,7 @@ export function summarize(args: GlobArgs): string {
   return args.dir_path && args.dir_path !== '.' ? `${args.pattern} in ${args.dir_path}` : args.pattern;
 }
 
-export function createGlobTool(options: GlobOptions = {}): Tool<GlobArgs> {
+export function createGlobTool(options: GlobOptions = {}): WorkspaceTool<GlobArgs> {
   const paths = { roots: options.workspaceRoots };
   const limits = { maxResults: options.maxResults ?? 500, maxVisited: options.maxVisited ?? 50_000 };
   return defineTool<GlobArgs>({
@@ -59,7 +60,7 @@ export function createGlobTool(options: GlobOptions = {}): Tool<GlobArgs> {
 
 async function glob(
   args: GlobArgs,
-  context: ToolContext,
+  context: WorkspaceToolContext,
   paths: WorkspacePathOptions,
   limits: { maxResults: number; maxVisited: number },
 ): Promise<ToolResult> {

@@ -14,10 +14,11 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath } from './tool-paths';
 import { errorResult, shownPath } from './tool-result';
-import type { Tool, ToolContext, ToolResult } from './types';
+import type { ToolResult } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 import { skipSetFor, walkFiles } from './workspace-walk';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type GrepSearchArgs = {
   pattern: string;
   dir_path?: string;
@@ -60,7 +61,7 @@ export function compilePattern(pattern: string, flags = 'i'): { ok: true; regex:
   }
 }
 
-export function createGrepSearchTool(options: GrepSearchOptions = {}): Tool<GrepSearchArgs> {
+export function createGrepSearchTool(options: GrepSearchOptions = {}): WorkspaceTool<GrepSearchArgs> {
   const paths = { roots: options.workspaceRoots };
   const limits: Limits = {
     maxMatches: options.maxMatches ?? 100,
@@ -97,7 +98,7 @@ interface Limits {
   maxVisited: number;
 }
 
-async function grepSearch(args: GrepSearchArgs, context: ToolContext, paths: WorkspacePathOptions, limits: Limits): Promise<ToolResult> {
+async function grepSearch(args: GrepSearchArgs, context: WorkspaceToolContext, paths: WorkspacePathOptions, limits: Limits): Promise<ToolResult> {
   const compiled = compilePattern(args.pattern);
   if (!compiled.ok) return errorResult('INVALID_PATTERN', compiled.message);
   const resolved = resolveToolPath(args.dir_path ?? '', 'dir_path', paths);

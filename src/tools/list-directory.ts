@@ -11,10 +11,11 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
 import { errorResult, shownPath } from './tool-result';
-import type { Tool, ToolResult } from './types';
+import type { ToolResult } from './types';
+import type { WorkspaceTool } from './workspace-tool';
 import { comparePaths } from './workspace-walk';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type ListDirectoryArgs = {
   dir_path: string;
 };
@@ -31,7 +32,7 @@ export function summarize(args: ListDirectoryArgs, options?: WorkspacePathOption
   return resolvedOrRaw(args.dir_path === '' ? '.' : args.dir_path, options);
 }
 
-export function createListDirectoryTool(options: ListDirectoryOptions = {}): Tool<ListDirectoryArgs> {
+export function createListDirectoryTool(options: ListDirectoryOptions = {}): WorkspaceTool<ListDirectoryArgs> {
   const paths = { roots: options.workspaceRoots };
   const maxEntries = options.maxEntries ?? 500;
   return defineTool<ListDirectoryArgs>({

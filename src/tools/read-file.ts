@@ -11,9 +11,10 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
 import { errorResult } from './tool-result';
-import type { Tool, ToolResult } from './types';
+import type { ToolResult } from './types';
+import type { WorkspaceTool } from './workspace-tool';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type ReadFileArgs = {
   file_path: string;
   start_line?: number;
@@ -44,7 +45,7 @@ export function summarize(args: ReadFileArgs, options?: WorkspacePathOptions): s
   return resolvedOrRaw(args.file_path, options);
 }
 
-export function createReadFileTool(options: ReadFileOptions = {}): Tool<ReadFileArgs> {
+export function createReadFileTool(options: ReadFileOptions = {}): WorkspaceTool<ReadFileArgs> {
   const paths = { roots: options.workspaceRoots };
   const limits = {
     maxLines: options.maxLines ?? 2000,

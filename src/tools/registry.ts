@@ -1,6 +1,7 @@
 /**
- * The tool registry (by name, with aliases) and the eight built-in tools. Composition
- * roots (worker/) build one per session with `createToolRegistry(createBuiltinTools(…))`.
+ * The tool registry (by name, with aliases) and the eight built-in tools. The worker builds
+ * one with `createToolRegistry(createBuiltinTools(…))` and binds it to each session's sandbox
+ * (`bindTools`, workspace-tool.ts) before the agent gets it.
  */
 import type { BackgroundProcesses } from './background-processes';
 import { createEditTool } from './edit';
@@ -11,7 +12,8 @@ import { createReadFileTool } from './read-file';
 import type { ReadFileOptions } from './read-file';
 import { createRunShellCommandTool } from './run-shell-command';
 import type { RunShellCommandOptions } from './run-shell-command';
-import type { Tool, ToolDeclaration, ToolRegistry } from './types';
+import type { Tool, ToolContext, ToolDeclaration, ToolRegistry } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 import { createWriteFileTool } from './write-file';
 import { createWriteTodosTool } from './write-todos';
 
@@ -30,7 +32,7 @@ export interface BuiltinToolsOptions {
   shell?: Omit<RunShellCommandOptions, 'workspaceRoots' | 'timeoutMs' | 'backgroundProcesses'>;
 }
 
-export function createBuiltinTools(options: BuiltinToolsOptions = {}): Tool[] {
+export function createBuiltinTools(options: BuiltinToolsOptions = {}): WorkspaceTool[] {
   const workspaceRoots = options.workspaceRoots;
   return [
     createReadFileTool({ ...options.readFile, workspaceRoots }),
@@ -49,8 +51,14 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): Tool[] {
   ];
 }
 
-export function createToolRegistry(tools: Tool[] = createBuiltinTools(), aliases: Readonly<Record<string, string>> = TOOL_ALIASES): ToolRegistry {
-  const byName = new Map<string, Tool>();
+/** Without tools, the built-in ones (still to be bound to a sandbox). */
+export function createToolRegistry(): ToolRegistry<WorkspaceToolContext>;
+export function createToolRegistry<Context extends ToolContext>(tools: Tool<Record<string, unknown>, Context>[], aliases?: Readonly<Record<string, string>>): ToolRegistry<Context>;
+export function createToolRegistry(
+  tools: Tool<Record<string, unknown>, WorkspaceToolContext>[] = createBuiltinTools(),
+  aliases: Readonly<Record<string, string>> = TOOL_ALIASES,
+): ToolRegistry<WorkspaceToolContext> {
+  const byName = new Map<string, WorkspaceTool>();
   for (const tool of tools) {
     if (byName.has(tool.declaration.name)) throw new Error(`Duplicate tool name: ${tool.declaration.name}`);
     byName.set(tool.declaration.name, tool);

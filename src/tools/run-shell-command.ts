@@ -15,9 +15,10 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath } from './tool-paths';
 import { errorResult, sandboxFailure, shownPath } from './tool-result';
-import type { Tool, ToolContext, ToolResult } from './types';
+import type { ToolResult } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type RunShellCommandArgs = {
   command: string;
   description?: string;
@@ -54,7 +55,7 @@ export function summarize(args: RunShellCommandArgs): string {
   return args.command.trim().includes('\n') && !shown.endsWith('…') ? `${shown} …` : shown;
 }
 
-export function createRunShellCommandTool(options: RunShellCommandOptions = {}): Tool<RunShellCommandArgs> {
+export function createRunShellCommandTool(options: RunShellCommandOptions = {}): WorkspaceTool<RunShellCommandArgs> {
   const paths = { roots: options.workspaceRoots };
   const settings: Settings = {
     timeoutMs: options.timeoutMs ?? 120_000,
@@ -97,7 +98,7 @@ interface Settings {
   background: BackgroundProcesses;
 }
 
-async function runShellCommand(args: RunShellCommandArgs, context: ToolContext, paths: WorkspacePathOptions, settings: Settings): Promise<ToolResult> {
+async function runShellCommand(args: RunShellCommandArgs, context: WorkspaceToolContext, paths: WorkspacePathOptions, settings: Settings): Promise<ToolResult> {
   const resolved = resolveToolPath(args.dir_path ?? '', 'dir_path', paths);
   if (!resolved.ok) return errorResult(resolved.error.type, resolved.error.message);
   const cwd = resolved.path;
@@ -152,7 +153,7 @@ async function runShellCommand(args: RunShellCommandArgs, context: ToolContext, 
   };
 }
 
-async function startBackground(command: string, cwd: string, context: ToolContext, settings: Settings): Promise<ToolResult> {
+async function startBackground(command: string, cwd: string, context: WorkspaceToolContext, settings: Settings): Promise<ToolResult> {
   let id: string;
   try {
     id = (await settings.background.start(context.sandbox, command, cwd)).id;

@@ -4,7 +4,8 @@
  */
 import { messageOf } from '../shared/errors';
 import { isSandboxError } from '../sandbox/types';
-import type { ToolDisplay, ToolResult } from './types';
+import type { ToolDisplay } from '../shared/tool-display';
+import type { ToolResult } from './types';
 
 export function errorResult(type: string, message: string, display?: ToolDisplay): ToolResult {
   return display === undefined

@@ -1,10 +1,12 @@
 /**
- * The tool contract (STYLE.md §7): a tool is data plus functions. It sees the workspace
- * only through the Sandbox interface, and returns separate text for the model and detail
- * for the person. How a result looks is the UI's business.
+ * The tool contract as the agent sees it (STYLE.md §7): a tool is data plus functions, and
+ * returns separate text for the model and detail for the person. Nothing here names the
+ * sandbox: the worker binds each tool to the session's sandbox before the agent gets it
+ * (`bindTools`, workspace-tool.ts), so a call's context is only its signal and live output.
+ * How a result looks is the UI's business (shared/tool-display.ts).
  */
 import type { Part } from '../shared/content';
-import type { Sandbox } from '../sandbox/types';
+import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
 
 /** Drives approvals and concurrency (spec C, D2). */
 export type ToolKind = 'read' | 'search' | 'edit' | 'execute' | 'think';
@@ -15,25 +17,6 @@ export interface ToolDeclaration {
   description: string;
   /** JSON Schema of the arguments, as sent to the model. */
   parametersJsonSchema: Record<string, unknown>;
-}
-
-/** What an approval card shows (spec C7; issue 4: diffs for edits). */
-export type ToolPreview =
-  | { type: 'diff'; path: string; before: string | null; after: string }
-  | { type: 'command'; command: string; cwd?: string; background?: boolean }
-  | { type: 'text'; text: string };
-
-/** What the person sees of a finished call, rendered by a per-tool renderer in the UI. */
-export type ToolDisplay =
-  | { type: 'text'; text: string }
-  | { type: 'diff'; path: string; before: string | null; after: string }
-  | { type: 'shell'; command: string; output: string; exitCode: number | null; timedOut?: boolean }
-  | { type: 'files'; paths: string[]; note?: string }
-  | { type: 'todos'; todos: Todo[] };
-
-export interface Todo {
-  description: string;
-  status: 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'blocked';
 }
 
 export interface ToolError {
@@ -51,8 +34,8 @@ export interface ToolResult {
   error?: ToolError;
 }
 
+/** What one call of a bound tool gets. */
 export interface ToolContext {
-  sandbox: Sandbox;
   signal: AbortSignal;
   /** Live output for the tool card (shell stdout/stderr as it arrives). */
   onOutput?: (text: string) => void;
@@ -64,25 +47,30 @@ export interface ToolContext {
  */
 export type Validation<Args> = { ok: true; args: Args } | { ok: false; message: string; errorType?: string };
 
-export interface Tool<Args = Record<string, unknown>> {
+/**
+ * A tool. `Context` is what `preview` and `execute` are given: the agent's tools take a
+ * ToolContext; the built-in tools are written against a WorkspaceToolContext (one that also
+ * carries the sandbox) and bound to one before the agent sees them.
+ */
+export interface Tool<Args = Record<string, unknown>, Context extends ToolContext = ToolContext> {
   declaration: ToolDeclaration;
-  /** Schema and semantic checks; never touches the sandbox. */
+  /** Schema and semantic checks; never touches the workspace. */
   validate(args: unknown): Validation<Args>;
   /** One line for the tool card title, e.g. the path or the command. */
   summarize(args: Args): string;
-  /** What the approval card shows. May read the sandbox (the current file for a diff). */
-  preview(args: Args, context: ToolContext): Promise<ToolPreview>;
+  /** What the approval card shows. May read the workspace (the current file for a diff). */
+  preview(args: Args, context: Context): Promise<ToolPreview>;
   /** Workspace paths the call may change, for checkpoints; `null` means "may change anything". */
   affectedPaths(args: Args): string[] | null;
   /** For execute tools: true only when the call is known read-only (spec D2, fail-closed). */
   isReadOnly?(args: Args): boolean;
   /** Never rejects: failures come back as `ToolResult.error`. */
-  execute(args: Args, context: ToolContext): Promise<ToolResult>;
+  execute(args: Args, context: Context): Promise<ToolResult>;
 }
 
 /** Tools by name, plus accepted aliases (`replace` → `edit`). */
-export interface ToolRegistry {
-  get(name: string): Tool | undefined;
+export interface ToolRegistry<Context extends ToolContext = ToolContext> {
+  get(name: string): Tool<Record<string, unknown>, Context> | undefined;
   names(): string[];
   declarations(): ToolDeclaration[];
 }

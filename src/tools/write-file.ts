@@ -10,9 +10,11 @@ import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';
 import { errorResult } from './tool-result';
-import type { Tool, ToolContext, ToolPreview, ToolResult } from './types';
+import type { ToolPreview } from '../shared/tool-display';
+import type { ToolResult } from './types';
+import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type WriteFileArgs = {
   file_path: string;
   content: string;
@@ -31,7 +33,7 @@ export function summarize(args: WriteFileArgs, options?: WorkspacePathOptions): 
   return resolvedOrRaw(args.file_path, options);
 }
 
-export function createWriteFileTool(options: WriteFileOptions = {}): Tool<WriteFileArgs> {
+export function createWriteFileTool(options: WriteFileOptions = {}): WorkspaceTool<WriteFileArgs> {
   const paths = { roots: options.workspaceRoots };
   return defineTool<WriteFileArgs>({
     name: 'write_file',
@@ -49,7 +51,7 @@ export function createWriteFileTool(options: WriteFileOptions = {}): Tool<WriteF
   });
 }
 
-async function preview(args: WriteFileArgs, context: ToolContext, paths: WorkspacePathOptions): Promise<ToolPreview> {
+async function preview(args: WriteFileArgs, context: WorkspaceToolContext, paths: WorkspacePathOptions): Promise<ToolPreview> {
   const resolved = resolveToolPath(args.file_path, 'file_path', paths);
   if (!resolved.ok) return { type: 'text', text: resolved.error.message };
   try {
@@ -60,7 +62,7 @@ async function preview(args: WriteFileArgs, context: ToolContext, paths: Workspa
   }
 }
 
-async function writeFile(args: WriteFileArgs, context: ToolContext, paths: WorkspacePathOptions): Promise<ToolResult> {
+async function writeFile(args: WriteFileArgs, context: WorkspaceToolContext, paths: WorkspacePathOptions): Promise<ToolResult> {
   const resolved = resolveToolPath(args.file_path, 'file_path', paths);
   if (!resolved.ok) return errorResult(resolved.error.type, resolved.error.message);
   const path = resolved.path;

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { defineTool } from './define-tool';
 import { INVALID_PARAMETERS } from './tool-args';
 import { errorResult } from './tool-result';
-import type { Todo, Tool } from './types';
+import type { Todo } from '../shared/tool-display';
+import type { WorkspaceTool } from './workspace-tool';
 
-/** A type alias (not an interface) so it is assignable to the registry's `Tool`. */
+/** A type alias (not an interface) so it is assignable to the registry's `WorkspaceTool`. */
 export type WriteTodosArgs = {
   todos: Todo[];
 };
@@ -35,7 +36,7 @@ export function formatTodos(todos: Todo[]): string {
   return ['The todo list is now:', ...todos.map((todo, index) => `${index + 1}. [${todo.status}] ${todo.description}`)].join('\n');
 }
 
-export function createWriteTodosTool(): Tool<WriteTodosArgs> {
+export function createWriteTodosTool(): WorkspaceTool<WriteTodosArgs> {
   return defineTool<WriteTodosArgs>({
     name: 'write_todos',
     kind: 'think',

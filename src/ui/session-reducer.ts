@@ -7,7 +7,7 @@ import type { Content } from '../shared/content';
 import { isReferencedFilesText } from '../shared/mentions';
 import type { ToolCard } from '../store/types';
 import type { PageAgentEvent, PauseStage, ReplayState, SharedInfo, WorkerEvent } from '../worker/protocol';
-import type { SandboxKind } from '../sandbox/types';
+import type { SandboxKind } from '../shared/sandbox-kind';
 
 export type TranscriptItem =
   | { type: 'user'; id: string; text: string }

@@ -1,7 +1,7 @@
 /** One tool call: its name and target, its live status, and a renderer per result kind. */
 import type { ReactNode } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../agent/types';
-import type { Todo, ToolDisplay } from '../tools/types';
+import type { Todo, ToolDisplay } from '../shared/tool-display';
 
 export function statusLabel(status: ToolCallStatus): string {
   return status.replace(/_/g, ' ');

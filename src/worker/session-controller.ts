@@ -11,7 +11,7 @@ import type { LoopscopeDb } from '../store/db';
 import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
 import type { SessionRecord } from '../store/types';
 import type { BackgroundProcesses } from '../tools/background-processes';
-import type { ToolRegistry } from '../tools/types';
+import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
 import { createApprovals, createStepGate } from './gates';
 import { compressRequest } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
@@ -37,7 +37,8 @@ export interface ControllerOptions {
   model: SwitchableModel;
   makeModel(settings: WorkerSettings): LanguageModel;
   lessons: LessonInfo[];
-  tools: ToolRegistry;
+  /** The built-in tools; each session's runtime binds them to its sandbox. */
+  tools: WorkspaceToolRegistry;
   isReadOnlyCommand(command: string): boolean;
   /** A fresh, empty sandbox for a session (offline: a new one; WebContainer: cleared). */
   acquireSandbox(previous: Sandbox | null): Promise<Sandbox>;

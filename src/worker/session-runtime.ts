@@ -16,6 +16,8 @@ import { createHistoryWriter } from '../store/history';
 import { addRoundTrip, setRoundTripNotes } from '../store/round-trips';
 import type { SessionRecord, StoreError } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
+import { bindTools } from '../tools/workspace-tool';
+import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
 import type { Approvals, StepGate } from './gates';
 import { createInspectorNotes } from './inspector-notes';
 import type { InspectorNotes } from './inspector-notes';
@@ -29,7 +31,8 @@ import { createWorkspaceContext } from './workspace-context';
 export interface RuntimeContext {
   db: LoopscopeDb;
   model: LanguageModel;
-  tools: ToolRegistry;
+  /** Written against a sandbox; bound to the session's own when it opens. */
+  tools: WorkspaceToolRegistry;
   approvals: Approvals;
   stepGate: StepGate;
   isReadOnlyCommand(command: string): boolean;
@@ -78,15 +81,14 @@ export function agentSettingsFrom(settings: WorkerSettings, session: SessionReco
  * The files a call may change: the ones the tool names, the whole workspace when it cannot say
  * (a shell command), or null for a command known to be read-only (no checkpoint for `ls`).
  */
-function checkpointScope(context: RuntimeContext, call: ToolCallView): string[] | 'workspace' | null {
-  const tool = context.tools.get(call.name);
-  const validated = tool?.validate(call.args);
-  if (!tool || !validated?.ok) return 'workspace';
-  if (tool.isReadOnly?.(validated.args)) return null;
-  return tool.affectedPaths(validated.args) ?? 'workspace';
+function checkpointScope(tools: ToolRegistry, call: ToolCallView, args: Record<string, unknown>): string[] | 'workspace' | null {
+  const tool = tools.get(call.name);
+  if (!tool) return 'workspace';
+  if (tool.isReadOnly?.(args)) return null;
+  return tool.affectedPaths(args) ?? 'workspace';
 }
 
-function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace): Hooks {
+function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace, tools: ToolRegistry): Hooks {
   let modelCalls = 0;
   let steps = 0;
   const stepThrough = async (pause: Omit<PauseStage, 'step'>, signal: AbortSignal) => {
@@ -104,11 +106,11 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
       modelCalls += 1;
       await stepThrough({ stage: 'before_model', label: `model call ${modelCalls}` }, signal);
     },
-    beforeTool: async ({ call, signal }) => {
+    beforeTool: async ({ call, args, signal }) => {
       await stepThrough({ stage: 'before_tool', label: `${call.name} ${call.summary}`.trim() }, signal);
       if (call.kind !== 'edit' && call.kind !== 'execute') return;
       // Checkpoint the files the call may change, so Restore can put them back.
-      const scope = checkpointScope(context, call);
+      const scope = checkpointScope(tools, call, args);
       if (scope === null) return;
       const known = workspace.snapshot();
       const paths = scope === 'workspace' ? [...known.keys()] : scope;
@@ -202,10 +204,11 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
 
   const notes = createInspectorNotes();
   const store = historyStore(context.db, session.id, writer, context.warn, notes);
+  const tools = bindTools(context.tools, workspace.sandbox);
   const agent = createAgent({
     model: context.model,
-    tools: context.tools,
-    sandbox: workspace.sandbox,
+    tools,
+    spill: (path, text) => workspace.sandbox.writeFile(path, text),
     store,
     clock: { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) },
     newId: () => newId(),
@@ -215,7 +218,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
       context.emit(event);
     },
     requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
-    hooks: createHooks(context, session, workspace),
+    hooks: createHooks(context, session, workspace, tools),
     workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),

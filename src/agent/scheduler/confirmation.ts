@@ -6,15 +6,13 @@
  */
 import { USER_DENIED_REASON } from '../history/function-response';
 import type { ApprovalMode, ApprovalOutcome, ApprovalRequest, AgentEvent } from '../types';
-import type { Sandbox } from '../../sandbox/types';
-import type { ToolPreview } from '../../tools/types';
+import type { ToolPreview } from '../../shared/tool-display';
 import { approvalDecision, planModeMessage, sessionAllowKey } from './policy';
 import type { CallRecord, StateManager } from './state-manager';
 import { childController, raceAbort } from '../abortable';
 
 export interface ApprovalContext {
   state: StateManager;
-  sandbox: Sandbox;
   emit(event: AgentEvent): void;
   requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
   approvalMode(): ApprovalMode;
@@ -54,10 +52,10 @@ export function settleByPolicy(record: CallRecord, context: ApprovalContext): bo
   return false;
 }
 
-async function previewOf(record: CallRecord, context: ApprovalContext, signal: AbortSignal): Promise<ToolPreview> {
+async function previewOf(record: CallRecord, signal: AbortSignal): Promise<ToolPreview> {
   try {
-    // Stop never waits for a preview (it may read through a sandbox that hangs), so every call still gets its result (K2).
-    if (record.tool) return await raceAbort(record.tool.preview(record.args, { sandbox: context.sandbox, signal }), signal);
+    // Stop never waits for a preview (it may read a workspace that hangs), so every call still gets its result (K2).
+    if (record.tool) return await raceAbort(record.tool.preview(record.args, { signal }), signal);
   } catch {
     // A preview that fails still lets the person decide from the summary.
   }
@@ -73,7 +71,7 @@ export async function admitCalls(records: CallRecord[], context: ApprovalContext
       settleByPolicy(record, context);
       continue;
     }
-    const preview = await previewOf(record, context, signal);
+    const preview = await previewOf(record, signal);
     context.state.setStatus(record.request.callId, 'awaiting_approval', { preview });
   }
 }
@@ -143,7 +141,7 @@ export async function confirmBeforeRun(record: CallRecord, context: ApprovalCont
   const decision = decisionFor(record, context);
   if (decision === 'refuse') return !settleByPolicy(record, context);
   if (decision === 'allow' || record.approvedByPerson) return true;
-  const preview = await previewOf(record, context, signal);
+  const preview = await previewOf(record, signal);
   context.state.setStatus(record.request.callId, 'awaiting_approval', { preview });
   await awaitApprovals([record], context, open, signal);
   return record.view.status === 'scheduled';

@@ -7,7 +7,6 @@
  */
 import { USER_CANCELLED_REASON } from '../history/function-response';
 import { callHook, decisionMessage, decisionReason } from '../hooks';
-import type { Sandbox } from '../../sandbox/types';
 import type { ToolRegistry } from '../../tools/types';
 import type { AgentEvent, ApprovalMode, ApprovalOutcome, ApprovalRequest, Clock, Hooks } from '../types';
 import { admitCalls, awaitApprovals, confirmBeforeRun, reapplyApprovalMode } from './confirmation';
@@ -21,7 +20,6 @@ import type { ToolCallView } from '../types';
 
 export interface SchedulerDependencies {
   tools: ToolRegistry;
-  sandbox: Sandbox;
   clock: Clock;
   emit(event: AgentEvent): void;
   requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
@@ -120,7 +118,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       for (const record of wave) {
         while (inFlight.size >= Math.max(1, deps.maxConcurrency)) await Promise.race(inFlight);
         if (signal.aborted || stop) break;
-        const decision = await callHook(deps.hooks, 'beforeTool', { call: structuredClone(record.view), signal });
+        const decision = await callHook(deps.hooks, 'beforeTool', { call: structuredClone(record.view), args: structuredClone(record.args), signal });
         if (signal.aborted) break;
         if (decision?.decision === 'block' || decision?.decision === 'stop') {
           const reason = decisionReason(decision, 'Blocked by a hook.');
@@ -145,7 +143,6 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     let outcome = await executeCall(
       record,
       {
-        sandbox: deps.sandbox,
         clock: deps.clock,
         timeoutMs: deps.toolTimeoutMs(),
         onOutput: (text) => state.appendLiveOutput(callId, text),

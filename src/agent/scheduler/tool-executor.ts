@@ -7,12 +7,10 @@
 import { USER_CANCELLED_REASON } from '../history/function-response';
 import { childController, raceAbort } from '../abortable';
 import { messageOf } from '../../shared/errors';
-import type { Sandbox } from '../../sandbox/types';
 import type { Clock } from '../types';
 import type { CallOutcome, CallRecord } from './state-manager';
 
 export interface ExecutionContext {
-  sandbox: Sandbox;
   clock: Clock;
   /** Optional per-tool timeout (C12). */
   timeoutMs: number | undefined;
@@ -31,7 +29,6 @@ export async function executeCall(record: CallRecord, context: ExecutionContext,
   const run = (async (): Promise<CallOutcome> => {
     try {
       const result = await tool.execute(record.args, {
-        sandbox: context.sandbox,
         signal: controller.signal,
         onOutput: (text) => context.onOutput(text),
       });

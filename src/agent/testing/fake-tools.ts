@@ -4,12 +4,15 @@
  */
 import type { Part } from '../../shared/content';
 import type { Clock } from '../types';
-import type { Tool, ToolContext, ToolKind, ToolPreview, ToolRegistry, ToolResult } from '../../tools/types';
+import type { ToolPreview } from '../../shared/tool-display';
+import type { Tool, ToolContext, ToolKind, ToolRegistry, ToolResult } from '../../tools/types';
 
 export interface FakeToolSpec {
   kind: ToolKind;
   /** Required argument names (a minimal schema check). */
   required?: string[];
+  /** What validation makes of arguments that pass (a schema's defaults, a normalized path); by default they stay as sent. */
+  normalize?: (args: Record<string, unknown>) => Record<string, unknown>;
   /** Virtual-time delay before the result (uses the injected clock). */
   delayMs?: number | ((args: Record<string, unknown>) => number);
   /** Waits on this before finishing; a function gives one gate per call. */
@@ -67,7 +70,8 @@ export function createFakeTools(specs: Record<string, FakeToolSpec>, clock: Cloc
         for (const key of spec.required ?? []) {
           if (!(key in args)) return { ok: false, message: `params must have required property '${key}'` };
         }
-        return { ok: true, args: args as Record<string, unknown> };
+        const valid = args as Record<string, unknown>;
+        return { ok: true, args: spec.normalize ? spec.normalize(valid) : valid };
       },
       summarize: (args) => String(args['file_path'] ?? args['command'] ?? args['pattern'] ?? ''),
       preview: async (args) => (await spec.preview?.(args)) ?? { type: 'text', text: `${name} ${JSON.stringify(args)}` },

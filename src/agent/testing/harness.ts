@@ -13,7 +13,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { expect, onTestFinished } from 'vitest';
 import type { Content } from '../../shared/content';
-import type { Sandbox } from '../../sandbox/types';
 import { createAgent } from '../agent';
 import type {
   Agent,
@@ -50,8 +49,8 @@ export interface HarnessOptions {
   approve?: Approver;
   clockMode?: 'auto' | 'manual';
   tokenLimit?: number;
-  /** What the agent itself writes to (outputs held back by the batch output budget, E5); tools here are fakes. */
-  sandbox?: Sandbox;
+  /** Where outputs held back by the batch output budget (E5) are saved; by default saving fails. */
+  spill?: (path: string, text: string) => Promise<void>;
   workspaceContext?: WorkspaceContext;
 }
 
@@ -77,8 +76,6 @@ export interface Harness {
   /** INVARIANT(P) on every request, pairing on the stored history, and (c) store = memory. */
   expectHealthy(): void;
 }
-
-export const noSandbox = {} as Sandbox;
 
 export function createHarness(options: HarnessOptions = {}): Harness {
   const clock = createFakeClock({ mode: options.clockMode ?? 'auto' });
@@ -108,7 +105,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const agent = createAgent({
     model,
     tools,
-    sandbox: options.sandbox ?? noSandbox,
+    spill: options.spill ?? noWorkspace,
     store,
     clock,
     newId: () => `id${++counter}`,
@@ -154,6 +151,11 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     },
   };
   return harness;
+}
+
+/** A harness has no workspace: a held-back output cannot be saved, and its result says so. */
+async function noWorkspace(): Promise<void> {
+  throw new Error('This test has no workspace.');
 }
 
 /** Polls (on macrotasks) until `predicate` holds; fails after `limit` turns. */

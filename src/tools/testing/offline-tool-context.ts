@@ -4,11 +4,12 @@
  */
 import { createOfflineSandbox } from '../../sandbox/offline/offline-sandbox';
 import type { Sandbox } from '../../sandbox/types';
-import type { Tool, ToolContext, ToolResult } from '../types';
+import type { ToolResult } from '../types';
+import type { WorkspaceTool, WorkspaceToolContext } from '../workspace-tool';
 
 export interface OfflineToolContext {
   sandbox: Sandbox;
-  context: ToolContext;
+  context: WorkspaceToolContext;
   /** Everything passed to `context.onOutput`. */
   output: string[];
   controller: AbortController;
@@ -21,7 +22,7 @@ export async function offlineToolContext(files?: Record<string, string | Uint8Ar
   return { sandbox, output, controller, context: { sandbox, signal: controller.signal, onOutput: (text) => output.push(text) } };
 }
 
-export async function runTool<Args>(tool: Tool<Args>, args: unknown, context: ToolContext): Promise<ToolResult> {
+export async function runTool<Args>(tool: WorkspaceTool<Args>, args: unknown, context: WorkspaceToolContext): Promise<ToolResult> {
   const validation = tool.validate(args);
   if (!validation.ok) throw new Error(`Unexpected validation failure: ${validation.message}`);
   return tool.execute(validation.args, context);

@@ -1,0 +1,62 @@
+/**
+ * The layer rule of the README's "Architecture" table, as the lint enforces it: each import
+ * below is linted as if it stood in a real file of that folder. A rule loosened in
+ * eslint.config.js fails here, not only when someone next breaks it.
+ */
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  // Only the import rules matter here; without type information the lint takes a second, not twenty.
+  eslint = new ESLint({
+    cwd: import.meta.dirname + '/..',
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/switch-exhaustiveness-check': 'off', 'import-x/no-cycle': 'off' },
+    },
+  });
+});
+
+/** The layer-rule messages the lint gives for `source` in `file`. */
+async function layerErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\n`, { filePath: file });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths' || message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('the layer rule', () => {
+  it('keeps the sandbox, the store and Dexie out of the agent', async () => {
+    for (const source of [
+      "import type { Sandbox } from '../sandbox/types';",
+      "import type { WorkspaceTool } from '../tools/workspace-tool';",
+      "import type { LoopscopeDb } from '../store/db';",
+      "import Dexie from 'dexie';",
+    ]) {
+      expect(await layerErrors('src/agent/agent.ts', source), source).toHaveLength(1);
+    }
+  });
+
+  it('lets the agent see tools only through the contract in tools/types.ts, which names no sandbox', async () => {
+    expect(await layerErrors('src/agent/agent.ts', "import type { ToolRegistry } from '../tools/types';")).toEqual([]);
+    expect(await layerErrors('src/tools/types.ts', "import type { Sandbox } from '../sandbox/types';")).toHaveLength(1);
+    expect(await layerErrors('src/tools/workspace-tool.ts', "import type { Sandbox } from '../sandbox/types';")).toEqual([]);
+  });
+
+  it('keeps tools and the sandbox out of the UI, which reads their data types from shared/', async () => {
+    expect(await layerErrors('src/ui/tool-call-card.tsx', "import type { ToolDisplay } from '../tools/types';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/session-reducer.ts', "import type { SandboxKind } from '../sandbox/types';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/tool-call-card.tsx', "import type { ToolDisplay } from '../shared/tool-display';")).toEqual([]);
+    expect(await layerErrors('src/ui/session-reducer.ts', "import type { SandboxKind } from '../shared/sandbox-kind';")).toEqual([]);
+  });
+
+  it('lets the UI reach the worker, the store and share/ only through their UI-facing files', async () => {
+    expect(await layerErrors('src/ui/app.tsx', "import { createWorkerClient } from '../worker/client';")).toEqual([]);
+    expect(await layerErrors('src/ui/app.tsx', "import { openSessionRuntime } from '../worker/session-runtime';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/app.tsx', "import { putFile } from '../store/files';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/app.tsx', "import { decodeLink } from '../share/codec';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/app.tsx', "import { isSessionLink } from '../share/link-prefix';")).toEqual([]);
+  });
+});
