@@ -3,28 +3,32 @@
  *
  * The outer loop owns the `while` (A1): send a turn; if the model called tools, run
  * them and send their results; otherwise ask the continuations (output recovery B10, the
- * Stop hook J2–J3, the next-speaker check J5) whether to go
- * on. Everything else lives one call down: client.ts (one turn), turn.ts (stream → events),
- * chat/ (one model call with retries), scheduler/ (tools), tool-round.ts (results).
+ * Stop hook J2–J3, the next-speaker check J5) whether to go on. Everything else lives one
+ * call down: session.ts (the services and state each step gets, as a `Run`), turn/ (one turn:
+ * send-turn.ts around the model call, model-call.ts the call and its hooks, reply-stream.ts the
+ * stream read into events), chat/ (one model call with retries), tool-round/ (a batch of calls
+ * and their results), scheduler/ (running the calls), continuation.ts (what follows a reply
+ * without calls), compression/ (keeping the history inside the window).
  */
 import { isAbortError, messageOf } from '../shared/errors';
-import { sendTurn } from './client';
-import type { OutgoingMessage } from './client';
+import { compressHistory } from './compression/context-window';
 import { startTokenLimitLookUp } from './context-usage';
-import { compressHistory } from './context-window';
 import { admitPrompt, continuationBudget, nextContinuation } from './continuation';
 import type { Continuation } from './continuation';
 import { detectTurnInterruption, resumeParts } from './history/interruption';
 import { ORPHAN_TOOL_USE_REPAIR_REASON } from './history/orphan-repair';
 import { unscheduledErrorView } from './scheduler/validation';
 import { commitHistory, createSession } from './session';
-import type { Session } from './session';
-import { runToolRound } from './tool-round';
+import type { Run } from './session';
+import { runToolRound } from './tool-round/tool-round';
+import { sendTurn } from './turn/send-turn';
+import type { OutgoingMessage } from './turn/send-turn';
 import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
 import { mentionedFilesPart } from './workspace-context';
 
 export function createAgent(deps: AgentDependencies): Agent {
   const session = createSession(deps);
+  const { services, state } = session;
   let running = false;
 
   async function run(input: AgentInput, signal: AbortSignal): Promise<InteractionOutcome> {
@@ -33,14 +37,14 @@ export function createAgent(deps: AgentDependencies): Agent {
       return 'error';
     }
     running = true;
-    const settings = { ...session.settings };
-    session.interaction = { id: deps.newId(), model: settings.model, settings, signal, modelInfoSent: false };
-    startTokenLimitLookUp(session);
+    const settings = { ...state.settings };
+    const current = session.begin({ id: deps.newId(), model: settings.model, settings, signal, modelInfoSent: false });
+    startTokenLimitLookUp(current);
     let outcome: InteractionOutcome;
     try {
-      outcome = await runInteraction(session, input);
+      outcome = await runInteraction(current, input);
     } catch (thrown) {
-      outcome = reportThrown(session, thrown);
+      outcome = reportThrown(current, thrown);
     } finally {
       running = false;
     }
@@ -49,30 +53,31 @@ export function createAgent(deps: AgentDependencies): Agent {
   }
 
   function setApprovalMode(mode: ApprovalMode): void {
-    session.settings.approvalMode = mode;
-    session.interaction.settings.approvalMode = mode;
-    session.scheduler.onApprovalModeChanged();
+    state.settings.approvalMode = mode;
+    session.current().interaction.settings.approvalMode = mode;
+    services.scheduler.onApprovalModeChanged();
   }
 
   return {
     run,
-    history: () => session.history,
-    interruption: () => detectTurnInterruption(session.history),
+    history: () => state.history,
+    interruption: () => detectTurnInterruption(state.history),
     setApprovalMode,
     updateSettings(settings) {
       // Model and settings are frozen per interaction (A16): the rest applies from the next one; the approval mode applies now.
       const { approvalMode, ...rest } = settings;
-      Object.assign(session.settings, rest);
+      Object.assign(state.settings, rest);
       if (approvalMode) setApprovalMode(approvalMode);
     },
-    disableLoopDetection: () => session.loopDetector.disable(),
+    disableLoopDetection: () => services.loopDetector.disable(),
     // Manual compression between interactions; while one runs, auto-compression is in charge.
     // A run meanwhile is refused as busy: the compressed history would overwrite what it added.
     async compress(signal) {
       if (running) return 'NOOP';
       running = true;
       try {
-        return await compressManually(session, signal);
+        const last = session.current().interaction;
+        return await compressManually(session.begin({ ...last, id: deps.newId(), model: state.settings.model, signal }));
       } finally {
         running = false;
       }
@@ -81,77 +86,77 @@ export function createAgent(deps: AgentDependencies): Agent {
 }
 
 /** One interaction, start to end. Every `return` names how it ended. */
-async function runInteraction(session: Session, input: AgentInput): Promise<InteractionOutcome> {
-  const admitted = await admit(session, input);
+async function runInteraction(run: Run, input: AgentInput): Promise<InteractionOutcome> {
+  const admitted = await admit(run, input);
   if (admitted.type === 'end') return admitted.outcome;
-  const budget = continuationBudget(session);
+  const budget = continuationBudget(run);
   let message: OutgoingMessage = admitted.message;
   for (;;) {
-    const turn = await sendTurn(session, message);
+    const turn = await sendTurn(run, message);
     if (turn.type === 'end') return turn.outcome;
     if (turn.calls.length > 0) {
-      const stopped = await runToolRound(session, turn.calls, turn.finishReason);
+      const stopped = await runToolRound(run, turn.calls, turn.finishReason);
       if (stopped) return stopped;
       message = { kind: 'stored' };
       continue;
     }
-    const next = await nextContinuation(session, budget, turn.finishReason);
+    const next = await nextContinuation(run, budget, turn.finishReason);
     if (next.type === 'end') return next.outcome;
     message = next.message;
   }
 }
 
-
 /** A user query (BeforeAgent hook, J1) or `Continue` on an interrupted session (G1, G2). */
-async function admit(session: Session, input: AgentInput): Promise<Continuation> {
-  const { interaction } = session;
-  session.loopDetector.resetForUserQuery({ heuristics: interaction.settings.loopHeuristics ?? false });
-  session.warner.resetTurn();
-  session.compressor.resetTurn();
+async function admit(run: Run, input: AgentInput): Promise<Continuation> {
+  const { services, state, interaction } = run;
+  services.loopDetector.resetForUserQuery({ heuristics: interaction.settings.loopHeuristics ?? false });
+  services.warner.resetTurn();
+  services.compressor.resetTurn();
   if (input.type === 'continue') {
-    const resume = resumeParts(detectTurnInterruption(session.history));
+    const resume = resumeParts(detectTurnInterruption(state.history));
     if (!resume) return { type: 'end', outcome: 'completed' };
     // `retry`: the interrupted prompt already ends the stored history; it is sent as is,
     // never pushed twice. `tool_result`: the dangling calls are answered first.
     if (resume.type === 'tool_result') {
-      await commitHistory(session, [...session.history, { role: 'user', parts: resume.parts }]);
-      emitOrphanCards(session);
+      await commitHistory(run, [...state.history, { role: 'user', parts: resume.parts }]);
+      emitOrphanCards(run);
     }
     return { type: 'send', message: { kind: 'stored' } };
   }
   // The files the message mentions (`@path`) go with it, read as they are now.
-  const mentioned = await mentionedFilesPart(session, input.text);
-  return admitPrompt(session, input.text, mentioned ? [mentioned] : []);
+  const mentioned = await mentionedFilesPart(run, input.text);
+  return admitPrompt(run, input.text, mentioned ? [mentioned] : []);
 }
 
-async function compressManually(session: Session, signal: AbortSignal): Promise<CompressionStatus> {
-  const { deps } = session;
-  session.interaction = { ...session.interaction, id: deps.newId(), model: session.settings.model, signal };
-  session.compressor.resetTurn();
+async function compressManually(run: Run): Promise<CompressionStatus> {
+  const { signal } = run.interaction;
+  run.services.compressor.resetTurn();
   try {
-    const status = await compressHistory(session, true, signal);
+    const status = await compressHistory(run, true, signal);
     return status === 'rapid_refill_blocked' ? 'NOOP' : status;
   } catch (thrown) {
-    if (!isAbortError(thrown)) deps.emit({ type: 'error', value: { error: { kind: 'compression', message: messageOf(thrown) } } });
+    if (!isAbortError(thrown)) run.services.deps.emit({ type: 'error', value: { error: { kind: 'compression', message: messageOf(thrown) } } });
     return 'NOOP';
   }
 }
 
 /** After Continue on an interrupted turn (G1), the cards of the calls it answered as never run say what the model was told. */
-function emitOrphanCards(session: Session): void {
-  const calls = session.history.at(-2)?.parts.flatMap((part) => (part.functionCall?.id ? [part.functionCall] : [])) ?? [];
+function emitOrphanCards(run: Run): void {
+  const { deps } = run.services;
+  const calls = run.state.history.at(-2)?.parts.flatMap((part) => (part.functionCall?.id ? [part.functionCall] : [])) ?? [];
   const views = calls.map(({ id, name, args }, index) =>
-    unscheduledErrorView(session.deps.tools, { callId: id ?? '', name, args: args ?? {}, index }, ORPHAN_TOOL_USE_REPAIR_REASON),
+    unscheduledErrorView(deps.tools, { callId: id ?? '', name, args: args ?? {}, index }, ORPHAN_TOOL_USE_REPAIR_REASON),
   );
-  if (views.length > 0) session.deps.emit({ type: 'tool_calls_update', value: views });
+  if (views.length > 0) deps.emit({ type: 'tool_calls_update', value: views });
 }
 
 /** A bug or a failing store: reported as an error event, never thrown out of `run`; the prompt stays stored (A11, B8). */
-function reportThrown(session: Session, thrown: unknown): InteractionOutcome {
-  if (isAbortError(thrown) || session.interaction.signal.aborted) {
-    session.deps.emit({ type: 'user_cancelled' });
+function reportThrown(run: Run, thrown: unknown): InteractionOutcome {
+  const { emit } = run.services.deps;
+  if (isAbortError(thrown) || run.interaction.signal.aborted) {
+    emit({ type: 'user_cancelled' });
     return 'cancelled';
   }
-  session.deps.emit({ type: 'error', value: { error: { kind: 'internal', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` } } });
+  emit({ type: 'error', value: { error: { kind: 'internal', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` } } });
   return 'error';
 }

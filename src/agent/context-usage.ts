@@ -5,16 +5,17 @@
  * is usually in before the first response ends; else the model's table (LanguageModel.tokenLimit).
  */
 import { raceAbort } from './abortable';
-import type { Session } from './session';
+import type { Run } from './session';
 
 /** Asks the provider for the window of the interaction's model; the model keeps the answer. */
-export function startTokenLimitLookUp(session: Session): void {
-  void session.deps.model.lookUpTokenLimit?.(session.interaction.model);
+export function startTokenLimitLookUp(run: Run): void {
+  void run.services.deps.model.lookUpTokenLimit?.(run.interaction.model);
 }
 
 /** Emits `context_usage`, once the provider's answer on the window is in (or Stop is pressed). */
-export async function reportContextUsage(session: Session, promptTokenCount: number): Promise<void> {
-  const { deps, interaction } = session;
+export async function reportContextUsage(run: Run, promptTokenCount: number): Promise<void> {
+  const { interaction } = run;
+  const { deps } = run.services;
   const lookUp = deps.model.lookUpTokenLimit?.(interaction.model);
   if (lookUp) await raceAbort(lookUp, interaction.signal).catch(() => null);
   const tokenLimit = deps.model.tokenLimit(interaction.model);

@@ -6,11 +6,11 @@
 import { textContent } from '../shared/content';
 import type { Part } from '../shared/content';
 import type { FinishReason } from '../model/types';
-import { storeUserMessage } from './client';
-import type { OutgoingMessage } from './client';
+import type { OutgoingMessage } from './turn/send-turn';
+import { storeUserMessage } from './turn/store-turn';
 import { callHook, decisionMessage } from './hooks';
 import { checkNextSpeaker, CONTINUE_PROMPT } from './next-speaker';
-import type { Session } from './session';
+import type { Run } from './session';
 import type { InteractionOutcome } from './types';
 
 export const OUTPUT_RECOVERY_PROMPT =
@@ -27,16 +27,16 @@ export interface ContinuationBudget {
   stopHookActive: boolean;
 }
 
-export function continuationBudget(session: Session): ContinuationBudget {
-  return { turnsLeft: session.config.maxTurns - 1, outputRecoveries: 0, stopHookContinuations: 0, stopHookActive: false };
+export function continuationBudget(run: Run): ContinuationBudget {
+  return { turnsLeft: run.services.config.maxTurns - 1, outputRecoveries: 0, stopHookContinuations: 0, stopHookActive: false };
 }
 
 export type Continuation = { type: 'send'; message: OutgoingMessage } | { type: 'end'; outcome: InteractionOutcome };
 
-export async function nextContinuation(session: Session, budget: ContinuationBudget, finishReason: FinishReason | undefined): Promise<Continuation> {
-  const { deps, config } = session;
-  const { signal } = session.interaction;
-  if (signal.aborted) return cancelled(session);
+export async function nextContinuation(run: Run, budget: ContinuationBudget, finishReason: FinishReason | undefined): Promise<Continuation> {
+  const { deps, config } = run.services;
+  const { signal } = run.interaction;
+  if (signal.aborted) return cancelled(run);
   if (budget.turnsLeft <= 0) return { type: 'end', outcome: 'completed' };
 
   if (finishReason === 'MAX_TOKENS' && budget.outputRecoveries < config.outputRecoveryTurns) {
@@ -46,14 +46,14 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
 
   // The next-speaker check (J5) comes before the AfterAgent hook (J2): the model may go on first; AfterAgent fires
   // only when the agent would end (Gemini CLI: at the outermost call).
-  if (session.interaction.settings.nextSpeakerCheck) {
-    const speaker = await checkNextSpeaker(session);
-    if (signal.aborted) return cancelled(session);
+  if (run.interaction.settings.nextSpeakerCheck) {
+    const speaker = await checkNextSpeaker(run);
+    if (signal.aborted) return cancelled(run);
     if (speaker === 'model') return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
   }
 
-  const stopHook = await callHook(deps.hooks, 'afterAgent', { history: session.history, stopHookActive: budget.stopHookActive, signal });
-  if (signal.aborted) return cancelled(session);
+  const stopHook = await callHook(deps.hooks, 'afterAgent', { history: run.state.history, stopHookActive: budget.stopHookActive, signal });
+  if (signal.aborted) return cancelled(run);
   if (stopHook?.decision === 'stop') {
     deps.emit({ type: 'agent_execution_stopped', value: decisionMessage(stopHook, 'Stopped by a hook.') });
     return { type: 'end', outcome: 'stopped' };
@@ -63,7 +63,7 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
     const value = decisionMessage(stopHook, 'Please continue.');
     deps.emit({ type: 'agent_execution_blocked', value });
     budget.stopHookActive = true;
-    const admitted = await admitPrompt(session, value.reason);
+    const admitted = await admitPrompt(run, value.reason);
     return admitted.type === 'send' ? send(budget, admitted.message) : admitted;
   }
   const context = stopHook?.additionalContext?.trim();
@@ -76,8 +76,8 @@ export async function nextContinuation(session: Session, budget: ContinuationBud
 }
 
 /** Stop after the reply (in a hook or the next-speaker check) is a cancel like any other (K1). */
-function cancelled(session: Session): Continuation {
-  session.deps.emit({ type: 'user_cancelled' });
+function cancelled(run: Run): Continuation {
+  run.services.deps.emit({ type: 'user_cancelled' });
   return { type: 'end', outcome: 'cancelled' };
 }
 
@@ -86,12 +86,13 @@ function cancelled(session: Session): Continuation {
  * stop stores it and ends, block ends without it, context joins it as <hook_context>.
  * `attached`: parts that go with the text (the files a person's message mentions).
  */
-export async function admitPrompt(session: Session, text: string, attached: Part[] = []): Promise<Continuation> {
-  const { deps, interaction } = session;
+export async function admitPrompt(run: Run, text: string, attached: Part[] = []): Promise<Continuation> {
+  const { interaction } = run;
+  const { deps } = run.services;
   const parts: Part[] = [{ text }, ...attached];
   const decision = await callHook(deps.hooks, 'beforeAgent', { parts: structuredClone(parts), signal: interaction.signal });
   if (decision?.decision === 'stop') {
-    await storeUserMessage(session, parts);
+    await storeUserMessage(run, parts);
     deps.emit({ type: 'agent_execution_stopped', value: decisionMessage(decision, 'Stopped by a hook.') });
     return { type: 'end', outcome: 'stopped' };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_LOOP_DIRECTIVE } from './guards/validation-retry';
-import { LOOP_NOT_EXECUTED_MESSAGE } from './tool-round';
+import { LOOP_NOT_EXECUTED_MESSAGE } from './tool-round/tool-round';
 import { FC, reply } from './testing/fake-model';
 import type { FakeResponse } from './testing/fake-model';
 import { createHarness } from './testing/harness';

@@ -12,7 +12,7 @@ import type { ChatFailure } from './chat/chat';
 import { failureError } from './chat/retry-policy';
 import { buildRequestContents } from './history/request-contents';
 import { chatDependencies } from './session';
-import type { Session } from './session';
+import type { Run } from './session';
 import type { NextSpeakerCheck } from './types';
 
 export const CONTINUE_PROMPT = 'Please continue.';
@@ -50,22 +50,24 @@ function parseAnswer(text: string): Verdict {
   return verdict(answer.next_speaker, 'model', reasoning);
 }
 
-async function decide(session: Session): Promise<Verdict> {
-  const { history, interaction } = session;
+async function decide(run: Run): Promise<Verdict> {
+  const { interaction } = run;
+  const { history } = run.state;
+  const { emit } = run.services.deps;
   const last = history.at(-1);
   if (last?.role === 'user' && last.parts.some((part) => part.functionResponse)) {
     return verdict('model', 'rule', 'The last turn answered tool calls.');
   }
   const model = lastModel(history);
   if (model && model.parts.length === 0) return verdict('model', 'rule', "The model's last reply was empty.");
-  session.deps.emit({ type: 'next_speaker_check', value: { phase: 'asking' } });
+  emit({ type: 'next_speaker_check', value: { phase: 'asking' } });
   const request = {
     model: interaction.model,
     contents: buildRequestContents([...history, textContent('user', NEXT_SPEAKER_PROMPT)]),
     config: { responseMimeType: 'application/json' },
   };
-  for await (const event of sendMessageStream(chatDependencies(session), request, interaction.signal, { isFunctionResponse: false, purpose: 'next_speaker' })) {
-    if (event.type === 'retry') session.deps.emit({ type: 'retry', value: event.info });
+  for await (const event of sendMessageStream(chatDependencies(run), request, interaction.signal, { isFunctionResponse: false, purpose: 'next_speaker' })) {
+    if (event.type === 'retry') emit({ type: 'retry', value: event.info });
     if (event.type === 'failed') return verdict('user', 'failed', failureReason(event.failure));
     if (event.type === 'done') return parseAnswer(visibleText({ role: 'model', parts: event.reply.parts }));
   }
@@ -87,13 +89,13 @@ function failureReason(failure: ChatFailure): string {
  * Who speaks next after a reply without tool calls. The decision, and the model call
  * when one is needed, are announced (`next_speaker_check`), so the transcript shows them.
  */
-export async function checkNextSpeaker(session: Session): Promise<'user' | 'model'> {
+export async function checkNextSpeaker(run: Run): Promise<'user' | 'model'> {
   let decided: Verdict;
   try {
-    decided = await decide(session);
+    decided = await decide(run);
   } catch (thrown) {
     decided = verdict('user', 'failed', `The check broke: ${messageOf(thrown)}`);
   }
-  session.deps.emit({ type: 'next_speaker_check', value: decided });
+  run.services.deps.emit({ type: 'next_speaker_check', value: decided });
   return decided.nextSpeaker;
 }

@@ -1,6 +1,12 @@
 /**
- * The state one agent session keeps between interactions, and the per-interaction facts
- * frozen when an interaction is admitted (A16). Built once by `createAgent`.
+ * One agent session, in three parts that change at different speeds:
+ * - `SessionServices`: built once by `createSession` and never replaced (the injected
+ *   dependencies, the resolved config, the scheduler, the compressor and the guards);
+ * - `SessionState`: what the session remembers from one interaction to the next (the
+ *   history, the live settings, what the person allowed, provider ids already answered);
+ * - `Interaction`: the facts one interaction freezes when it starts (its id, model,
+ *   settings and signal; A16).
+ * Each step of an interaction gets the three together as a `Run`.
  */
 import type { Content } from '../shared/content';
 import { resolveConfig } from './config';
@@ -8,39 +14,43 @@ import type { ResolvedConfig } from './config';
 import type { ChatDependencies } from './chat/chat';
 import { createCompressor } from './compression/compressor';
 import type { Compressor } from './compression/compressor';
+import { summarizeHistory } from './compression/summarize';
 import { createLoopDetector } from './guards/loop-detector';
-import type { LoopDetector } from './guards/loop-detector';
+import type { LoopDetector, LoopDetectorConfig } from './guards/loop-detector';
 import { createRepeatedCallWarner } from './guards/repeated-call-warner';
 import type { RepeatedCallWarner } from './guards/repeated-call-warner';
 import { createValidationRetryTracker } from './guards/validation-retry';
 import type { ValidationRetryTracker } from './guards/validation-retry';
 import { createScheduler } from './scheduler/scheduler';
 import type { Scheduler } from './scheduler/scheduler';
-import { summarizeHistory } from './summarizer';
 import type { AgentDependencies, AgentSettings } from './types';
 
-export interface Session {
-  deps: AgentDependencies;
-  config: ResolvedConfig;
+export interface SessionServices {
+  readonly deps: AgentDependencies;
+  readonly config: ResolvedConfig;
+  readonly scheduler: Scheduler;
+  readonly compressor: Compressor;
+  readonly loopDetector: LoopDetector;
+  /** Repeated-call reminders (H8). */
+  readonly warner: RepeatedCallWarner;
+  /** The "stop retrying this" directive after repeated validation failures (C6). */
+  readonly validationTracker: ValidationRetryTracker;
+}
+
+export interface SessionState {
+  /** As committed: every change goes through `commitHistory`. */
   history: Content[];
   /** Live settings; an interaction copies them when it starts. */
-  settings: AgentSettings;
+  readonly settings: AgentSettings;
   /** Tools the person allowed for the rest of the session (proceed_always). */
-  allowedTools: Set<string>;
-  loopDetector: LoopDetector;
-  warner: RepeatedCallWarner;
-  validationTracker: ValidationRetryTracker;
-  compressor: Compressor;
-  scheduler: Scheduler;
+  readonly allowedTools: Set<string>;
   /** `promptTokenCount` of the last response; 0 when unknown. */
   lastPromptTokenCount: number;
   /** Provider call ids already answered, and those already answered as duplicates: a repeat is not run again (F8). */
-  handledProviderIds: Set<string>;
-  duplicateProviderIds: Set<string>;
+  readonly handledProviderIds: Set<string>;
+  readonly duplicateProviderIds: Set<string>;
   /** Model round trips in this session, for maxSessionTurns (J6). */
   sessionTurns: number;
-  /** The interaction running now (or the last one), for round-trip records. */
-  interaction: Interaction;
 }
 
 export interface Interaction {
@@ -52,32 +62,44 @@ export interface Interaction {
   modelInfoSent: boolean;
 }
 
+/** What each step of an interaction works with. */
+export interface Run {
+  readonly services: SessionServices;
+  readonly state: SessionState;
+  readonly interaction: Interaction;
+}
+
+export interface Session {
+  readonly services: SessionServices;
+  readonly state: SessionState;
+  /** Starts an interaction: from now on the session's services (the summarizer, tool timeouts) serve this one. */
+  begin(interaction: Interaction): Run;
+  /** The interaction running now, or the last one. */
+  current(): Run;
+}
+
 export function createSession(deps: AgentDependencies): Session {
   const config = resolveConfig(deps.config);
   const settings = { ...deps.settings };
-  const loopConfig: Parameters<typeof createLoopDetector>[0] = {
-    config: {
-      identicalCallThreshold: config.identicalCallThreshold,
-      shellStagnationThreshold: config.shellStagnationThreshold,
-      softToolCallCap: config.softToolCallCap,
-      hardToolCallCap: config.hardToolCallCap,
-      ...(config.maxToolCallsPerTurn === undefined ? {} : { maxToolCallsPerTurn: config.maxToolCallsPerTurn }),
-    },
-    heuristics: settings.loopHeuristics ?? false,
-  };
-  const allowedTools = new Set<string>();
-  const session: Session = {
-    deps,
-    config,
+  const state: SessionState = {
     // Stored as loaded: interruption() classifies it as is; repair happens on the next push and send.
     history: [...(deps.initialHistory ?? [])],
     settings,
-    allowedTools,
-    loopDetector: createLoopDetector(loopConfig),
+    allowedTools: new Set(),
+    lastPromptTokenCount: 0,
+    handledProviderIds: new Set(),
+    duplicateProviderIds: new Set(),
+    sessionTurns: 0,
+  };
+  let current: Run;
+  const services: SessionServices = {
+    deps,
+    config,
+    loopDetector: createLoopDetector({ config: loopDetectorConfig(config), heuristics: settings.loopHeuristics ?? false }),
     warner: createRepeatedCallWarner({ threshold: config.repeatedCallWarningThreshold, maxWarningsPerTurn: config.maxWarningsPerTurn }),
     validationTracker: createValidationRetryTracker({ threshold: config.validationRetryThreshold }),
     compressor: createCompressor({
-      summarize: (contents, signal) => summarizeHistory(chatDependencies(session), session.interaction.model, contents, signal),
+      summarize: (contents, signal) => summarizeHistory(chatDependencies(current), current.interaction.model, contents, signal),
       config: { threshold: config.compressionThreshold },
     }),
     scheduler: createScheduler({
@@ -85,25 +107,33 @@ export function createSession(deps: AgentDependencies): Session {
       clock: deps.clock,
       emit: (event) => deps.emit(event),
       requestApproval: (request, signal) => deps.requestApproval(request, signal),
-      approvalMode: () => session.settings.approvalMode,
-      allowedTools,
+      approvalMode: () => state.settings.approvalMode,
+      allowedTools: state.allowedTools,
       ...(deps.hooks ? { hooks: deps.hooks } : {}),
       maxConcurrency: config.maxConcurrency,
       liveOutputThrottleMs: config.liveOutputThrottleMs,
-      toolTimeoutMs: () => session.interaction.settings.toolTimeoutMs,
+      toolTimeoutMs: () => current.interaction.settings.toolTimeoutMs,
     }),
-    lastPromptTokenCount: 0,
-    handledProviderIds: new Set(),
-    duplicateProviderIds: new Set(),
-    sessionTurns: 0,
-    interaction: { id: '', model: settings.model, settings, signal: new AbortController().signal, modelInfoSent: false },
   };
-  return session;
+  const begin = (interaction: Interaction): Run => (current = { services, state, interaction });
+  begin({ id: '', model: settings.model, settings, signal: new AbortController().signal, modelInfoSent: false });
+  return { services, state, begin, current: () => current };
 }
 
-export function chatDependencies(session: Session): ChatDependencies {
-  const { model, store, clock, newId, emit } = session.deps;
-  return { model, store, clock, newId, emit, config: session.config, interactionId: session.interaction.id };
+function loopDetectorConfig(config: ResolvedConfig): Partial<LoopDetectorConfig> {
+  return {
+    identicalCallThreshold: config.identicalCallThreshold,
+    shellStagnationThreshold: config.shellStagnationThreshold,
+    softToolCallCap: config.softToolCallCap,
+    hardToolCallCap: config.hardToolCallCap,
+    ...(config.maxToolCallsPerTurn === undefined ? {} : { maxToolCallsPerTurn: config.maxToolCallsPerTurn }),
+  };
+}
+
+/** What the chat layer needs for one of this run's model calls. */
+export function chatDependencies(run: Run): ChatDependencies {
+  const { model, store, clock, newId, emit } = run.services.deps;
+  return { model, store, clock, newId, emit, config: run.services.config, interactionId: run.interaction.id };
 }
 
 /**
@@ -111,13 +141,14 @@ export function chatDependencies(session: Session): ChatDependencies {
  * commit the store refuses (a full disk) puts the stored history back, so what was not stored
  * is neither sent with the next message nor stored behind it.
  */
-export async function commitHistory(session: Session, history: Content[]): Promise<void> {
-  const stored = session.history;
-  session.history = history;
+export async function commitHistory(run: Pick<Run, 'services' | 'state'>, history: Content[]): Promise<void> {
+  const { state } = run;
+  const stored = state.history;
+  state.history = history;
   try {
-    await session.deps.store.commit(history);
+    await run.services.deps.store.commit(history);
   } catch (thrown) {
-    if (session.history === history) session.history = stored;
+    if (state.history === history) state.history = stored;
     throw thrown;
   }
 }

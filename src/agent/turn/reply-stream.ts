@@ -1,5 +1,5 @@
 /**
- * One turn: translates the chat's chunks into agent events (A4–A7, A9). Thoughts
+ * A reply's stream, read: translates the chat's chunks into agent events (A4–A7, A9). Thoughts
  * become `thought`, visible text `content`, every functionCall a `tool_call_request` whose
  * id is the provider's own (A6: OpenAI-compatible servers refuse a tool result under any
  * other id), minted only when the provider gave none or reused one this session already
@@ -10,12 +10,12 @@
  * The AfterModel hook (J4) sees each chunk before it is shown, and may change it, or end
  * the response there.
  */
-import type { Citation, FinishReason, Usage } from '../model/types';
-import type { Part } from '../shared/content';
-import type { ChatEvent, ChatFailure } from './chat/chat';
-import { dedupeCallsById } from './history/duplicate-ids';
-import type { LoopDetection, LoopDetector } from './guards/loop-detector';
-import type { AgentEvent, HookDecision } from './types';
+import type { Citation, FinishReason, Usage } from '../../model/types';
+import type { Part } from '../../shared/content';
+import type { ChatEvent, ChatFailure } from '../chat/chat';
+import { dedupeCallsById } from '../history/duplicate-ids';
+import type { LoopDetection, LoopDetector } from '../guards/loop-detector';
+import type { AgentEvent, HookDecision } from '../types';
 
 export interface PendingCall {
   callId: string;
@@ -59,7 +59,8 @@ export function citationLine(citation: Citation): string {
   return citation.title ? `(${citation.title}) ${citation.uri}` : citation.uri;
 }
 
-export async function runTurn(events: AsyncIterable<ChatEvent>, context: TurnContext): Promise<TurnResult> {
+/** Reads one reply (with its retries) to its end: the parts to store, the calls to run, or why it failed. */
+export async function readReplyStream(events: AsyncIterable<ChatEvent>, context: TurnContext): Promise<TurnResult> {
   let parts: Part[] = [];
   let calls: PendingCall[] = [];
   /** The provider's call parts of this attempt, to drop a repeated id in one response (C11). */

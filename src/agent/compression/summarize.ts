@@ -3,14 +3,14 @@
  * through the chat layer, so it is retried like any call, recorded as a round trip and
  * announced with round_trip_start/end; only its text is not shown as agent content.
  */
-import type { Content } from '../shared/content';
-import { textContent, visibleText } from '../shared/content';
-import { abortError } from '../shared/abort';
-import { sendMessageStream } from './chat/chat';
-import type { ChatDependencies } from './chat/chat';
-import { COMPRESSION_PROMPT } from './compression/compression-prompt';
-import { SummaryTruncatedError } from './compression/compressor';
-import { buildRequestContents } from './history/request-contents';
+import type { Content } from '../../shared/content';
+import { textContent, visibleText } from '../../shared/content';
+import { abortError } from '../../shared/abort';
+import { sendMessageStream } from '../chat/chat';
+import type { ChatDependencies } from '../chat/chat';
+import { COMPRESSION_PROMPT } from './compression-prompt';
+import { SummaryTruncatedError } from './compressor';
+import { buildRequestContents } from '../history/request-contents';
 
 export const SUMMARIZE_REQUEST = 'Write the <state_snapshot> of the conversation above now.';
 

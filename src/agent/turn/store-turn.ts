@@ -1,0 +1,31 @@
+/**
+ * The two commits of a turn: the person's message before the request (F1, F4), the model's
+ * turn after its reply arrived whole (F7).
+ */
+import type { Content, Part } from '../../shared/content';
+import { repairOrphanedToolUseTurns } from '../history/orphan-repair';
+import { closeDanglingToolResultTurn, mergeAdjacentText } from '../history/request-contents';
+import { commitHistory } from '../session';
+import type { Run } from '../session';
+
+/** The new prompt joins stored history first, after any dangling-result placeholder, then repair runs (F1, F4). */
+export async function storeUserMessage(run: Pick<Run, 'services' | 'state'>, parts: Part[]): Promise<void> {
+  await commitHistory(run, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(run.state.history), { role: 'user', parts }]));
+}
+
+/**
+ * The model turn as stored once its stream succeeded (F7): thoughts dropped (signatures
+ * kept on the first call), adjacent text merged. A reply to a request-only prompt
+ * continues the model turn before it (A17: "part1" + "part2" is stored as "part1part2"), when
+ * that turn is still the last one (a reactive compression may have replaced it).
+ */
+export async function storeModelTurn(run: Run, parts: Part[], joinWith: string | null): Promise<void> {
+  if (parts.length === 0) return;
+  const { history } = run.state;
+  const last = history.at(-1);
+  const next: Content[] =
+    joinWith !== null && last?.role === 'model'
+      ? [...history.slice(0, -1), { role: 'model', parts: mergeAdjacentText([...last.parts, ...(joinWith ? [{ text: joinWith }] : []), ...parts]) }]
+      : [...history, { role: 'model', parts }];
+  await commitHistory(run, next);
+}
