@@ -12,7 +12,7 @@
  */
 import type { Citation, FinishReason, Usage } from '../../model/types';
 import type { Part } from '../../shared/content';
-import type { ChatEvent, ChatFailure } from '../chat/chat';
+import type { ChatEvent, ChatFailure, ModelReply } from '../chat/chat';
 import { dedupeCallsById } from '../history/duplicate-ids';
 import type { LoopDetection, LoopDetector } from '../guards/loop-detector';
 import type { AgentEvent, HookDecision } from '../types';
@@ -61,79 +61,101 @@ export function citationLine(citation: Citation): string {
 
 /** Reads one reply (with its retries) to its end: the parts to store, the calls to run, or why it failed. */
 export async function readReplyStream(events: AsyncIterable<ChatEvent>, context: TurnContext): Promise<TurnResult> {
-  let parts: Part[] = [];
-  let calls: PendingCall[] = [];
-  /** The provider's call parts of this attempt, to drop a repeated id in one response (C11). */
-  let providerCalls: Part[] = [];
-  /** Sources cited by this attempt's chunks, each once (A7, A9). */
-  let citations = new Set<string>();
-
-  function onPart(part: Part): LoopDetection | null {
-    if (part.thought) {
-      parts.push(part);
-      if (!part.text) return null;
-      const value = parseThought(part.text);
-      context.emit({ type: 'thought', value });
-      return context.loopDetector.onThought(value.subject, value.description);
-    }
-    if (part.functionCall) {
-      const { id: providerId, name } = part.functionCall;
-      const withThis = dedupeCallsById([...providerCalls, part]);
-      if (withThis.length === providerCalls.length) return null; // a repeated id in one response: the first wins (C11)
-      providerCalls = withThis;
-      const taken = providerId !== undefined && context.isCallIdTaken(providerId);
-      const callId = providerId !== undefined && !taken ? providerId : context.newId();
-      const call: PendingCall = { callId, name, args: structuredClone(part.functionCall.args ?? {}), index: calls.length };
-      if (providerId !== undefined) call.providerId = providerId;
-      if (taken) call.duplicate = true;
-      calls.push(call);
-      parts.push({ ...part, functionCall: { id: call.callId, name, args: structuredClone(call.args) } });
-      context.emit({ type: 'tool_call_request', value: { callId: call.callId, name, args: structuredClone(call.args) } });
-      return null;
-    }
-    parts.push(part);
-    if (typeof part.text === 'string' && part.text !== '') {
-      context.emit({ type: 'content', value: part.text });
-      return context.loopDetector.onContent(part.text);
-    }
-    return null;
-  }
-
+  let attempt = newAttempt();
   for await (const event of events) {
     switch (event.type) {
       case 'chunk': {
-        const hook = context.afterModel ? await context.afterModel(event.parts) : undefined;
-        if (context.signal?.aborted) return { type: 'failed', failure: { type: 'cancelled' } };
-        if (hook?.decision === 'stop' || hook?.decision === 'block') return { type: 'hook', decision: { ...hook, decision: hook.decision } };
-        for (const citation of event.citations ?? []) citations.add(citationLine(citation));
-        for (const part of hook?.modifiedParts ?? event.parts) {
-          const detection = onPart(part);
-          if (detection) return { type: 'loop', detection };
-        }
+        const ended = await readChunk(attempt, event, context);
+        if (ended) return ended;
         break;
       }
       case 'retry':
-        parts = [];
-        calls = [];
-        providerCalls = [];
-        citations = new Set();
+        attempt = newAttempt();
         context.loopDetector.onRetry();
         context.emit({ type: 'retry', value: event.info });
         break;
-      case 'done': {
-        const { finishReason, usage } = event.reply;
-        if (finishReason) {
-          if (citations.size > 0) context.emit({ type: 'citation', value: `Citations:\n${[...citations].sort().join('\n')}` });
-          context.emit({ type: 'finished', value: usage ? { reason: finishReason, usageMetadata: usage } : { reason: finishReason } });
-        }
-        const result: TurnResult = { type: 'ok', parts, calls };
-        if (finishReason) result.finishReason = finishReason;
-        if (usage) result.usage = usage;
-        return result;
-      }
+      case 'done':
+        return finish(attempt, event.reply, context);
       case 'failed':
         return { type: 'failed', failure: event.failure };
     }
   }
   return { type: 'failed', failure: { type: 'cancelled' } };
+}
+
+/** What the attempt being read has collected; a retry throws it away (A9). */
+interface Attempt {
+  parts: Part[];
+  calls: PendingCall[];
+  /** The provider's call parts, to drop a repeated id in one response (C11). */
+  providerCalls: Part[];
+  /** Sources cited by its chunks, each once (A7). */
+  citations: Set<string>;
+}
+
+function newAttempt(): Attempt {
+  return { parts: [], calls: [], providerCalls: [], citations: new Set() };
+}
+
+/** One chunk, through the AfterModel hook (J4), then part by part; a result when the reply ends at this chunk. */
+async function readChunk(attempt: Attempt, chunk: Extract<ChatEvent, { type: 'chunk' }>, context: TurnContext): Promise<TurnResult | null> {
+  const hook = context.afterModel ? await context.afterModel(chunk.parts) : undefined;
+  if (context.signal?.aborted) return { type: 'failed', failure: { type: 'cancelled' } };
+  if (hook?.decision === 'stop' || hook?.decision === 'block') return { type: 'hook', decision: { ...hook, decision: hook.decision } };
+  for (const citation of chunk.citations ?? []) attempt.citations.add(citationLine(citation));
+  for (const part of hook?.modifiedParts ?? chunk.parts) {
+    const detection = readPart(attempt, part, context);
+    if (detection) return { type: 'loop', detection };
+  }
+  return null;
+}
+
+/** A part collected and shown as its event; the loop detector hears thoughts and text. */
+function readPart(attempt: Attempt, part: Part, context: TurnContext): LoopDetection | null {
+  if (part.thought) {
+    attempt.parts.push(part);
+    if (!part.text) return null;
+    const value = parseThought(part.text);
+    context.emit({ type: 'thought', value });
+    return context.loopDetector.onThought(value.subject, value.description);
+  }
+  if (part.functionCall) {
+    readCall(attempt, part, part.functionCall, context);
+    return null;
+  }
+  attempt.parts.push(part);
+  if (typeof part.text === 'string' && part.text !== '') {
+    context.emit({ type: 'content', value: part.text });
+    return context.loopDetector.onContent(part.text);
+  }
+  return null;
+}
+
+/** A call, under the provider's id unless it is missing or already taken (A6, F8); a repeat within the reply is dropped (C11). */
+function readCall(attempt: Attempt, part: Part, functionCall: NonNullable<Part['functionCall']>, context: TurnContext): void {
+  const { id: providerId, name } = functionCall;
+  const withThis = dedupeCallsById([...attempt.providerCalls, part]);
+  if (withThis.length === attempt.providerCalls.length) return;
+  attempt.providerCalls = withThis;
+  const taken = providerId !== undefined && context.isCallIdTaken(providerId);
+  const callId = providerId !== undefined && !taken ? providerId : context.newId();
+  const call: PendingCall = { callId, name, args: structuredClone(functionCall.args ?? {}), index: attempt.calls.length };
+  if (providerId !== undefined) call.providerId = providerId;
+  if (taken) call.duplicate = true;
+  attempt.calls.push(call);
+  attempt.parts.push({ ...part, functionCall: { id: call.callId, name, args: structuredClone(call.args) } });
+  context.emit({ type: 'tool_call_request', value: { callId: call.callId, name, args: structuredClone(call.args) } });
+}
+
+/** The attempt kept: `citation` and `finished` are emitted only when a finish reason arrived (A7). */
+function finish(attempt: Attempt, reply: ModelReply, context: TurnContext): TurnResult {
+  const { finishReason, usage } = reply;
+  if (finishReason) {
+    if (attempt.citations.size > 0) context.emit({ type: 'citation', value: `Citations:\n${[...attempt.citations].sort().join('\n')}` });
+    context.emit({ type: 'finished', value: usage ? { reason: finishReason, usageMetadata: usage } : { reason: finishReason } });
+  }
+  const result: TurnResult = { type: 'ok', parts: attempt.parts, calls: attempt.calls };
+  if (finishReason) result.finishReason = finishReason;
+  if (usage) result.usage = usage;
+  return result;
 }
