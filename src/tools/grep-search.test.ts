@@ -71,18 +71,15 @@ describe('grep_search', () => {
     expect((await tool.execute({ pattern: 'foo(' }, context)).error).toEqual({ type: 'INVALID_PATTERN', message: expected.message });
   });
 
-  it('searches 2,000 small files in well under 500 ms', async () => {
+  // How fast is measured by e2e/bench/tools.mjs, not asserted here: a loaded runner is no clock.
+  it('finds every match across 2,000 small files in 20 folders', async () => {
     const files: Record<string, string> = {};
     for (let index = 0; index < 2000; index++) {
       files[`src/module${index % 20}/file${index}.ts`] = `export const value${index} = ${index};\n// ${index % 97 === 0 ? 'NEEDLE' : 'hay'}\n`;
     }
     const { context } = await offlineToolContext(files);
-    await runTool(tool, { pattern: 'warm-up' }, context);
-    const started = performance.now();
     const text = textOf(await runTool(tool, { pattern: 'needle' }, context));
-    const elapsed = performance.now() - started;
     expect(text.split('\n')[0]).toBe('Found 21 matches for pattern "needle" in the workspace:');
-    expect(elapsed).toBeLessThan(500);
   });
 
   it('summarizes as the pattern', () => {

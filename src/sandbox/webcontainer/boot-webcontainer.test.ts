@@ -39,7 +39,8 @@ describe('bootWebContainer', () => {
     const load = vi.fn(moduleBooting(() => new Promise(() => {})));
     const started = Date.now();
     const result = await bootWebContainer({ timeoutMs: 10_000, crossOriginIsolated: false, load });
-    expect(Date.now() - started).toBeLessThan(100);
+    // "At once": well before the 10 s timeout (a loaded runner can take a while for anything).
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(load).not.toHaveBeenCalled();
     expect(result.ok).toBe(false);
     if (!result.ok) {
