@@ -118,10 +118,18 @@ async function start(): Promise<void> {
   // New versions are offered, never forced (the notice is ui/update-notice.tsx).
   const updates = createUpdateOffers();
   const updatedElsewhere = () => banner('Loopscope was updated in another tab. Reload this page to use the new version.');
-  if (import.meta.env.PROD) void painted.then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
+  // The worker registers once the first session is on screen and the page is idle: its first
+  // install fetches the whole build (17 MB), which must not compete with the prompt's first
+  // seconds, when the agent worker is still loading and a first message may already be sent.
+  let sessionShown: () => void = () => undefined;
+  const firstSession = new Promise<void>((resolve) => (sessionShown = resolve));
+  const idle = () => new Promise<void>((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000)));
+  if (import.meta.env.PROD) void firstSession.then(idle).then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
 
   client.subscribe((event) => {
-    if (event.type === 'session_loaded') void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
+    if (event.type !== 'session_loaded') return;
+    sessionShown();
+    void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
   });
 
   // The key lives in the app's memory for this tab; it is stored only when the person chose
