@@ -94,6 +94,29 @@ test('Open folder (the directory input) imports a folder, leaving node_modules o
   await expect(item(page, 'logo.png')).toBeVisible();
 });
 
+test('a folder of 250 files through the directory input is handed to the worker in parts and arrives whole', async ({ page }) => {
+  const folder = await mkdtemp(join(tmpdir(), 'loopscope-folder-'));
+  await mkdir(join(folder, 'lib'), { recursive: true });
+  for (let index = 0; index < 250; index++) await writeFile(join(folder, 'lib', `file-${index}.txt`), `file ${index}\n`);
+  // Counts the files in each message the page sends the agent worker.
+  await page.addInitScript(() => {
+    const sent: { type: string; files: number }[] = [];
+    (window as unknown as { __sentToWorker: typeof sent }).__sentToWorker = sent;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const request = args[0] as { type?: string; files?: unknown[]; source?: { files?: unknown[] } };
+      sent.push({ type: String(request?.type), files: request?.files?.length ?? request?.source?.files?.length ?? 0 });
+      return post.apply(this, args as Parameters<typeof post>);
+    };
+  });
+  await openApp(page);
+  await page.locator('input[data-import="folder"]').setInputFiles(folder);
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 250 files' })).toBeVisible();
+  const sent = await page.evaluate(() => (window as unknown as { __sentToWorker: { type: string; files: number }[] }).__sentToWorker.filter((message) => message.files > 0));
+  expect(sent).toEqual(Array.from({ length: 5 }, () => ({ type: 'import-part', files: 50 })));
+  await inTerminal(page, 'ls lib | wc -l && cat lib/file-249.txt', '250', 'file 249');
+});
+
 test('files dropped on a folder of the tree are imported into it', async ({ page }) => {
   await openApp(page);
   await importZip(page, 'start.zip', zipSync({ 'docs/readme.md': strToU8('# docs\n') }));

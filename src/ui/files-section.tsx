@@ -36,7 +36,7 @@ type Prompt = { kind: 'file' | 'folder'; start: string } | { kind: 'rename'; pat
 function progressText(busy: string, progress: ImportProgress | null): string {
   if (!progress) return `${busy}…`;
   if (progress.stage === 'finding') return `${busy}: ${progress.done.toLocaleString('en')} files found…`;
-  const verb = progress.stage === 'reading' ? 'read' : 'written';
+  const verb = { sending: 'collected', reading: 'read', writing: 'written' }[progress.stage];
   return `${busy}: ${progress.done.toLocaleString('en')} of ${(progress.total ?? 0).toLocaleString('en')} files ${verb}…`;
 }
 

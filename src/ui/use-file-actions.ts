@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { WorkerClient } from '../worker/client';
 import type { ExportedZip, ImportReport, ImportSource, SkippedEntry, TreeEditReport } from '../worker/protocol';
+import { sendInParts } from './import-in-parts';
 
 export interface FileNotice {
   tone: 'info' | 'error';
@@ -17,7 +18,8 @@ export interface FileNotice {
 }
 
 export interface ImportProgress {
-  stage: 'finding' | 'reading' | 'writing';
+  /** finding: a folder walked; sending: its files handed to the worker (import-in-parts.ts). */
+  stage: 'finding' | 'sending' | 'reading' | 'writing';
   done: number;
   /** Unknown while a folder is still being walked. */
   total?: number;
@@ -98,6 +100,12 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
     [client, flushRef],
   );
 
+  const failed = useCallback((message: string) => {
+    setBusy(null);
+    setProgress(null);
+    setNotice({ tone: 'error', message });
+  }, []);
+
   return useMemo(
     () => ({
       busy,
@@ -109,20 +117,23 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         setBusy(label);
         setProgress({ stage: 'finding', done: found });
       },
-      importSource: (source: ImportSource | null, into?: string) => {
+      importSource: async (source: ImportSource | null, into?: string) => {
         if (!source) {
           setBusy(null);
-          return Promise.resolve(false);
+          return false;
         }
-        const request = { type: 'import-files' as const, sessionId, source, ...(into ? { into } : {}) };
-        return change<ImportReport>(`Importing ${source.name}`, request, (report) => undoable(importNote(source.name, report), report));
+        const label = `Importing ${source.name}`;
+        setBusy(label);
+        const sent = await sendInParts(client, source, (done, total) => setProgress({ stage: 'sending', done, total }));
+        if (!sent.ok) {
+          failed(sent.error.message);
+          return false;
+        }
+        const request = { type: 'import-files' as const, sessionId, source: sent.value, ...(into ? { into } : {}) };
+        return change<ImportReport>(label, request, (report) => undoable(importNote(source.name, report), report));
       },
       /** Shows why an import could not start (a folder that could not be read). */
-      failed: (message: string) => {
-        setBusy(null);
-        setProgress(null);
-        setNotice({ tone: 'error', message });
-      },
+      failed,
       downloadZip: async () => {
         flushRef.current?.();
         setBusy('Preparing the ZIP');
@@ -158,6 +169,6 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         setNotice({ tone: 'info', message: 'Undone.' });
       },
     }),
-    [busy, progress, notice, change, client, flushRef, sessionId, onCreated, onRenamed, onDeleted],
+    [busy, progress, notice, change, failed, client, flushRef, sessionId, onCreated, onRenamed, onDeleted],
   );
 }

@@ -69,6 +69,12 @@ export type ClientRequest =
    * whose Restore undoes them (ImportReport, TreeEditReport).
    */
   | { type: 'import-files'; sessionId: string; source: ImportSource; into?: string }
+  /**
+   * Part of a folder's files, for an import that names them as `{ kind: 'parts', partsId }`:
+   * cloning a file for a message costs the page up to ~0.5 ms, so 2,000 files in one message
+   * held the page for a second; parts of a hundred keep each of its tasks short.
+   */
+  | { type: 'import-part'; partsId: string; files: PickedFile[] }
   | { type: 'create-path'; sessionId: string; path: string; kind: 'file' | 'folder' }
   | { type: 'rename-path'; sessionId: string; from: string; to: string }
   | { type: 'delete-path'; sessionId: string; path: string }
@@ -84,7 +90,12 @@ export interface PickedFile {
 export type ImportSource =
   | { kind: 'zip'; name: string; file: Blob }
   /** Open folder or a drop. `skippedFolders`: folders the page did not walk into (node_modules…). */
-  | { kind: 'files'; name: string; files: PickedFile[]; skippedFolders?: string[] };
+  | { kind: 'files'; name: string; files: PickedFile[]; skippedFolders?: string[] }
+  /** The same, its `count` files sent before in `import-part` requests with this `partsId`. */
+  | { kind: 'parts'; name: string; partsId: string; count: number; skippedFolders?: string[] };
+
+/** An import's source once its parts are together (worker/person-files/import-parts.ts). */
+export type WholeImportSource = Exclude<ImportSource, { kind: 'parts' }>;
 
 /** A skipped folder (`node_modules/`) or file (`.DS_Store`); `files` absent: not counted (never walked). */
 export interface SkippedEntry {

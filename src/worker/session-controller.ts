@@ -1,7 +1,6 @@
 /**
- * The worker's request handler: sessions, runs, approvals, settings and editor saves.
- * Pure of `self`: agent.worker.ts gives it a `post` and feeds it messages, so Node tests
- * drive it the same way (with fake-indexeddb and the offline sandbox).
+ * The worker's request handler: sessions, runs, approvals, settings and the person's files. Pure of `self`:
+ * agent.worker.ts gives it a `post` and feeds it messages, so Node tests drive it the same way.
  */
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
@@ -251,6 +250,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
       case 'write-file':
         return personFiles.inOrder(() => savePersonEdit(db, runtime, message));
       case 'import-files':
+      case 'import-part':
       case 'create-path':
       case 'rename-path':
       case 'delete-path':

@@ -10,7 +10,7 @@ import type { AppError, Result } from '../../shared/errors';
 import { IMPORT_LIMITS, WORKSPACE_MAX_FILES, formatBytes } from '../../shared/imported-paths';
 import type { ImportLimits } from '../../shared/imported-paths';
 import { resolveWorkspacePath } from '../../shared/workspace-path';
-import type { ImportReport, ImportSource } from '../protocol';
+import type { ImportReport, WholeImportSource } from '../protocol';
 import { asStoredContent } from '../workspace-content';
 import { notImported } from './import-plan';
 import type { PersonFileTarget } from './person-files';
@@ -19,7 +19,7 @@ import { readZip } from './read-zip';
 import type { ReadImport } from './read-zip';
 import { shapeOf, whyNotFree } from './workspace-shape';
 
-async function read(target: PersonFileTarget, source: ImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport, AppError>> {
+async function read(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport, AppError>> {
   if (source.kind === 'files') {
     return readPickedFiles(source.name, source.files, limits, {
       into,
@@ -33,7 +33,7 @@ async function read(target: PersonFileTarget, source: ImportSource, into: string
   return readZip(source.name, new Uint8Array(await source.file.arrayBuffer()), limits, into);
 }
 
-export async function importFiles(target: PersonFileTarget, source: ImportSource, into: string, limits: ImportLimits = IMPORT_LIMITS): Promise<Result<ImportReport, AppError>> {
+export async function importFiles(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits = IMPORT_LIMITS): Promise<Result<ImportReport, AppError>> {
   const folder = resolveWorkspacePath(into);
   if (!folder.ok) return err(notImported(source.name, folder.error.message));
   const before = shapeOf(target.runtime.workspace.snapshot());

@@ -15,6 +15,7 @@ import type { Sandbox } from '../../sandbox/types';
 import { listFiles } from '../../store/files';
 import type { ClientRequest, ExportedZip, ImportReport, ImportSource, TreeEditReport, WorkerEvent } from '../protocol';
 import { createControllerHarness } from '../testing/controller-harness';
+import { sendInParts } from '../../ui/import-in-parts';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe, 0xef, 0xbb, 0xbf, ...Array.from({ length: 256 }, (_, index) => index)]);
 /** A UTF-8 text with a byte-order mark and CRLF line ends: kept as text, exported with the same bytes. */
@@ -133,6 +134,31 @@ describe('person file operations', () => {
     const progress = h.events.filter((event): event is Extract<WorkerEvent, { type: 'import_progress' }> => event.type === 'import_progress');
     expect(progress.at(-1)).toEqual({ type: 'import_progress', stage: 'writing', done: 301, total: 301 });
     expect(progress.some((event) => event.stage === 'reading')).toBe(true);
+  });
+
+  it('imports a folder sent in parts (the page hands 50 files per message) the same as one sent whole', async () => {
+    const { sessionId, request, stored } = await setup();
+    const files = Array.from({ length: 250 }, (_, index) => ({ path: `lib/file-${index}.txt`, file: new Blob([`file ${index}`]) }));
+    const whole: ImportSource = { kind: 'files', name: 'parts-project', files: [...files, { path: 'logo.png', file: new Blob([PNG]) }], skippedFolders: ['node_modules'] };
+    const sent: ClientRequest[] = [];
+    const client = { request: (message: ClientRequest) => (sent.push(message), request(message).then((answer) => (answer.error ? { ok: false as const, error: answer.error } : { ok: true as const, value: answer.value }))) };
+    const source = await sendInParts(client, whole);
+    expect(sent.map((message) => (message.type === 'import-part' ? message.files.length : 0))).toEqual([50, 50, 50, 50, 50, 1]);
+    expect(source.ok && source.value).toMatchObject({ kind: 'parts', name: 'parts-project', count: 251, skippedFolders: ['node_modules'] });
+    const answer = await request<ImportReport>({ type: 'import-files', sessionId, source: source.ok ? source.value : whole });
+    expect(answer.value).toMatchObject({ imported: 251, skipped: [{ name: 'node_modules/' }] });
+    const kept = await stored();
+    expect(kept.size).toBe(251);
+    expect(kept.get('lib/file-249.txt')).toBe('file 249');
+    expect(kept.get('logo.png')).toEqual(PNG);
+  });
+
+  it('refuses an import whose parts did not all arrive, and writes nothing', async () => {
+    const { sessionId, request, stored } = await setup();
+    await request({ type: 'import-part', partsId: 'p1', files: [{ path: 'a.txt', file: new Blob(['a']) }] });
+    const answer = await request<ImportReport>({ type: 'import-files', sessionId, source: { kind: 'parts', name: 'cut', partsId: 'p1', count: 2 } });
+    expect(answer.error?.message).toBe('cut was not imported: only 1 of its 2 files reached the import (try again). Nothing was imported.');
+    expect((await stored()).size).toBe(0);
   });
 
   it('creates, renames and deletes files and folders in the sandbox and the store; Restore undoes a rename and a delete', async () => {

@@ -14,14 +14,19 @@ import { err, ok } from '../../shared/errors';
 import { createCheckpoint } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
 import type { FileChange } from '../../store/files';
-import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WorkerEvent } from '../protocol';
+import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session-runtime';
 import { undoOf } from '../workspace-content';
 import { importFiles } from './import-files';
+import { createImportParts } from './import-parts';
+import type { ImportParts } from './import-parts';
 import { createPath, deletePath, renamePath } from './tree-edits';
 import { zipName, zipWorkspace } from './zip-workspace';
 
-export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' }>;
+export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' }>;
+type ImportRequest = Extract<PersonFileRequest, { type: 'import-files' }>;
+/** What waits its turn: an import with its parts together. */
+type QueuedRequest = Exclude<PersonFileRequest, { type: 'import-part' | 'import-files' }> | (Omit<ImportRequest, 'source'> & { source: WholeImportSource });
 
 type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip };
 
@@ -43,8 +48,15 @@ export interface PersonFileTarget {
 
 const PROGRESS_EVERY_MS = 100;
 
+function withWholeSource(message: Exclude<PersonFileRequest, { type: 'import-part' }>, parts: ImportParts): Result<QueuedRequest, AppError> {
+  if (message.type !== 'import-files') return ok(message);
+  const source = parts.take(message.source);
+  return source.ok ? ok({ ...message, source: source.value }) : source;
+}
+
 export function createPersonFiles(context: PersonFilesContext) {
   let queue: Promise<unknown> = Promise.resolve();
+  const parts = createImportParts();
   function inOrder<T>(work: () => Promise<T>): Promise<T> {
     const next = queue.then(work);
     queue = next.catch(() => undefined);
@@ -74,7 +86,7 @@ export function createPersonFiles(context: PersonFilesContext) {
     };
   }
 
-  async function run(message: PersonFileRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip, AppError>> {
+  async function run(message: QueuedRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip, AppError>> {
     if (!runtime) return err({ kind: 'no-session', message: 'No session is open yet.' });
     if (message.type === 'export-zip') {
       const files = runtime.workspace.snapshot();
@@ -102,10 +114,17 @@ export function createPersonFiles(context: PersonFilesContext) {
     /** Resolves once every file operation and save that arrived so far has ended. */
     idle: (): Promise<void> => queue.then(() => undefined),
     handle(message: PersonFileRequest): Promise<Answer> {
+      if (message.type === 'import-part') {
+        parts.add(message.partsId, message.files);
+        return Promise.resolve({});
+      }
       // The session open when the request arrived: a switch asked for after it waits for it (idle).
       const runtime = context.runtime();
+      // An import's parts are taken as it arrives, so parts sent for a later one cannot replace them.
+      const request = withWholeSource(message, parts);
       return inOrder(async () => {
-        const result = await run(message, runtime);
+        if (!request.ok) return { error: request.error };
+        const result = await run(request.value, runtime);
         return result.ok ? { value: result.value } : { error: result.error };
       });
     },
