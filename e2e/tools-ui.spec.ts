@@ -42,6 +42,27 @@ test('a shell command shows its output in the tool card', async ({ page, gemini 
   await expect(card).toContainText('exit code 3');
 });
 
+test('a tool output is a Tab stop only when it is long enough to scroll', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [call('run_shell_command', { command: 'echo short' }), call('run_shell_command', { command: 'seq 1 80' }), text('Ran both.')],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'run them');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Ran both.');
+  const short = toolCard(page, 'run_shell_command echo short').getByLabel('Command output');
+  const long = toolCard(page, 'run_shell_command seq 1 80').getByLabel('Command output');
+  await expect(long).toContainText('80');
+  await expect(long).toHaveAttribute('tabindex', '0');
+  await expect(short).toContainText('short');
+  await expect(short).not.toHaveAttribute('tabindex');
+  // The keyboard reaches the long one and scrolls it.
+  await long.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => long.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+});
+
 test('the terminal runs a command in the same sandbox and its files reach the tree', async ({ page }) => {
   await openApp(page);
   await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Terminal' }).click();

@@ -1,5 +1,6 @@
 /** One tool call: its name and target, its live status, and a renderer per result kind. */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../agent/types';
 import type { Todo, ToolDisplay } from '../shared/tool-display';
 
@@ -19,26 +20,45 @@ export function TodoList({ todos }: { todos: Todo[] }) {
   );
 }
 
+/**
+ * A result's text, scrolled inside the card past its height. It is a Tab stop (so the keyboard
+ * can scroll it) only while it overflows: short outputs add no stops to a long transcript.
+ */
+function ToolOutput({ className, ...props }: ComponentProps<'pre'>) {
+  const ref = useRef<HTMLPreElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  // Told after layout, for every card of a long transcript in one batch, and again as its box
+  // changes (output growing while a command runs, a Result opened): no layout is forced here.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return <pre ref={ref} className={className ? `tool-output ${className}` : 'tool-output'} {...props} {...(overflows ? { tabIndex: 0 } : {})} />;
+}
+
 function DisplayView({ display }: { display: ToolDisplay }) {
   switch (display.type) {
     case 'text':
-      return <pre className="tool-output" tabIndex={0}>{display.text}</pre>;
+      return <ToolOutput>{display.text}</ToolOutput>;
     case 'shell':
       return (
-        <pre className="tool-output" aria-label="Command output" tabIndex={0}>
+        <ToolOutput aria-label="Command output">
           {display.output || '(no output)'}
           {display.exitCode !== null && display.exitCode !== 0 ? `\n[exit code ${display.exitCode}]` : ''}
           {display.timedOut ? '\n[timed out]' : ''}
-        </pre>
+        </ToolOutput>
       );
     case 'diff':
       return <p className="tool-note">{display.before === null ? 'Created' : 'Changed'} {display.path}</p>;
     case 'files':
       return (
-        <pre className="tool-output" tabIndex={0}>
+        <ToolOutput>
           {display.paths.join('\n')}
           {display.note ? `\n${display.note}` : ''}
-        </pre>
+        </ToolOutput>
       );
     case 'todos':
       return <TodoList todos={display.todos} />;
@@ -61,23 +81,23 @@ export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; 
         </span>
       </header>
       {call.status === 'executing' && call.liveOutput ? (
-        <pre className="tool-output live" aria-live="off" tabIndex={0}>
+        <ToolOutput className="live" aria-live="off">
           {call.liveOutput}
-        </pre>
+        </ToolOutput>
       ) : null}
       {call.display ? <DisplayView display={call.display} /> : null}
       {!call.display && call.resultText && call.status !== 'success' ? <p className="tool-error">{call.resultText}</p> : null}
       {!call.display && call.resultText && call.status === 'success' ? (
         <details>
           <summary>Result</summary>
-          <pre className="tool-output" tabIndex={0}>{call.resultText}</pre>
+          <ToolOutput>{call.resultText}</ToolOutput>
         </details>
       ) : null}
       {recorded !== undefined ? (
         <details className="tool-differs" open>
           <summary>Differs from the recording</summary>
           <p className="tool-note">The replayed result is above; the recording had:</p>
-          <pre className="tool-output" tabIndex={0}>{recorded}</pre>
+          <ToolOutput>{recorded}</ToolOutput>
         </details>
       ) : null}
       {restore ?? null}
