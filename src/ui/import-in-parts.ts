@@ -12,7 +12,7 @@ import { newId } from '../shared/ids';
 import type { WorkerClient } from '../worker/client';
 import type { ImportSource } from '../worker/protocol';
 
-/** 50 files: 20–75 ms of the page's time per part on a slow, busy machine. */
+/** 50 files: 13–27 ms of the page's time per part here (parts of 100 took 40–150 ms on a busy machine). */
 export const FILES_PER_PART = 50;
 
 /** The source to name in `import-files`: as it is when small, else `{ kind: 'parts' }` once every part is sent. */

@@ -69,11 +69,7 @@ export type ClientRequest =
    * whose Restore undoes them (ImportReport, TreeEditReport).
    */
   | { type: 'import-files'; sessionId: string; source: ImportSource; into?: string }
-  /**
-   * Part of a folder's files, for an import that names them as `{ kind: 'parts', partsId }`:
-   * cloning a file for a message costs the page up to ~0.5 ms, so 2,000 files in one message
-   * held the page for a second; parts of a hundred keep each of its tasks short.
-   */
+  /** Part of a folder's files, for an import that names them as `{ kind: 'parts', partsId }` (ui/import-in-parts.ts says why). */
   | { type: 'import-part'; partsId: string; files: PickedFile[] }
   | { type: 'create-path'; sessionId: string; path: string; kind: 'file' | 'folder' }
   | { type: 'rename-path'; sessionId: string; from: string; to: string }

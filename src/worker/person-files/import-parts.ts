@@ -24,8 +24,9 @@ export function createImportParts(): ImportParts {
     },
     take(source) {
       if (source.kind !== 'parts') return ok(source);
-      const files = latest?.partsId === source.partsId ? latest.files : [];
-      if (latest?.partsId === source.partsId) latest = null;
+      const set = latest?.partsId === source.partsId ? latest : null;
+      if (set) latest = null;
+      const files = set?.files ?? [];
       if (files.length !== source.count) {
         return err(notImported(source.name, `only ${files.length.toLocaleString('en')} of its ${source.count.toLocaleString('en')} files reached the import (try again).`));
       }
