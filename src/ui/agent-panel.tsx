@@ -6,7 +6,7 @@ import type { LessonInfo } from '../worker/protocol';
 import { ApprovalCard } from './approval-card';
 import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
-import { downloadSessionFile } from './share-dialog';
+import { downloadSessionFile } from './download';
 import { RecordedLessons, SharedSessionBar, replayActive } from './shared-session-bar';
 import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
 import type { CommandContext, PromptCommand } from './prompt-commands';

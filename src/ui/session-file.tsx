@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import type { WorkerClient } from '../worker/client';
 import type { MenuItem } from './menu';
-import { downloadSessionFile } from './share-dialog';
+import { downloadSessionFile } from './download';
 
 /** Larger than any session file Loopscope writes (share/codec.ts reads at most 64 MB). */
 const MAX_SESSION_FILE_BYTES = 64 * 1024 * 1024;

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { WorkerClient } from '../worker/client';
 import type { ExportedSession } from '../worker/protocol';
+import { downloadSessionFile } from './download';
 import { ModalDialog } from './modal-dialog';
 
 export function formatBytes(bytes: number): string {
@@ -17,26 +18,6 @@ export function formatBytes(bytes: number): string {
 /** The link to this page with the session in its fragment (the query, e.g. `?sandbox=offline`, kept). */
 export function shareUrl(fragment: string, location: Pick<Location, 'origin' | 'pathname' | 'search'>): string {
   return `${location.origin}${location.pathname}${location.search}#${fragment}`;
-}
-
-/** Saves text as a file through the browser's download. */
-export function downloadText(name: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Asks the worker for the session file and downloads it; resolves with an error message, if any. */
-export async function downloadSessionFile(client: WorkerClient): Promise<string | null> {
-  const answer = await client.request({ type: 'export-session', as: 'file' });
-  if (!answer.ok) return answer.error.message;
-  const exported = answer.value as ExportedSession;
-  if (exported.fileText === undefined) return 'The session file could not be made.';
-  downloadText(exported.fileName, exported.fileText);
-  return null;
 }
 
 type State = { status: 'loading' } | { status: 'ready'; exported: ExportedSession } | { status: 'failed'; message: string };
