@@ -4,7 +4,7 @@
  * (workspace-panes.tsx). State that belongs to the loop comes from worker events
  * (useAgentSession); stored state comes from live queries (store/read).
  */
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
 import { DEFAULT_SETTINGS } from '../store/types';
@@ -14,9 +14,8 @@ import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent-panel';
 import { ErrorBoundary } from './error-boundary';
+import { loadFailure, onDemand, useOnDemand } from './on-demand';
 import { PaneSplitters, usePaneSizes } from './pane-splitters';
-import { SettingsDialog } from './settings-dialog';
-import { ShareDialog } from './share-dialog';
 import { UpdateNotice } from './update-notice';
 import { useSessionLinks } from './use-session-links';
 import { useAgentSession } from './use-agent-session';
@@ -60,8 +59,29 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   return worker;
 }
 
-// The panes that read the store load after the shell (workspace-panes.tsx).
-const WorkspacePanes = lazy(() => import('./workspace-panes'));
+// Loaded after the shell: the panes that read the store (workspace-panes.tsx) once it is
+// open, and the dialogs when one first opens (or when the page is idle after the first session).
+const workspacePanes = onDemand(() => import('./workspace-panes').then((module) => module.default));
+const dialogs = onDemand(() =>
+  Promise.all([import('./settings-dialog'), import('./share-dialog')]).then(([settings, share]) => ({ SettingsDialog: settings.SettingsDialog, ShareDialog: share.ShareDialog })),
+);
+
+/** In the panes' place when their code could not be loaded; the prompt still works. */
+function PanesFailed({ message }: { message: string }) {
+  return (
+    <>
+      <aside className="sidebar">
+        <div role="alert" className="panel-error">
+          <p>The files and the editor could not be loaded: {message}.</p>
+          <button type="button" onClick={() => location.reload()}>
+            Reload page
+          </button>
+        </div>
+      </aside>
+      <section className="editor-area" aria-label="Editor" />
+    </>
+  );
+}
 
 /** Same size as the panes, so nothing moves when they arrive. */
 function PanesPlaceholder() {
@@ -85,7 +105,20 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
   const [shareOpen, setShareOpen] = useState(false);
   const workspaceRef = useRef<HTMLElement>(null);
   const panes = usePaneSizes();
+  const panesCode = useOnDemand(workspacePanes, db !== null);
+  const WorkspacePanes = panesCode.value;
   useSessionLinks(client, dispatch);
+  const Dialogs = dialogs.loaded();
+  const openDialog = (name: string, open: () => void) =>
+    void dialogs.load().then(open, (error: unknown) => setBanner(`${name} could not be opened: ${loadFailure(error)}.`));
+  const sessionShown = view.sessionId !== null;
+  useEffect(() => {
+    if (!sessionShown) return;
+    const prefetch = () => void dialogs.load().catch(() => undefined); // a failure is reported when a dialog opens
+    if (!('requestIdleCallback' in window)) return void setTimeout(prefetch, 2_000);
+    const id = requestIdleCallback(prefetch, { timeout: 10_000 });
+    return () => cancelIdleCallback(id);
+  }, [sessionShown]);
 
   useEffect(
     () =>
@@ -133,10 +166,10 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
           {sandboxStatus.text}
         </div>
         <span className="provider-label">{provider ? `Model: ${provider.label}` : ''}</span>
-        <button type="button" disabled={!view.sessionId} onClick={() => setShareOpen(true)}>
+        <button type="button" disabled={!view.sessionId} onClick={() => openDialog('Share', () => setShareOpen(true))}>
           Share
         </button>
-        <button type="button" disabled={!settings} onClick={() => setSettingsOpen({})}>
+        <button type="button" disabled={!settings} onClick={() => openDialog('Settings', () => setSettingsOpen({}))}>
           Settings
         </button>
       </header>
@@ -147,7 +180,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
       ) : null}
       {updates ? <UpdateNotice offers={updates} busy={view.running || view.waitingMessage !== null} /> : null}
       <main className="workspace" ref={workspaceRef} style={panes.style}>
-        {db ? (
+        {db && WorkspacePanes ? (
           <Suspense fallback={<PanesPlaceholder />}>
             <WorkspacePanes
               db={db}
@@ -160,6 +193,8 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               onPaths={setWorkspacePaths}
             />
           </Suspense>
+        ) : panesCode.error ? (
+          <PanesFailed message={panesCode.error} />
         ) : (
           <PanesPlaceholder />
         )}
@@ -177,15 +212,15 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               provider={provider}
               checkpoints={checkpoints}
               workspacePaths={workspacePaths}
-              onOpenSettings={(focus) => settings && setSettingsOpen({ focus })}
-              onOpenShare={() => view.sessionId && setShareOpen(true)}
+              onOpenSettings={(focus) => settings && openDialog('Settings', () => setSettingsOpen({ focus }))}
+              onOpenShare={() => view.sessionId && openDialog('Share', () => setShareOpen(true))}
             />
           </ErrorBoundary>
         </section>
         <PaneSplitters workspace={workspaceRef} sizes={panes.sizes} setSize={panes.setSize} />
       </main>
-      {settingsOpen && settings ? (
-        <SettingsDialog
+      {settingsOpen && settings && Dialogs ? (
+        <Dialogs.SettingsDialog
           settings={settings}
           {...(settingsOpen.focus ? { initialFocus: settingsOpen.focus } : {})}
           freeSpace={() => client.request({ type: 'free-space' })}
@@ -197,7 +232,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
           }}
         />
       ) : null}
-      {shareOpen ? <ShareDialog client={client} onClose={() => setShareOpen(false)} /> : null}
+      {shareOpen && Dialogs ? <Dialogs.ShareDialog client={client} onClose={() => setShareOpen(false)} /> : null}
     </div>
   );
 }
