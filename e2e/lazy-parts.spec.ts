@@ -1,11 +1,12 @@
 /**
  * The parts that load after the shell (the file and editor panes, the dialogs) when their code
  * cannot be downloaded: the page says so, the prompt keeps working, and a reload (Chromium keeps a
- * failed dynamic import for the page's life) loads them with nothing lost.
+ * failed dynamic import for the page's life) loads them with nothing lost. The markdown renderer
+ * and Monaco's diff have a plain fallback that simply stays.
  * Regression: the panes were a React.lazy component with no error boundary, so a failed chunk
  * unmounted the whole page.
  */
-import { expect, openApp, sendMessage, test, transcript } from './fixtures';
+import { expect, openApp, sendMessage, statusOf, test, transcript, useGemini } from './fixtures';
 
 test('a dialog whose code cannot be downloaded says so, and opens after a reload', async ({ page }) => {
   const settingsChunk = '**/assets/settings-dialog-*.js';
@@ -32,7 +33,7 @@ test('when the panes cannot be downloaded, the page says so, the prompt still wo
   await expect(page.getByRole('heading', { name: 'Loopscope' })).toBeVisible();
 
   await sendMessage(page, 'hello while the panes are missing');
-  await expect(transcript(page)).toContainText('hello while the panes are missing');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
 
   await page.unroute(panesChunk);
   await failure.getByRole('button', { name: 'Reload page' }).click();
@@ -47,4 +48,27 @@ test('the dialogs open at once once the page has fetched them while idle', async
   await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByRole('dialog', { name: /Share/ })).toBeVisible();
+});
+
+test('without the markdown and Monaco code, answers show as plain text and approvals keep their plain diff', async ({ page, gemini }) => {
+  // Regression: a failed chunk of either threw into the agent panel's error boundary, which
+  // replaced the whole panel, prompt included, with "The agent panel failed".
+  gemini.setScript({
+    responses: [
+      { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'notes.md', content: 'first line\n' } }], finishReason: 'STOP' }] },
+      { chunks: [{ text: 'Wrote **notes.md**.', finishReason: 'STOP' }] },
+    ],
+  });
+  await page.route(/\/assets\/(markdown|monaco-diff)-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Ask every time');
+  await sendMessage(page, 'write notes');
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  await expect(approval.getByLabel('Proposed change')).toContainText('+ first line');
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(statusOf(page, 'write_file notes.md')).toHaveText('success');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Wrote **notes.md**.');
+  await expect(page.getByText('The agent panel failed')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeEnabled();
 });

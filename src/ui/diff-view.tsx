@@ -4,7 +4,8 @@
  */
 import { Suspense, lazy } from 'react';
 
-const MonacoDiff = lazy(() => import('./monaco-diff'));
+// If Monaco's code cannot be downloaded, the compact diff stays (and the approval still works).
+const MonacoDiff = lazy(() => import('./monaco-diff').catch(() => ({ default: PlainDiffInstead })));
 
 /** Lines removed and added, by a simple longest-common-prefix/suffix trim. */
 export function lineDiff(before: string, after: string): { removed: string[]; added: string[]; context: number } {
@@ -40,6 +41,10 @@ function PlainDiff({ before, after }: { before: string | null; after: string }) 
       ))}
     </pre>
   );
+}
+
+function PlainDiffInstead({ before, after }: { path: string; before: string; after: string }) {
+  return <PlainDiff before={before} after={after} />;
 }
 
 export function DiffView({ path, before, after }: { path: string; before: string | null; after: string }) {

@@ -24,8 +24,9 @@ import { ThoughtsDisclosure } from './thoughts-disclosure';
  */
 export const PRUNED_CHECKPOINT = 'pruned';
 
-// Markdown rendering loads after the shell; until then a message shows as plain text.
-const MarkdownText = lazy(() => import('./markdown'));
+// Markdown rendering loads after the shell; until then, or if its code cannot be downloaded
+// (offline before the service worker holds the build), a message shows as plain text.
+const MarkdownText = lazy(() => import('./markdown').catch(() => ({ default: PlainText })));
 
 /** Longer texts are shown as plain text: parsing them as markdown would freeze the page. */
 const MARKDOWN_LIMIT = 50_000;
