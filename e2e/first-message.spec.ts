@@ -69,3 +69,48 @@ test('Stop while a message waits for the sandbox takes the message back; it neve
   await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(0);
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveCount(0);
 });
+
+test('a message not yet stored when the page reloads comes back in the prompt; it runs only when sent again', async ({ page }) => {
+  // Regression: the message waited in the page's memory only, so a reload while the sandbox
+  // was still starting (the moment a person might reload a page that seems stuck) lost it.
+  // WebContainer's servers hang until the reload, and fail after it.
+  let reloaded = false;
+  await page.route('https://stackblitz.com/**', (route) => (reloaded ? route.abort('internetdisconnected') : undefined));
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await prompt(page).fill('keep me across the reload');
+  await prompt(page).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for the sandbox' })).toBeVisible();
+
+  reloaded = true;
+  await page.reload();
+  await expect(prompt(page)).toHaveValue('keep me across the reload');
+  await expect(transcript(page)).toContainText('It is back in the prompt: press Enter to send it.');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(0);
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveCount(0);
+
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  await page.reload();
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('keep me across the reload');
+  await expect(prompt(page)).toHaveValue('');
+  await expect(transcript(page)).not.toContainText('It is back in the prompt');
+});
+
+test('a message given back after a reload stays in its own tab', async ({ page, context }) => {
+  let failing = false;
+  const held: Route[] = [];
+  await context.route('https://stackblitz.com/**', (route) => (failing ? route.abort('internetdisconnected') : void held.push(route)));
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await prompt(page).fill('only for the first tab');
+  await prompt(page).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting for the sandbox' })).toBeVisible();
+
+  const second = await context.newPage();
+  await second.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(prompt(second)).toBeVisible();
+  await expect(prompt(second)).toHaveValue('');
+  failing = true;
+  for (const route of held.splice(0)) await route.abort('internetdisconnected');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  await expect(transcript(second)).not.toContainText('It is back in the prompt');
+});

@@ -1,5 +1,5 @@
 /** The agent panel: controls of the loop, the transcript, the approval card and the prompt. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApprovalMode, ApprovalOutcome } from '../agent/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo } from '../worker/protocol';
@@ -14,6 +14,7 @@ import { retryNotice } from './session-reducer';
 import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from './tool-call-card';
 import { Transcript } from './transcript';
+import { forgetUnsent, keepUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
   { value: 'ask', label: 'Ask every time' },
@@ -75,6 +76,18 @@ export function AgentPanel(props: AgentPanelProps) {
   }, [client, view.sessionId]);
   const restore = useCallback((checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', checkpointIds }), [client]);
 
+  // A message this tab's last page sent but never stored is back in the prompt, with a notice
+  // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
+  const [unsent] = useState(readUnsent);
+  const unsentNoticed = useRef(false);
+  const sessionOpen = view.sessionId !== null;
+  useEffect(() => {
+    if (unsent === null || !sessionOpen || unsentNoticed.current) return;
+    unsentNoticed.current = true;
+    if (view.waitingMessage === null) forgetUnsent();
+    dispatch({ type: 'notice', level: 'info', message: UNSENT_NOTICE });
+  }, [unsent, sessionOpen]); // once, when the first session opens
+
   /**
    * Shown at once. Before the first session is open (the sandbox is still starting) the worker
    * holds the message and runs it once it can; if the worker refuses it (a session is opening,
@@ -82,8 +95,10 @@ export function AgentPanel(props: AgentPanelProps) {
    */
   const send = async (text: string): Promise<boolean> => {
     if (busy) return false;
+    keepUnsent(text);
     dispatch({ type: 'local_send', text });
     const answer = await client.request({ type: 'send', text });
+    forgetUnsent();
     if (answer.ok) {
       dispatch({ type: 'send_accepted' });
       return true;
@@ -222,6 +237,7 @@ export function AgentPanel(props: AgentPanelProps) {
       <PromptBox
         running={busy}
         waiting={waitingForSandbox}
+        initialText={unsent ?? ''}
         onSend={send}
         onStop={() => client.send({ type: 'stop' })}
         commands={PROMPT_COMMANDS}

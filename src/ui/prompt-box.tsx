@@ -21,6 +21,8 @@ export interface PromptBoxProps {
   running: boolean;
   /** A message was sent before the sandbox is ready and waits for it. */
   waiting?: boolean;
+  /** The text the box opens with (a message given back after a reload). */
+  initialText?: string;
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   /** The `/` commands; a picked one is handed to onCommand. */
@@ -50,9 +52,9 @@ function suggestionsFor(token: CompletionToken | null, commands: readonly Prompt
 
 const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.start}`;
 
-export function PromptBox({ running, waiting = false, onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
-  const [text, setText] = useState('');
-  const [caret, setCaret] = useState(0);
+export function PromptBox({ running, waiting = false, initialText = '', onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
+  const [text, setText] = useState(initialText);
+  const [caret, setCaret] = useState(initialText.length);
   const [active, setActive] = useState(0);
   /** The word whose list Escape closed: it stays closed until the caret leaves that word. */
   const [dismissed, setDismissed] = useState<string | null>(null);
