@@ -135,8 +135,8 @@ async function start(): Promise<void> {
   // The key lives in the app's memory for this tab; it is stored only when the person chose
   // to remember it (putSettings strips it otherwise too: reliability rule 9).
   const saveSettings = async (next: SettingsRecord): Promise<void> => {
-    const { db, putSettings } = await store;
-    const saved = await putSettings(db, next.rememberKey ? next : { ...next, apiKey: undefined });
+    const { db, putSettings, settingsChanges } = await store;
+    const saved = await putSettings(db, settingsChanges(next));
     if (!saved.ok) banner(`Settings could not be saved: ${saved.error.message}`);
   };
 

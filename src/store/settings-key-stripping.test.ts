@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_KEY } from './schema';
-import { getSettings, putSettings } from './settings';
+import { getSettings, putSettings, settingsChanges } from './settings';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
 import { DEFAULT_SETTINGS } from './types';
 
@@ -71,5 +71,20 @@ describe('settings', () => {
     const read = unwrap(await getSettings(db));
     expect(read).toMatchObject({ ...older, openaiBaseUrl: 'http://localhost:11434/v1', openaiModel: '' });
     expect(read.openaiApiKey).toBeUndefined();
+  });
+
+  it("a setting changed by the person keeps the open session's id that was saved after the page loaded", async () => {
+    const { db } = openFakeDatabase();
+    unwrap(await putSettings(db, { lastSessionId: 'session-at-startup' }));
+    const readAtStartup = unwrap(await getSettings(db));
+    unwrap(await putSettings(db, { lastSessionId: 'session-opened-later' }));
+    unwrap(await putSettings(db, settingsChanges({ ...readAtStartup, approvalMode: 'allow-all' })));
+    expect(unwrap(await getSettings(db))).toMatchObject({ approvalMode: 'allow-all', lastSessionId: 'session-opened-later' });
+  });
+
+  it('the changes the page saves carry the key only when it is remembered', () => {
+    expect(settingsChanges({ ...DEFAULT_SETTINGS, apiKey: 'k', rememberKey: false })).toHaveProperty('apiKey', undefined);
+    expect(settingsChanges({ ...DEFAULT_SETTINGS, apiKey: 'k', rememberKey: true })).toHaveProperty('apiKey', 'k');
+    expect(settingsChanges({ ...DEFAULT_SETTINGS, lastSessionId: 's' })).not.toHaveProperty('lastSessionId');
   });
 });

@@ -37,3 +37,14 @@ export function putSettings(
     }),
   );
 }
+
+/**
+ * What the page saves when the person changes a setting: every choice in `next`, the key only
+ * when remembered (otherwise erased), and never lastSessionId: the page's copy is the one read
+ * at startup, while the open session's id is saved as sessions open (main.tsx), so saving it
+ * here would send a reload back to the session that was open when the page loaded.
+ */
+export function settingsChanges(next: SettingsRecord): Partial<SettingsRecord> {
+  const { lastSessionId: _readAtStartup, ...choices } = next;
+  return next.rememberKey ? choices : { ...choices, apiKey: undefined };
+}
