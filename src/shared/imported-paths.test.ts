@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportedPath, formatBytes, skippedBy } from './imported-paths';
+import { checkImportedPath, skippedBy } from './imported-paths';
 
 describe('paths from a ZIP or a folder', () => {
   it('accepts plain relative paths as they are', () => {
@@ -43,13 +43,5 @@ describe('paths from a ZIP or a folder', () => {
     expect(skippedBy('docs/node_modules')).toBeNull();
     expect(skippedBy('.github/ci.yml')).toBeNull();
     expect(skippedBy('src/app.ts')).toBeNull();
-  });
-
-  it('formats sizes for messages', () => {
-    expect(formatBytes(1)).toBe('1 byte');
-    expect(formatBytes(900)).toBe('900 bytes');
-    expect(formatBytes(2048)).toBe('2 KB');
-    expect(formatBytes(50 * 1024 * 1024)).toBe('50 MB');
-    expect(formatBytes(63.25 * 1024 * 1024)).toBe('63.3 MB');
   });
 });

@@ -89,9 +89,3 @@ export function checkImportedPath(raw: string): ImportedPath {
   return { ok: true, path: raw };
 }
 
-/** "1.5 MB", "820 KB", "12 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} byte${bytes === 1 ? '' : 's'}`;
-}

@@ -88,8 +88,3 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -6,14 +6,14 @@ describe('list_directory', () => {
   it('lists folders first with a trailing slash, then files with sizes, sorted', async () => {
     const { context } = await offlineToolContext({ 'b.txt': 'hello', 'a.txt': 'x'.repeat(2048), 'src/z.ts': '', 'lib/y.ts': '' });
     const result = await runTool(createListDirectoryTool(), { dir_path: '.' }, context);
-    expect(textOf(result)).toBe('Directory listing for .:\nlib/\nsrc/\na.txt (2.0 KB)\nb.txt (5 B)');
+    expect(textOf(result)).toBe('Directory listing for .:\nlib/\nsrc/\na.txt (2 KB)\nb.txt (5 bytes)');
     expect(result.display).toEqual({ type: 'files', paths: ['lib/', 'src/', 'a.txt', 'b.txt'] });
   });
 
   it('lists a subfolder with workspace-relative display paths', async () => {
     const { context } = await offlineToolContext({ 'src/a.ts': 'a', 'src/util/b.ts': 'b' });
     const result = await runTool(createListDirectoryTool(), { dir_path: '/workspace/src' }, context);
-    expect(textOf(result)).toBe('Directory listing for src:\nutil/\na.ts (1 B)');
+    expect(textOf(result)).toBe('Directory listing for src:\nutil/\na.ts (1 byte)');
     expect(result.display).toEqual({ type: 'files', paths: ['src/util/', 'src/a.ts'] });
   });
 

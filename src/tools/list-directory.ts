@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { DirEntry, Sandbox } from '../sandbox/types';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
 import { joinWorkspacePath } from '../shared/workspace-path';
-import { formatBytes } from './file-content';
+import { formatBytes } from '../shared/format-bytes';
 import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';

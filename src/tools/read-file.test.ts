@@ -68,7 +68,7 @@ describe('read_file', () => {
     const result = await runTool(createReadFileTool(), { file_path: 'logo.png' }, context);
     expect(result.error).toBeUndefined();
     expect(result.llmContent).toEqual([
-      { text: 'Image file logo.png (image/png, 12 B):' },
+      { text: 'Image file logo.png (image/png, 12 bytes):' },
       { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgoAAAAN' } },
     ]);
   });
@@ -98,7 +98,7 @@ describe('read_file', () => {
     });
     expect((await runTool(tool, { file_path: 'big.txt' }, context)).error).toEqual({
       type: 'FILE_TOO_LARGE',
-      message: 'File big.txt is too large to read (100 B; the limit is 50 B). Use grep_search, or run_shell_command with head, tail or sed, to see parts of it.',
+      message: 'File big.txt is too large to read (100 bytes; the limit is 50 bytes). Use grep_search, or run_shell_command with head, tail or sed, to see parts of it.',
     });
   });
 

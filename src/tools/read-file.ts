@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { WorkspacePathOptions } from '../shared/workspace-path';
-import { binaryTypeGuess, decodeText, formatBytes, imageMimeType, toBase64 } from './file-content';
+import { formatBytes } from '../shared/format-bytes';
+import { binaryTypeGuess, decodeText, imageMimeType, toBase64 } from './file-content';
 import { defineTool } from './define-tool';
 import { pathCheck } from './tool-args';
 import { resolveToolPath, resolvedOrRaw } from './tool-paths';

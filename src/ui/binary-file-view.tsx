@@ -4,7 +4,7 @@
  * bytes are shown from a blob URL and never sent anywhere.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes } from '../shared/imported-paths';
+import { formatBytes } from '../shared/format-bytes';
 
 interface Kind {
   label: string;

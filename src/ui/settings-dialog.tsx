@@ -6,6 +6,7 @@
  * the browser has it) and Free space, which asks the worker to prune old checkpoints now.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { formatBytes } from '../shared/format-bytes';
 import type { PruneReport, SettingsRecord } from '../store/types';
 import type { WorkerResponse } from '../worker/client';
 import { ModalDialog } from './modal-dialog';
@@ -25,18 +26,6 @@ export interface SettingsDialogProps {
 
 /** The part of StorageManager the storage line reads; either method may be missing. */
 export type StorageProbe = Partial<Pick<StorageManager, 'estimate' | 'persisted'>>;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 /** One line about the site's storage; says so where the browser does not tell (no navigator.storage, a failing call). */
 export async function describeStorage(storage: StorageProbe | undefined): Promise<string> {

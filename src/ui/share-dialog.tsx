@@ -4,16 +4,11 @@
  * approval grant is ever in either (share/document.ts).
  */
 import { useEffect, useState } from 'react';
+import { formatBytes } from '../shared/format-bytes';
 import type { WorkerClient } from '../worker/client';
 import type { ExportedSession } from '../worker/protocol';
 import { downloadSessionFile } from './download';
 import { ModalDialog } from './modal-dialog';
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** The link to this page with the session in its fragment (the query, e.g. `?sandbox=offline`, kept). */
 export function shareUrl(fragment: string, location: Pick<Location, 'origin' | 'pathname' | 'search'>): string {

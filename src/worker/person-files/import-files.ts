@@ -7,7 +7,8 @@
  */
 import { err, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
-import { IMPORT_LIMITS, WORKSPACE_MAX_FILES, formatBytes } from '../../shared/imported-paths';
+import { formatBytes } from '../../shared/format-bytes';
+import { IMPORT_LIMITS, WORKSPACE_MAX_FILES } from '../../shared/imported-paths';
 import type { ImportLimits } from '../../shared/imported-paths';
 import { resolveWorkspacePath } from '../../shared/workspace-path';
 import type { ImportReport, WholeImportSource } from '../protocol';

@@ -4,7 +4,8 @@
  * limits applied to what is left. All or nothing: a plan is either every file or an error that
  * says why nothing was imported.
  */
-import { formatBytes, checkImportedPath, skippedBy } from '../../shared/imported-paths';
+import { formatBytes } from '../../shared/format-bytes';
+import { checkImportedPath, skippedBy } from '../../shared/imported-paths';
 import type { ImportLimits } from '../../shared/imported-paths';
 import { err, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';

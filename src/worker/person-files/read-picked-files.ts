@@ -5,7 +5,7 @@
  */
 import { err, messageOf, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
-import { formatBytes } from '../../shared/imported-paths';
+import { formatBytes } from '../../shared/format-bytes';
 import type { ImportLimits } from '../../shared/imported-paths';
 import type { PickedFile } from '../protocol';
 import { notImported, planImport } from './import-plan';

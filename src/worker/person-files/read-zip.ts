@@ -10,7 +10,7 @@
 import { unzipSync } from 'fflate';
 import { err, messageOf, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
-import { formatBytes } from '../../shared/imported-paths';
+import { formatBytes } from '../../shared/format-bytes';
 import type { ImportLimits } from '../../shared/imported-paths';
 import type { SkippedEntry } from '../protocol';
 import { notImported, planImport } from './import-plan';
