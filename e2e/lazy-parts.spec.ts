@@ -72,3 +72,30 @@ test('without the markdown and Monaco code, answers show as plain text and appro
   await expect(page.getByText('The agent panel failed')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeEnabled();
 });
+
+test('when the editor cannot be downloaded, its panel offers a reload, and after it the file opens', async ({ page, gemini }) => {
+  // Regression: the panel offered Try again, which fails the same way (Chromium keeps the failed module).
+  gemini.setScript({
+    responses: [
+      { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'a.txt', content: 'text of a.txt\n' } }], finishReason: 'STOP' }] },
+      { chunks: [{ text: 'Wrote a.txt.', finishReason: 'STOP' }] },
+    ],
+  });
+  const editorChunk = /\/assets\/monaco-editor-view-[^/]*\.js$/;
+  await page.route(editorChunk, (route) => route.abort('internetdisconnected'));
+  await openApp(page);
+  await useGemini(page, gemini, { remember: true });
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Auto-accept edits');
+  await sendMessage(page, 'write a.txt');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote a.txt.');
+  await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'a.txt' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'The editor panel could not be downloaded' });
+  await expect(failure).toContainText('Everything is saved: reload the page to try again.');
+  await expect(failure.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toBeEnabled();
+
+  await page.unroute(editorChunk);
+  await failure.getByRole('button', { name: 'Reload page' }).click();
+  await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'a.txt' }).click();
+  await expect(page.locator('.editor-body .monaco-editor .view-lines')).toContainText('text of a.txt');
+});

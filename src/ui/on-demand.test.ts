@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFailure, onDemand } from './on-demand';
+import { isLoadFailure, loadFailure, onDemand } from './on-demand';
 
 describe('code loaded on demand', () => {
   it('loads once for every caller, and holds the value once loaded', async () => {
@@ -41,5 +41,19 @@ describe('code loaded on demand', () => {
     );
     expect(loadFailure(new Error(''))).toBe('the download failed. Everything is saved: reload the page to try again');
     expect(loadFailure('offline')).toBe('offline. Everything is saved: reload the page to try again');
+  });
+});
+
+describe('telling a failed download from a bug', () => {
+  it("knows each browser's words for a module that could not be downloaded", () => {
+    expect(isLoadFailure(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'))).toBe(true);
+    expect(isLoadFailure(new TypeError('error loading dynamically imported module: http://x/assets/a.js'))).toBe(true);
+    expect(isLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isLoadFailure(new Error('Unable to preload CSS for /assets/editor.css'))).toBe(true);
+  });
+
+  it('leaves other errors to the panel’s own message', () => {
+    expect(isLoadFailure(new TypeError("Cannot read properties of undefined (reading 'path')"))).toBe(false);
+    expect(isLoadFailure(new Error('Failed to fetch'))).toBe(false);
   });
 });

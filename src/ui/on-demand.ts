@@ -37,6 +37,15 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
   };
 }
 
+/**
+ * Whether an error is a module that could not be downloaded (Chromium, Firefox and Safari
+ * word it differently; Vite's preload says so for a stylesheet), rather than a bug.
+ */
+export function isLoadFailure(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload/i.test(message);
+}
+
 /** Why a load failed, in words for the person. */
 export function loadFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
