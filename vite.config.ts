@@ -1,15 +1,28 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
+import { laterFiles } from './scripts/precache-stages.mjs';
 
 /** The largest built file (the TypeScript language worker, ~7 MB) must be precached too. */
 const PRECACHE_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
 
+/** The build's second-stage files (scripts/precache-stages.mjs), found when the bundle is written. */
+let secondStage = new Set<string>();
+const precacheStages: Plugin = {
+  name: 'loopscope-precache-stages',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    secondStage = laterFiles(bundle);
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    precacheStages,
     // The service worker (src/pwa/service-worker.ts) and the web app manifest; the page
     // registers the worker itself (src/pwa/register.ts), in production builds only.
     VitePWA({
@@ -23,6 +36,8 @@ export default defineConfig({
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,wasm,ttf,woff,woff2,png,svg,ico,json,webmanifest}'],
         maximumFileSizeToCacheInBytes: PRECACHE_FILE_LIMIT_BYTES,
+        // Marks the second stage (Monaco): the worker caches it after the page starts it.
+        manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => (secondStage.has(entry.url) ? { ...entry, later: true } : entry)) })],
       },
       manifest: {
         name: 'Loopscope',

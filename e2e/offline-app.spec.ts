@@ -30,6 +30,31 @@ test.afterEach(async () => {
 const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message the agent' });
 const updateOffer = (page: Page) => page.getByRole('status').filter({ hasText: 'A new version of Loopscope is ready.' });
 
+/** How far the service worker's second stage (Monaco) is; asking does not start it. */
+function secondStage(page: Page): Promise<{ cached: number; total: number }> {
+  return page.evaluate(async () => {
+    const { active } = await navigator.serviceWorker.ready;
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data as { cached: number; total: number });
+      active?.postMessage({ type: 'SECOND_STAGE' }, [channel.port2]);
+    });
+  });
+}
+
+/** The cached URLs, by cache: Workbox's precache (the install) and the second stage. */
+function cachedFiles(page: Page): Promise<{ precache: string[]; secondStage: string[] }> {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const urlsOf = async (prefix: string) => {
+      const urls: string[] = [];
+      for (const name of names.filter((each) => each.startsWith(prefix))) urls.push(...(await (await caches.open(name)).keys()).map((request) => request.url));
+      return urls;
+    };
+    return { precache: await urlsOf('workbox-precache'), secondStage: await urlsOf('loopscope-second-stage-') };
+  });
+}
+
 /** Waits until the app is mounted with a session (after the one reload made for isolation). */
 async function appReady(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('status')).toContainText(/Offline sandbox|WebContainer/, { timeout: 60_000 });
@@ -86,6 +111,21 @@ test('after one visit the app opens with the network off: the scripted model ans
   await page.goto(host.url);
   await appReady(page);
   await expect.poll(() => page.evaluate(() => crossOriginIsolated)).toBe(true);
+  // The install held the shell; the page itself starts the second stage (Monaco) once idle.
+  await expect
+    .poll(
+      async () => {
+        const { cached, total } = await secondStage(page);
+        return total > 0 && cached === total;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
+  const cached = await cachedFiles(page);
+  expect(cached.precache.some((url) => /\/assets\/agent\.worker-[^/]*\.js/.test(url))).toBe(true);
+  expect(cached.precache.some((url) => /\/assets\/editor\.api-[^/]*\.js/.test(url))).toBe(false);
+  expect(cached.secondStage.some((url) => /\/assets\/editor\.api-[^/]*\.js/.test(url))).toBe(true);
+  expect(cached.secondStage.some((url) => /\/assets\/ts\.worker-[^/]*\.js/.test(url))).toBe(true);
 
   await context.setOffline(true);
   await host.close(); // nothing left to answer but the service worker

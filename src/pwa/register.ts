@@ -4,8 +4,8 @@
  * - `isolateBeforeMount`: on a host without COOP/COEP, installs the worker and reloads once,
  *   before the app mounts (isolation.ts decides);
  * - `watchForUpdates`: offers a new version when one is installed and waiting (the person
- *   presses *Update Loopscope*; nothing reloads by itself), and says so when another tab
- *   took the new version.
+ *   presses *Update Loopscope*; nothing reloads by itself), says so when another tab took the
+ *   new version, and starts the worker's second stage (Monaco, cached after the shell).
  */
 import { Workbox } from 'workbox-window';
 import { isolationPlan } from './isolation';
@@ -15,7 +15,7 @@ import type { UpdateOfferStore } from './update-offers';
 const RELOAD_MARK = 'loopscope:reloaded-for-isolation';
 /**
  * How long a first visit on a host without the headers waits for the worker to install (it
- * precaches the whole build, ~17 MB: 2–7 s from localhost here, more on a slow network) before
+ * precaches the app shell, ~3.5 MB; Monaco comes later, second-stage.ts) before
  * the app mounts without isolation; the worker goes on installing, and the next visit is isolated.
  */
 const INSTALL_WAIT_MS = 30_000;
@@ -105,4 +105,7 @@ export function watchForUpdates(offers: UpdateOfferStore, onUpdatedElsewhere: ()
   });
   wb.addEventListener('activated', reloadIfAccepted);
   setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
+  // The second stage (Monaco) is cached now, after the first session is on screen: the
+  // install held only the shell (service-worker.ts). The active version fills its own.
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'CACHE_LATER' }));
 }
