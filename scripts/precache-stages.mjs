@@ -4,10 +4,10 @@
 // with the offline sandbox (the page's chunks, the agent worker and its chunks, icons, the
 // manifest). Monaco (its editor API, language modes, language workers and codicon font: ~13 MB
 // of the ~17 MB build) is cached in a second stage, after the page has started it, so a first
-// visit on a host without isolation headers waits for ~4 MB instead of ~17 MB before the one
+// visit on a host without isolation headers waits for ~3.4 MB instead of ~17 MB before the one
 // reload that isolates it.
 //
-// Later = what only the editor views reach: the chunks holding `gateModules` and everything they
+// Later = what only the editor views reach: the chunks holding GATE_MODULES and everything they
 // import (statically, dynamically, their CSS and assets) that the entry does not reach without
 // passing through them, plus Monaco's language workers. Anything not recognised stays in the
 // shell, so a file is never missing offline because it was misclassified.

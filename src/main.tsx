@@ -11,7 +11,7 @@ import type { LoopscopeDb } from './store/db';
 import { createUpdateOffers } from './pwa/update-offers';
 import type { SettingsRecord } from './store/types';
 import { DEFAULT_SETTINGS } from './store/types';
-import { App, toWorkerSettings } from './ui/app';
+import { App, prefetchDialogs, toWorkerSettings } from './ui/app';
 import { applyThemeChoice, cachedThemeChoice, themeChoiceOf } from './ui/theme';
 import type { SandboxStatus } from './ui/app';
 import { useSettingsState } from './ui/use-settings-state';
@@ -118,13 +118,16 @@ async function start(): Promise<void> {
   // New versions are offered, never forced (the notice is ui/update-notice.tsx).
   const updates = createUpdateOffers();
   const updatedElsewhere = () => banner('Loopscope was updated in another tab. Reload this page to use the new version.');
-  // The worker registers once the first session is on screen and the page is idle: its first
-  // install fetches the whole build (17 MB), which must not compete with the prompt's first
-  // seconds, when the agent worker is still loading and a first message may already be sent.
+  // Once the first session is on screen and the page is idle: the dialogs' code is fetched (so
+  // they open at once, also offline), and the service worker registers (its install fetches the
+  // app shell, ~1 MB compressed, then Monaco), neither competing with the prompt's first seconds,
+  // when the agent worker is still loading and a first message may already be sent.
   let sessionShown: () => void = () => undefined;
   const firstSession = new Promise<void>((resolve) => (sessionShown = resolve));
   const idle = () => new Promise<void>((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000)));
-  if (import.meta.env.PROD) void firstSession.then(idle).then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
+  const afterFirstSession = firstSession.then(idle);
+  void afterFirstSession.then(prefetchDialogs);
+  if (import.meta.env.PROD) void afterFirstSession.then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
 
   client.subscribe((event) => {
     if (event.type !== 'session_loaded') return;

@@ -13,7 +13,7 @@ import type { UpdateOffers } from '../pwa/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent-panel';
-import { ErrorBoundary } from './error-boundary';
+import { DownloadFailed, ErrorBoundary } from './error-boundary';
 import { loadFailure, onDemand, useOnDemand } from './on-demand';
 import { PaneSplitters, usePaneSizes } from './pane-splitters';
 import { UpdateNotice } from './update-notice';
@@ -60,23 +60,23 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
 }
 
 // Loaded after the shell: the panes that read the store (workspace-panes.tsx) once it is
-// open, and the dialogs when one first opens (or when the page is idle after the first session).
+// open, and the dialogs when one first opens (or ahead, prefetchDialogs).
 const workspacePanes = onDemand(() => import('./workspace-panes').then((module) => module.default));
 const dialogs = onDemand(() =>
   Promise.all([import('./settings-dialog'), import('./share-dialog')]).then(([settings, share]) => ({ SettingsDialog: settings.SettingsDialog, ShareDialog: share.ShareDialog })),
 );
 
+/** Fetches the dialogs' code ahead (main.tsx: when idle after the first session); a failure is reported when one opens. */
+export function prefetchDialogs(): void {
+  void dialogs.load().catch(() => undefined);
+}
+
 /** In the panes' place when their code could not be loaded; the prompt still works. */
-function PanesFailed({ message }: { message: string }) {
+function PanesFailed({ error }: { error: unknown }) {
   return (
     <>
       <aside className="sidebar">
-        <div role="alert" className="panel-error">
-          <p>The files and the editor could not be loaded: {message}.</p>
-          <button type="button" onClick={() => location.reload()}>
-            Reload page
-          </button>
-        </div>
+        <DownloadFailed what="The files and the editor could not be loaded" error={error} />
       </aside>
       <section className="editor-area" aria-label="Editor" />
     </>
@@ -111,14 +111,6 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
   const Dialogs = dialogs.loaded();
   const openDialog = (name: string, open: () => void) =>
     void dialogs.load().then(open, (error: unknown) => setBanner(`${name} could not be opened: ${loadFailure(error)}.`));
-  const sessionShown = view.sessionId !== null;
-  useEffect(() => {
-    if (!sessionShown) return;
-    const prefetch = () => void dialogs.load().catch(() => undefined); // a failure is reported when a dialog opens
-    if (!('requestIdleCallback' in window)) return void setTimeout(prefetch, 2_000);
-    const id = requestIdleCallback(prefetch, { timeout: 10_000 });
-    return () => cancelIdleCallback(id);
-  }, [sessionShown]);
 
   useEffect(
     () =>
@@ -193,8 +185,8 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
               onPaths={setWorkspacePaths}
             />
           </Suspense>
-        ) : panesCode.error ? (
-          <PanesFailed message={panesCode.error} />
+        ) : panesCode.failure ? (
+          <PanesFailed error={panesCode.failure.error} />
         ) : (
           <PanesPlaceholder />
         )}

@@ -3,6 +3,23 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { isLoadFailure, loadFailure } from './on-demand';
 
+/**
+ * Code that could not be downloaded: `what` (e.g. "The editor panel could not be downloaded"),
+ * why, and a reload, the only retry (Chromium keeps a failed module for the page's life).
+ */
+export function DownloadFailed({ what, error }: { what: string; error: unknown }) {
+  return (
+    <div role="alert" className="panel-error">
+      <p>
+        {what}: {loadFailure(error)}.
+      </p>
+      <button type="button" onClick={() => location.reload()}>
+        Reload page
+      </button>
+    </div>
+  );
+}
+
 interface Props {
   name: string;
   children: ReactNode;
@@ -26,20 +43,8 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    // Chromium keeps a module that failed to download for the page's life: Try again would
-    // fail the same way, so a reload is offered instead.
-    if (isLoadFailure(error)) {
-      return (
-        <div role="alert" className="panel-error">
-          <p>
-            The {this.props.name} panel could not be downloaded: {loadFailure(error)}.
-          </p>
-          <button type="button" onClick={() => location.reload()}>
-            Reload page
-          </button>
-        </div>
-      );
-    }
+    // Try again would fail the same way: a reload is offered instead.
+    if (isLoadFailure(error)) return <DownloadFailed what={`The ${this.props.name} panel could not be downloaded`} error={error} />;
     return (
       <div role="alert" className="panel-error">
         <p>

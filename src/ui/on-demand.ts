@@ -4,8 +4,8 @@
  * worker holds the build, a deploy that replaced the chunk) is reported to the caller, never
  * thrown into React (React.lazy would keep the failure for good and unmount the page), and
  * forgotten, so a browser that fetches a failed module again gets its next try. Chromium keeps
- * a failed dynamic import for the page's life, so the words offer a reload: everything is in
- * IndexedDB, and a reload resumes a run (reliability.md).
+ * a failed dynamic import for the page's life, so the words offer a reload (DownloadFailed in
+ * error-boundary.tsx): everything is in IndexedDB, and a reload resumes a run (reliability.md).
  */
 import { useEffect, useState } from 'react';
 
@@ -54,24 +54,24 @@ export function loadFailure(error: unknown): string {
 
 export interface OnDemandState<T> {
   value: T | null;
-  /** Why the load failed (loadFailure), or null. */
-  error: string | null;
+  /** The load's failure (say it with loadFailure), or null. */
+  failure: { error: unknown } | null;
 }
 
 /** Loads `module` once `wanted` holds; a failure is state, not a thrown error. */
 export function useOnDemand<T>(module: OnDemand<T>, wanted: boolean): OnDemandState<T> {
   const [value, setValue] = useState<T | null>(() => module.loaded());
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     if (!wanted || value !== null) return;
     let alive = true;
     module.load().then(
       (loaded) => alive && setValue(() => loaded),
-      (thrown: unknown) => alive && setError(loadFailure(thrown)),
+      (error: unknown) => alive && setFailure({ error }),
     );
     return () => {
       alive = false;
     };
   }, [module, wanted, value]);
-  return { value, error };
+  return { value, failure };
 }
