@@ -53,6 +53,23 @@ export function AgentPanel(props: AgentPanelProps) {
   const busy = view.running || view.waitingMessage !== null;
   const waitingForSandbox = view.waitingMessage !== null && view.sessionId === null;
 
+  /**
+   * A message sent while the agent works (its answer may already show while the run stores it)
+   * waits here, said in a status line, and goes as soon as the run ends: never dropped. Stop
+   * gives it back to the prompt; so does opening another session.
+   */
+  const [queued, setQueued] = useState<{ text: string; settle: (accepted: boolean) => void } | null>(null);
+  const unqueue = useCallback(() => {
+    if (!queued) return;
+    forgetUnsent();
+    queued.settle(false);
+    setQueued(null);
+  }, [queued]);
+  const stop = useCallback(() => {
+    unqueue();
+    client.send({ type: 'stop' });
+  }, [client, unqueue]);
+
   useEffect(() => {
     if (!busy) return;
     const onKey = (event: KeyboardEvent) => {
@@ -60,11 +77,11 @@ export function AgentPanel(props: AgentPanelProps) {
       // Escape belongs to the editor, the terminal and dialogs when it happens there.
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest('.monaco-editor, .xterm, [role="dialog"], input:not([type="checkbox"])')) return;
-      client.send({ type: 'stop' });
+      stop();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [busy, client]);
+  }, [busy, stop]);
 
   // Loop detection turned off in this session: the alerts no longer offer it. Opening a
   // session (again) starts with detection on, in the worker and here.
@@ -72,9 +89,12 @@ export function AgentPanel(props: AgentPanelProps) {
   useEffect(() => setLoopDetectionOffIn(null), [view.sessionId]);
   const disableLoopDetection = useCallback(() => {
     setLoopDetectionOffIn(view.sessionId);
-    client.send({ type: 'disable-loop-detection' });
+    client.send({ type: 'disable-loop-detection', sessionId: client.sessionTarget(view.sessionId) });
   }, [client, view.sessionId]);
-  const restore = useCallback((checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', checkpointIds }), [client]);
+  const restore = useCallback(
+    (checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', sessionId: client.sessionTarget(view.sessionId), checkpointIds }),
+    [client, view.sessionId],
+  );
 
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
@@ -93,11 +113,10 @@ export function AgentPanel(props: AgentPanelProps) {
    * holds the message and runs it once it can; if the worker refuses it (a session is opening,
    * the agent just got busy, it could not start), it is taken back with an alert.
    */
-  const send = async (text: string): Promise<boolean> => {
-    if (busy) return false;
+  const sendNow = async (text: string): Promise<boolean> => {
     keepUnsent(text);
     dispatch({ type: 'local_send', text });
-    const answer = await client.request({ type: 'send', text });
+    const answer = await client.request({ type: 'send', sessionId: client.sessionTarget(view.sessionId), text });
     forgetUnsent();
     if (answer.ok) {
       dispatch({ type: 'send_accepted' });
@@ -106,6 +125,23 @@ export function AgentPanel(props: AgentPanelProps) {
     dispatch({ type: 'send_refused', text, message: answer.error.message });
     return false;
   };
+  const send = (text: string): Promise<boolean> => {
+    if (view.waitingMessage !== null || queued !== null) return Promise.resolve(false);
+    if (!view.running) return sendNow(text);
+    keepUnsent(text);
+    return new Promise<boolean>((settle) => setQueued({ text, settle }));
+  };
+  const queuedFor = useRef(view.sessionId);
+  useEffect(() => {
+    if (!queued) return;
+    if (queuedFor.current !== view.sessionId) return unqueue(); // another session is on screen: the message comes back
+    if (view.running || view.sessionId === null) return;
+    setQueued(null);
+    void sendNow(queued.text).then(queued.settle);
+  }); // after every render: the run's end, a switch
+  useEffect(() => {
+    if (!queued) queuedFor.current = view.sessionId;
+  });
   const openLesson = (id: string) =>
     void client.request({ type: 'open-shared', source: { kind: 'lesson', id } }).then((answer) => {
       if (!answer.ok) dispatch({ type: 'notice', level: 'error', message: `The lesson could not be opened: ${answer.error.message}` });
@@ -117,7 +153,7 @@ export function AgentPanel(props: AgentPanelProps) {
     notify,
     newSession: () => client.send({ type: 'new-session' }),
     compress: () =>
-      void client.request({ type: 'compress' }).then((answer) => {
+      void client.request({ type: 'compress', sessionId: client.sessionTarget(view.sessionId) }).then((answer) => {
         if (!answer.ok) notify(`/compress: ${answer.error.message}`);
       }),
     focusLastRestore: () => focusLastRestore(document.querySelector('section[aria-label="Transcript"]')),
@@ -162,7 +198,7 @@ export function AgentPanel(props: AgentPanelProps) {
             Next step
           </button>
         ) : null}
-        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress' })}>
+        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress', sessionId: client.sessionTarget(view.sessionId) })}>
           Compress
         </button>
         <ContextMeter usage={view.context} />
@@ -220,13 +256,14 @@ export function AgentPanel(props: AgentPanelProps) {
       {view.interruption.type !== 'none' && !view.running && !view.elsewhere && !view.shared ? (
         <div className="interrupted">
           <p>This session was interrupted mid-turn.</p>
-          <button type="button" onClick={() => client.send({ type: 'continue' })}>
+          <button type="button" onClick={() => client.send({ type: 'continue', sessionId: client.sessionTarget(view.sessionId) })}>
             Continue
           </button>
         </div>
       ) : null}
       {view.shared ? (
         <SharedSessionBar
+          sessionId={view.sessionId}
           shared={view.shared}
           replay={view.replay}
           running={busy}
@@ -234,12 +271,18 @@ export function AgentPanel(props: AgentPanelProps) {
           onError={(message) => dispatch({ type: 'notice', level: 'error', message })}
         />
       ) : null}
+      {queued ? (
+        <p role="status" className="queued-message">
+          Queued: “{queued.text}”. It is sent as soon as the agent finishes; Stop gives it back.
+        </p>
+      ) : null}
       <PromptBox
         running={busy}
+        canSend={view.waitingMessage === null && queued === null}
         waiting={waitingForSandbox}
         initialText={unsent ?? ''}
         onSend={send}
-        onStop={() => client.send({ type: 'stop' })}
+        onStop={stop}
         commands={PROMPT_COMMANDS}
         onCommand={runCommand}
         paths={props.workspacePaths}

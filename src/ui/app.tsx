@@ -127,7 +127,7 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
   }, []);
 
   const setApprovalMode = (mode: ApprovalMode) => {
-    client.send({ type: 'set-approval-mode', mode });
+    client.send({ type: 'set-approval-mode', sessionId: client.sessionTarget(view.sessionId), mode });
     dispatch({ type: 'approval_mode', mode });
     applySettings({ approvalMode: mode });
   };

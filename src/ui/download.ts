@@ -4,7 +4,6 @@
  * needs no dialog's code.
  */
 import type { WorkerClient } from '../worker/client';
-import type { ExportedSession } from '../worker/protocol';
 
 /** Saves text as a file through the browser's download. */
 export function downloadText(name: string, text: string, type = 'application/json'): void {
@@ -20,7 +19,7 @@ export function downloadText(name: string, text: string, type = 'application/jso
 export async function downloadSessionFile(client: WorkerClient): Promise<string | null> {
   const answer = await client.request({ type: 'export-session', as: 'file' });
   if (!answer.ok) return answer.error.message;
-  const exported = answer.value as ExportedSession;
+  const exported = answer.value;
   if (exported.fileText === undefined) return 'The session file could not be made.';
   downloadText(exported.fileName, exported.fileText);
   return null;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientRequest } from '../worker/protocol';
+import type { RequestOf } from '../worker/protocol';
 import type { WorkerResponse } from '../worker/client';
 import { FILES_PER_PART, sendInParts } from './import-in-parts';
 
 const picked = (count: number) => Array.from({ length: count }, (_, index) => ({ path: `f${index}.txt`, file: new Blob([String(index)]) }));
 
-function fakeClient(answer: (message: ClientRequest, index: number) => WorkerResponse = () => ({ ok: true, value: undefined })) {
-  const sent: ClientRequest[] = [];
-  return { sent, request: async (message: ClientRequest) => answer(message, sent.push(message) - 1) };
+function fakeClient(answer: (message: RequestOf<'import-part'>, index: number) => WorkerResponse<'import-part'> = () => ({ ok: true, value: undefined })) {
+  const sent: RequestOf<'import-part'>[] = [];
+  return { sent, request: async (message: RequestOf<'import-part'>) => answer(message, sent.push(message) - 1) };
 }
 
 describe('sendInParts', () => {
@@ -28,7 +28,7 @@ describe('sendInParts', () => {
     const progress: string[] = [];
     const files = picked(2 * FILES_PER_PART + 5);
     const result = await sendInParts(client, { kind: 'files', name: 'big', files, skippedFolders: ['node_modules'] }, (done, total) => progress.push(`${done}/${total}`));
-    const parts = client.sent.filter((message): message is Extract<ClientRequest, { type: 'import-part' }> => message.type === 'import-part');
+    const parts = client.sent.filter((message) => message.type === 'import-part');
     expect(parts.map((part) => part.files.length)).toEqual([FILES_PER_PART, FILES_PER_PART, 5]);
     expect(parts.flatMap((part) => part.files)).toEqual(files);
     expect(new Set(parts.map((part) => part.partsId)).size).toBe(1);

@@ -9,14 +9,19 @@
 import { err, ok } from '../shared/errors';
 import type { AppError, Result } from '../shared/errors';
 import { newId } from '../shared/ids';
-import type { WorkerClient } from '../worker/client';
-import type { ImportSource } from '../worker/protocol';
+import type { WorkerResponse } from '../worker/client';
+import type { ImportSource, RequestOf } from '../worker/protocol';
 
 /** 50 files: 13–27 ms of the page's time per part here (parts of 100 took 40–150 ms on a busy machine). */
 export const FILES_PER_PART = 50;
 
 /** The source to name in `import-files`: as it is when small, else `{ kind: 'parts' }` once every part is sent. */
-export async function sendInParts(client: Pick<WorkerClient, 'request'>, source: ImportSource, sent?: (done: number, total: number) => void): Promise<Result<ImportSource, AppError>> {
+/** What sending in parts needs of the worker client. */
+export interface PartsClient {
+  request(request: RequestOf<'import-part'>): Promise<WorkerResponse<'import-part'>>;
+}
+
+export async function sendInParts(client: PartsClient, source: ImportSource, sent?: (done: number, total: number) => void): Promise<Result<ImportSource, AppError>> {
   if (source.kind !== 'files' || source.files.length <= FILES_PER_PART) return ok(source);
   const partsId = newId('parts');
   const total = source.files.length;

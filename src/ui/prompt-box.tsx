@@ -18,7 +18,10 @@ import { commandNamed } from './prompt-commands';
 import type { PromptCommand } from './prompt-commands';
 
 export interface PromptBoxProps {
+  /** The agent is working: Stop shows. */
   running: boolean;
+  /** A message can be sent (or queued while the agent works) now; default: when not running. */
+  canSend?: boolean;
   /** A message was sent before the sandbox is ready and waits for it. */
   waiting?: boolean;
   /** The text the box opens with (a message given back after a reload). */
@@ -52,7 +55,7 @@ function suggestionsFor(token: CompletionToken | null, commands: readonly Prompt
 
 const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.start}`;
 
-export function PromptBox({ running, waiting = false, initialText = '', onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
+export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
   const [text, setText] = useState(initialText);
   const [caret, setCaret] = useState(initialText.length);
   const [active, setActive] = useState(0);
@@ -87,7 +90,7 @@ export function PromptBox({ running, waiting = false, initialText = '', onSend, 
 
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || running) return;
+    if (!trimmed || !canSend) return;
     edit('', 0);
     void onSend(trimmed).then((accepted) => {
       if (!accepted) setText((current) => current || trimmed);
@@ -151,7 +154,7 @@ export function PromptBox({ running, waiting = false, initialText = '', onSend, 
     }
   };
 
-  const canSubmit = !running || commandNamed(text, commands) !== undefined;
+  const canSubmit = canSend || commandNamed(text, commands) !== undefined;
   return (
     <form
       className="prompt"
@@ -190,7 +193,9 @@ export function PromptBox({ running, waiting = false, initialText = '', onSend, 
             waiting
               ? 'Waiting for the sandbox… your message runs as soon as it is ready'
               : running
-                ? 'The agent is working… (Escape stops it)'
+                ? canSend
+                  ? 'The agent is working… Enter queues your next message (Escape stops it)'
+                  : 'The agent is working… (Escape stops it)'
                 : 'Message the agent (Enter sends, Shift+Enter for a new line, / for commands, @ to mention a file)'
           }
           value={text}

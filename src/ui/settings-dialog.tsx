@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { formatBytes } from '../shared/format-bytes';
-import type { PruneReport, SettingsRecord } from '../store/types';
+import type { SettingsRecord } from '../store/types';
 import type { WorkerResponse } from '../worker/client';
 import { ModalDialog } from './modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
@@ -19,7 +19,7 @@ export interface SettingsDialogProps {
   onSave: (settings: SettingsRecord) => Promise<void>;
   onClose: () => void;
   /** Sends the worker's `free-space` request; without it there is no Free space button. */
-  freeSpace?: () => Promise<WorkerResponse>;
+  freeSpace?: () => Promise<WorkerResponse<'free-space'>>;
   /** The field focused on opening (`/model`: Model); else the first one. */
   initialFocus?: 'model';
 }
@@ -44,11 +44,11 @@ export async function describeStorage(storage: StorageProbe | undefined): Promis
   return `${usage}; ${persistence}.`;
 }
 
-function freedText(answer: WorkerResponse): string {
+function freedText(answer: WorkerResponse<'free-space'>): string {
   if (!answer.ok) return answer.error.message;
-  const report = answer.value as Partial<PruneReport> | undefined;
-  if (!report?.pruned) return 'Nothing to free: the checkpoints already fit the smaller budget.';
-  return `Pruned ${report.pruned} old checkpoint(s), freeing ${formatBytes(report.freedBytes ?? 0)}; their Restore now says so.`;
+  const report = answer.value;
+  if (!report.pruned) return 'Nothing to free: the checkpoints already fit the smaller budget.';
+  return `Pruned ${report.pruned} old checkpoint(s), freeing ${formatBytes(report.freedBytes)}; their Restore now says so.`;
 }
 
 function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpace'] }) {

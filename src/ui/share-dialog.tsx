@@ -33,7 +33,7 @@ export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose
     let live = true;
     void client.request({ type: 'export-session', as: 'link' }).then((answer) => {
       if (!live) return;
-      setState(answer.ok ? { status: 'ready', exported: answer.value as ExportedSession } : { status: 'failed', message: answer.error.message });
+      setState(answer.ok ? { status: 'ready', exported: answer.value } : { status: 'failed', message: answer.error.message });
     });
     return () => {
       live = false;

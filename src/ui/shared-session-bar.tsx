@@ -5,7 +5,7 @@
  * replay is (`Round-trip N of M`).
  */
 import { useState } from 'react';
-import type { WorkerClient } from '../worker/client';
+import type { WorkerClient, WorkerResponse } from '../worker/client';
 import type { LessonInfo, ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../worker/protocol';
 
 export const SPEEDS: { value: ReplaySpeed; label: string }[] = [
@@ -64,6 +64,8 @@ function ReplayControls({ replay, command }: { replay: ReplayState; command: (co
 }
 
 export interface SharedSessionBarProps {
+  /** The shared session on screen (Fork copies it). */
+  sessionId: string | null;
   shared: SharedInfo;
   replay: ReplayState | null;
   running: boolean;
@@ -72,12 +74,12 @@ export interface SharedSessionBarProps {
   onError: (message: string) => void;
 }
 
-export function SharedSessionBar({ shared, replay, running, client, onError }: SharedSessionBarProps) {
-  const ask = (request: Parameters<WorkerClient['request']>[0]) =>
-    void client.request(request).then((answer) => {
-      if (!answer.ok) onError(answer.error.message);
-    });
-  const command = (replayCommand: ReplayCommand) => ask({ type: 'replay', command: replayCommand });
+export function SharedSessionBar({ sessionId, shared, replay, running, client, onError }: SharedSessionBarProps) {
+  const said = (answer: WorkerResponse) => {
+    if (!answer.ok) onError(answer.error.message);
+  };
+  const command = (replayCommand: ReplayCommand) => void client.request({ type: 'replay', command: replayCommand }).then(said);
+  const fork = () => void client.request({ type: 'fork', sessionId: client.sessionTarget(sessionId) }).then(said);
   const active = replayActive(replay);
   const busy = running || active;
   /** Chosen before Replay (the toolbar's Speed takes over while it plays). */
@@ -115,7 +117,7 @@ export function SharedSessionBar({ shared, replay, running, client, onError }: S
         <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start', speed })}>
           Replay
         </button>
-        <button type="button" aria-disabled={busy} onClick={() => !busy && ask({ type: 'fork' })}>
+        <button type="button" aria-disabled={busy} onClick={() => !busy && fork()}>
           Fork
         </button>
       </div>

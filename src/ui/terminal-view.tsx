@@ -35,7 +35,7 @@ export default function TerminalView({ client, sessionId, focusOnStart }: { clie
     const exitWatch = client.subscribe((event) => {
       if (event.type === 'terminal_exit') exited = true;
     });
-    const start = () => client.request({ type: 'terminal-start', columns: terminal.cols, rows: terminal.rows });
+    const start = () => client.request({ type: 'terminal-start', sessionId: client.sessionTarget(sessionId), columns: terminal.cols, rows: terminal.rows });
     void start().then((answer) => {
       if (!answer.ok) terminal.write(`Could not start a shell: ${answer.error.message}\r\n`);
     });

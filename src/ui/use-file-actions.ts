@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { WorkerClient } from '../worker/client';
-import type { ExportedZip, ImportReport, ImportSource, SkippedEntry, TreeEditReport } from '../worker/protocol';
+import type { AnswerOf, ExportedZip, ImportReport, ImportSource, RequestOf, SkippedEntry } from '../worker/protocol';
 import { sendInParts } from './import-in-parts';
 
 export interface FileNotice {
@@ -83,7 +83,11 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
 
   /** One change at a time; its answer becomes the note (or the alert). */
   const change = useCallback(
-    async <T>(label: string, request: Parameters<WorkerClient['request']>[0], describe: (value: T) => FileNotice | null): Promise<boolean> => {
+    async <K extends 'import-files' | 'create-path' | 'rename-path' | 'delete-path'>(
+      label: string,
+      request: RequestOf<K>,
+      describe: (value: AnswerOf<K>) => FileNotice | null,
+    ): Promise<boolean> => {
       flushRef.current?.();
       setBusy(label);
       setProgress(null);
@@ -94,7 +98,7 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         setNotice({ tone: 'error', message: answer.error.message });
         return false;
       }
-      setNotice(describe(answer.value as T));
+      setNotice(describe(answer.value));
       return true;
     },
     [client, flushRef],
@@ -129,40 +133,40 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
           failed(sent.error.message);
           return false;
         }
-        const request = { type: 'import-files' as const, sessionId, source: sent.value, ...(into ? { into } : {}) };
-        return change<ImportReport>(label, request, (report) => undoable(importNote(source.name, report), report));
+        const request = { type: 'import-files' as const, sessionId: client.sessionTarget(sessionId || null), source: sent.value, ...(into ? { into } : {}) };
+        return change(label, request, (report) => undoable(importNote(source.name, report), report));
       },
       /** Shows why an import could not start (a folder that could not be read). */
       failed,
       downloadZip: async () => {
         flushRef.current?.();
         setBusy('Preparing the ZIP');
-        const answer = await client.request({ type: 'export-zip' });
+        const answer = await client.request({ type: 'export-zip', sessionId: client.sessionTarget(sessionId || null) });
         setBusy(null);
         if (!answer.ok) return setNotice({ tone: 'error', message: answer.error.message });
-        const exported = answer.value as ExportedZip;
+        const exported = answer.value;
         download(exported);
         setNotice({ tone: 'info', message: `Downloaded ${exported.name} (${exported.files.toLocaleString('en')} file${exported.files === 1 ? '' : 's'}).` });
       },
       create: (path: string, kind: 'file' | 'folder') =>
-        change<TreeEditReport>(`Creating ${path}`, { type: 'create-path', sessionId, path, kind }, () => {
+        change(`Creating ${path}`, { type: 'create-path', sessionId: client.sessionTarget(sessionId || null), path, kind }, () => {
           onCreated(path, kind);
           return null;
         }),
       rename: (from: string, to: string) =>
-        change<TreeEditReport>(`Renaming ${from}`, { type: 'rename-path', sessionId, from, to }, (report) => {
+        change(`Renaming ${from}`, { type: 'rename-path', sessionId: client.sessionTarget(sessionId || null), from, to }, (report) => {
           if (report.paths.length === 0) return null;
           onRenamed(from, to);
           return undoable(`Renamed ${from} to ${to}.`, report, () => onRenamed(to, from));
         }),
       remove: (path: string) =>
-        change<TreeEditReport>(`Deleting ${path}`, { type: 'delete-path', sessionId, path }, (report) => {
+        change(`Deleting ${path}`, { type: 'delete-path', sessionId: client.sessionTarget(sessionId || null), path }, (report) => {
           onDeleted(path);
           return undoable(`Deleted ${path}.`, report);
         }),
       undo: async (undo: NonNullable<FileNotice['undo']>) => {
         setBusy('Undoing');
-        const answer = await client.request({ type: 'restore-checkpoints', checkpointIds: [undo.checkpointId] });
+        const answer = await client.request({ type: 'restore-checkpoints', sessionId: client.sessionTarget(sessionId || null), checkpointIds: [undo.checkpointId] });
         setBusy(null);
         if (!answer.ok) return setNotice({ tone: 'error', message: answer.error.message });
         undo.after?.();

@@ -88,7 +88,7 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   // Saved only when the worker answers that the store has it (the editor waits for the answer).
   // Each save names its session: the last save of an editor closing on a session switch lands there.
   const saveFile = useCallback(
-    (path: string, text: string) => client.request(sessionId ? { type: 'write-file', sessionId, path, content: text } : { type: 'write-file', path, content: text }),
+    (path: string, text: string) => client.request({ type: 'write-file', sessionId: sessionId || null, path, content: text }),
     [client, sessionId],
   );
   /** A file whose save failed after its tab closed comes back, shown, so the person sees the failure. */

@@ -32,7 +32,7 @@ describe('checkpoint requests', () => {
     const pruned = await createCheckpoint(db, { sessionId, label: 'write_file a.txt', files: [{ path: 'a.txt', content: null }] }, keepOne);
     await createCheckpoint(db, { sessionId, label: 'write_file b.txt', files: [{ path: 'b.txt', content: null }] }, keepOne);
     if (!pruned.ok) throw new Error(pruned.error.message);
-    const answer = await request({ type: 'restore-checkpoints', checkpointIds: [pruned.value.id] });
+    const answer = await request({ type: 'restore-checkpoints', sessionId: null, checkpointIds: [pruned.value.id] });
     expect(answer.error).toEqual({ kind: 'pruned', message: PRUNED_MESSAGE });
     expect(notices()).toContain(PRUNED_MESSAGE);
     db.close();
@@ -44,7 +44,7 @@ describe('checkpoint requests', () => {
       reply(T('done'), 'STOP'),
     ]);
     vi.spyOn(db.checkpoints, 'add').mockRejectedValue(Object.assign(new Error('quota'), { name: 'QuotaExceededError' }));
-    await request({ type: 'send', text: 'write a file' });
+    await request({ type: 'send', sessionId: null, text: 'write a file' });
     await controller.idle();
     expect(notices().some((message) => message.startsWith('No checkpoint could be saved before run_shell_command echo hi > made.txt'))).toBe(true);
     const files = await listFiles(db, sessionId);

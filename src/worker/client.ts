@@ -4,7 +4,7 @@
  */
 import { newId } from '../shared/ids';
 import type { AppError } from '../shared/errors';
-import type { ClientRequest, WorkerEvent } from './protocol';
+import type { AnswerOf, ClientRequest, RequestOf, RequestType, SessionTarget, WorkerEvent } from './protocol';
 import { PROTOCOL_VERSION, isWorkerMessage } from './protocol';
 
 export interface WorkerLike {
@@ -52,17 +52,29 @@ export function deferredWorker(created: Promise<WorkerLike>): WorkerLike {
   };
 }
 
-export type WorkerResponse = { ok: true; value: unknown } | { ok: false; error: AppError };
+/** The worker's answer to a request of type K: its value, or why it failed. */
+export type WorkerResponse<K extends RequestType = RequestType> = { ok: true; value: AnswerOf<K> } | { ok: false; error: AppError };
 
 export interface WorkerClient {
-  /** Sends a request; resolves with the worker's answer (errors as values, never a rejection). */
-  request(request: ClientRequest, transfer?: Transferable[]): Promise<WorkerResponse>;
+  /** Sends a request; resolves with the worker's answer, typed by the request (errors as values, never a rejection). */
+  request<K extends RequestType>(request: RequestOf<K>, transfer?: Transferable[]): Promise<WorkerResponse<K>>;
   /** Sends without waiting for the answer. */
-  send(request: ClientRequest, transfer?: Transferable[]): void;
+  send<K extends RequestType>(request: RequestOf<K>, transfer?: Transferable[]): void;
   subscribe(listener: (event: WorkerEvent) => void): () => void;
+  /**
+   * The session a request made now is for: `shown`, the one on screen, unless a request that
+   * opens another session is still unanswered; then null, "whichever is open once it is",
+   * which the worker resolves after that switch (worker/session-lane.ts). So a New file
+   * pressed right after New session goes to the new session, never refused as stale.
+   */
+  sessionTarget(shown: string | null): SessionTarget;
 }
 
+/** Requests that open another session, or may (delete the open one). */
+const SWITCHES: ReadonlySet<RequestType> = new Set<RequestType>(['init', 'new-session', 'open-session', 'delete-session', 'take-over', 'open-shared', 'fork']);
+
 export function createWorkerClient(worker: WorkerLike): WorkerClient {
+  // Each answer is the value its request's type names (Requests): the worker's handler table is typed by it.
   const pending = new Map<string, (response: WorkerResponse) => void>();
   const listeners = new Set<(event: WorkerEvent) => void>();
 
@@ -73,7 +85,7 @@ export function createWorkerClient(worker: WorkerLike): WorkerClient {
       if (item.type === 'response') {
         const resolve = pending.get(item.id);
         pending.delete(item.id);
-        resolve?.(item.error ? { ok: false, error: item.error } : { ok: true, value: item.value });
+        resolve?.(item.error ? { ok: false, error: item.error } : { ok: true, value: item.value as AnswerOf<RequestType> });
         continue;
       }
       for (const listener of listeners) listener(item);
@@ -87,23 +99,27 @@ export function createWorkerClient(worker: WorkerLike): WorkerClient {
     for (const listener of listeners) listener({ type: 'notice', level: 'error', message: error.message });
   });
 
-  function post(request: ClientRequest, transfer?: Transferable[]): string {
+  let switching = 0;
+  function post(request: ClientRequest, transfer: Transferable[] | undefined, resolve?: (response: WorkerResponse) => void): void {
     const id = newId('rq');
+    if (SWITCHES.has(request.type)) {
+      switching++;
+      pending.set(id, (response) => {
+        switching--;
+        resolve?.(response);
+      });
+    } else if (resolve) pending.set(id, resolve);
     worker.postMessage({ ...request, v: PROTOCOL_VERSION, id }, transfer ?? []);
-    return id;
   }
 
   return {
-    request(request, transfer) {
-      return new Promise((resolve) => {
-        const id = newId('rq');
-        pending.set(id, resolve);
-        worker.postMessage({ ...request, v: PROTOCOL_VERSION, id }, transfer ?? []);
-      });
+    request<K extends RequestType>(request: RequestOf<K>, transfer?: Transferable[]): Promise<WorkerResponse<K>> {
+      return new Promise((resolve) => post(request as ClientRequest, transfer, resolve as (response: WorkerResponse) => void));
     },
     send(request, transfer) {
-      post(request, transfer);
+      post(request as ClientRequest, transfer);
     },
+    sessionTarget: (shown) => (switching > 0 ? null : shown),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

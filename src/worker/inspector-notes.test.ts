@@ -64,7 +64,7 @@ describe('the worker keeps the notes with the round-trip records', () => {
     });
     await harness.init();
     const sessionId = harness.loaded()[0]!.sessionId;
-    await harness.send({ type: 'send', text: 'write a.txt' });
+    await harness.send({ type: 'send', sessionId: null, text: 'write a.txt' });
     await harness.controller.idle();
     const stored = await listRoundTrips(harness.db, sessionId);
     if (!stored.ok) throw new Error(stored.error.message);

@@ -29,7 +29,7 @@ async function record(prompt: string): Promise<string> {
     settings: { ...TEST_SETTINGS, approvalMode: 'allow-all' },
   });
   await harness.init();
-  await harness.send({ type: 'send', text: prompt });
+  await harness.send({ type: 'send', sessionId: null, text: prompt });
   await harness.controller.idle();
   const exported = (await harness.send({ type: 'export-session', as: 'file' })).value as ExportedSession;
   return `${JSON.stringify(normalizeDocument(JSON.parse(exported.fileText!)), null, 1)}\n`;

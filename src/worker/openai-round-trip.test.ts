@@ -66,7 +66,7 @@ describe('OpenAI-compatible provider through the worker', () => {
     const h = harness(settings);
     await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
     await until(() => h.events.some((event) => event.type === 'session_loaded'));
-    await h.send({ type: 'send', text: 'write a note' });
+    await h.send({ type: 'send', sessionId: null, text: 'write a note' });
     await until(() => h.calls().some((call) => call.status === 'awaiting_approval'));
     const waiting = h.calls().find((call) => call.status === 'awaiting_approval')!;
     expect(waiting.callId).toBe('call_write');

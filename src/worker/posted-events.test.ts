@@ -14,7 +14,7 @@ describe('events posted to the page', () => {
     const model = createFakeModel([reply(FC('write_file', { file_path: 'a.txt', content: 'one' }), 'STOP'), reply(T('Done.'), 'STOP')]);
     const h = createControllerHarness({ databaseName: `posted-${counter++}`, model });
     await h.init();
-    await h.send({ type: 'send', text: 'write a.txt' });
+    await h.send({ type: 'send', sessionId: null, text: 'write a.txt' });
     await vi.waitFor(() => expect(h.calls().some((call) => call.status === 'awaiting_approval')).toBe(true));
     const waiting = h.calls().find((call) => call.status === 'awaiting_approval');
     await h.send({ type: 'approval-response', callId: waiting!.callId, outcome: 'proceed_once' });

@@ -5,11 +5,11 @@
  * awaited round trip per event.
  * Errors cross as plain `{kind, message}` values.
  */
-import type { AgentEvent, ApprovalMode, ApprovalOutcome, Interruption } from '../agent/types';
+import type { AgentEvent, ApprovalMode, ApprovalOutcome, CompressionStatus, Interruption } from '../agent/types';
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { SettingsRecord, ToolCard } from '../store/types';
+import type { PruneReport, SettingsRecord, ToolCard } from '../store/types';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -28,54 +28,76 @@ export type SandboxChoice =
   /** A sandbox served from the UI thread (WebContainer) over this port (sandbox-port.ts). */
   | { kind: 'remote'; sandboxKind: SandboxKind; port: MessagePort };
 
-export type ClientRequest =
-  | { type: 'init'; databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }
-  | { type: 'send'; text: string }
-  | { type: 'continue' }
-  | { type: 'stop' }
-  | { type: 'approval-response'; callId: string; outcome: ApprovalOutcome }
-  | { type: 'set-approval-mode'; mode: ApprovalMode }
-  | { type: 'update-settings'; settings: WorkerSettings }
+/**
+ * The session a request is for: the one the page showed when the person acted. The worker
+ * applies the request there once every switch asked for before it has ended (a session still
+ * opening is waited for, never refused). `null`: the page had not been shown one yet (it was
+ * starting, or a switch whose target it cannot know was under way): whichever session opens.
+ */
+export type SessionTarget = string | null;
+
+/**
+ * Every request the page can make: its payload, and the value its answer carries. One entry
+ * per request type, so `WorkerClient.request` returns the right type and the worker's handler
+ * table (worker/handlers/) must answer each with it. Names are kebab-case, as the events' are.
+ */
+export interface Requests {
+  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }; answer: void };
+  /** The person's message: answered once it is stored, or with why it was not. */
+  send: { payload: { sessionId: SessionTarget; text: string }; answer: void };
+  continue: { payload: { sessionId: SessionTarget }; answer: void };
+  stop: { payload: object; answer: void };
+  'approval-response': { payload: { callId: string; outcome: ApprovalOutcome }; answer: void };
+  'set-approval-mode': { payload: { sessionId: SessionTarget; mode: ApprovalMode }; answer: void };
+  'update-settings': { payload: { settings: WorkerSettings }; answer: void };
   /** Takes the current session from the tab that has it open (session-lock.ts) and reloads it here. */
-  | { type: 'take-over' }
-  /** Sharing (share-controller.ts): the open session as a link or session file (answers ExportedSession). */
-  | { type: 'export-session'; as: 'link' | 'file' }
-  /** Opens a share link or session file as a new read-only session (or the one it opened before). */
-  | { type: 'open-shared'; source: SharedSource }
-  /** An ordinary, writable copy of the open session, opened. */
-  | { type: 'fork' }
-  | { type: 'replay'; command: ReplayCommand }
-  | { type: 'new-session' }
-  | { type: 'open-session'; sessionId: string }
-  | { type: 'delete-session'; sessionId: string }
-  | { type: 'rename-session'; sessionId: string; title: string }
+  'take-over': { payload: object; answer: void };
+  /** Sharing (share-controller.ts): the open session as a link or session file. */
+  'export-session': { payload: { as: 'link' | 'file' }; answer: ExportedSession };
+  /** Opens a share link or session file as a new read-only session (or the one it opened before); answers its id. */
+  'open-shared': { payload: { source: SharedSource }; answer: string };
+  /** An ordinary, writable copy of the session named, opened; answers its id. */
+  fork: { payload: { sessionId: SessionTarget }; answer: string };
+  replay: { payload: { command: ReplayCommand }; answer: void };
+  /** `sessionId`: the new session's id, chosen by the page so what it sends next can name it. */
+  'new-session': { payload: { sessionId?: string }; answer: void };
+  'open-session': { payload: { sessionId: string }; answer: void };
+  'delete-session': { payload: { sessionId: string }; answer: void };
+  'rename-session': { payload: { sessionId: string; title: string }; answer: void };
   /** The person's save; `sessionId`: the session the editor showed (a late save after a switch goes there). */
-  | { type: 'write-file'; sessionId?: string; path: string; content: string }
+  'write-file': { payload: { sessionId: SessionTarget; path: string; content: string }; answer: void };
   /** `step`: the pause this press answers (PauseStage.step); a stale press is ignored. */
-  | { type: 'next-step'; step?: number }
-  | { type: 'disable-loop-detection' }
-  | { type: 'compress' }
-  /** Puts files back as they were before these checkpoints (the earliest content per file wins). */
-  | { type: 'restore-checkpoints'; checkpointIds: string[] }
-  /** Prunes every session's checkpoints, oldest first, to the Free space budget; answers store/checkpoints' PruneReport. */
-  | { type: 'free-space' }
-  | { type: 'terminal-start'; columns: number; rows: number }
-  | { type: 'terminal-input'; text: string }
-  | { type: 'terminal-resize'; columns: number; rows: number }
+  'next-step': { payload: { step?: number }; answer: void };
+  'disable-loop-detection': { payload: { sessionId: SessionTarget }; answer: void };
+  compress: { payload: { sessionId: SessionTarget }; answer: CompressionStatus };
+  /** Puts files back as they were before these checkpoints (the earliest content per file wins); answers the paths changed. */
+  'restore-checkpoints': { payload: { sessionId: SessionTarget; checkpointIds: string[] }; answer: string[] };
+  /** Prunes every session's checkpoints, oldest first, to the Free space budget. */
+  'free-space': { payload: object; answer: PruneReport };
+  'terminal-start': { payload: { sessionId: SessionTarget; columns: number; rows: number }; answer: void };
+  'terminal-input': { payload: { text: string }; answer: void };
+  'terminal-resize': { payload: { columns: number; rows: number }; answer: void };
   /**
-   * The person's file operations on the session named (refused when another is open): an import
-   * (Open folder, Open ZIP, a drop on the tree; into `into`, the root when absent) is all of its
-   * files or none, binaries byte for byte; import, rename and delete answer with a checkpoint
-   * whose Restore undoes them (ImportReport, TreeEditReport).
+   * The person's file operations on the session named: an import (Open folder, Open ZIP, a drop
+   * on the tree; into `into`, the root when absent) is all of its files or none, binaries byte
+   * for byte; import, rename and delete answer with a checkpoint whose Restore undoes them.
    */
-  | { type: 'import-files'; sessionId: string; source: ImportSource; into?: string }
-  /** Part of a folder's files, for an import that names them as `{ kind: 'parts', partsId }` (ui/import-in-parts.ts says why). */
-  | { type: 'import-part'; partsId: string; files: PickedFile[] }
-  | { type: 'create-path'; sessionId: string; path: string; kind: 'file' | 'folder' }
-  | { type: 'rename-path'; sessionId: string; from: string; to: string }
-  | { type: 'delete-path'; sessionId: string; path: string }
-  /** The open session's workspace as a ZIP (binaries included): answers ExportedZip. */
-  | { type: 'export-zip' };
+  'import-files': { payload: { sessionId: SessionTarget; source: ImportSource; into?: string }; answer: ImportReport };
+  /** Part of a folder's files, for an import that names them as `{ kind: 'parts', partsId }` (ui/files/import-in-parts.ts says why). */
+  'import-part': { payload: { partsId: string; files: PickedFile[] }; answer: void };
+  'create-path': { payload: { sessionId: SessionTarget; path: string; kind: 'file' | 'folder' }; answer: TreeEditReport };
+  'rename-path': { payload: { sessionId: SessionTarget; from: string; to: string }; answer: TreeEditReport };
+  'delete-path': { payload: { sessionId: SessionTarget; path: string }; answer: TreeEditReport };
+  /** The session's workspace as a ZIP (binaries included). */
+  'export-zip': { payload: { sessionId: SessionTarget }; answer: ExportedZip };
+}
+
+export type RequestType = keyof Requests;
+/** One request of type K, as the page sends it. */
+export type RequestOf<K extends RequestType> = { type: K } & Requests[K]['payload'];
+/** What the answer to a request of type K carries. */
+export type AnswerOf<K extends RequestType> = Requests[K]['answer'];
+export type ClientRequest = { [K in RequestType]: RequestOf<K> }[RequestType];
 
 /** A file the person picked or dropped; `path` is relative to what was picked, and untrusted. */
 export interface PickedFile {

@@ -28,7 +28,7 @@ describe('cards of a reopened session', () => {
     const live = createControllerHarness({ databaseName, model: createFakeModel(script) });
     await live.init();
     const sessionId = live.loaded()[0]!.sessionId;
-    await live.send({ type: 'send', text: 'look, then write' });
+    await live.send({ type: 'send', sessionId: null, text: 'look, then write' });
     await vi.waitFor(() => expect(live.calls().some((call) => call.status === 'awaiting_approval')).toBe(true));
     const write = live.calls().find((call) => call.status === 'awaiting_approval')!;
     await live.send({ type: 'approval-response', callId: write.callId, outcome: 'cancel' });

@@ -1,34 +1,38 @@
 /**
- * The worker's request handler: sessions, runs, approvals, settings and the person's files. Pure of `self`:
- * agent.worker.ts gives it a `post` and feeds it messages, so Node tests drive it the same way.
+ * The worker's request router: the open session and what serves it, and one handler per request
+ * type (handlers/, by area). Pure of `self`: agent.worker.ts gives it a `post` and feeds it
+ * messages, so Node tests drive it the same way.
  */
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
-import { createSession, getSession, listSessions, removeSession, renameSession, setSessionApprovalMode, touchSession } from '../store/sessions';
+import { createSession, getSession, listSessions } from '../store/sessions';
 import type { SessionRecord } from '../store/types';
 import type { BackgroundProcesses } from '../tools/background-processes';
 import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
 import { createApprovals, createStepGate } from './gates';
-import { compressRequest } from './compression-notice';
 import type { SwitchableModel } from './model-factory';
 import { readByPage, responseEvent } from './protocol';
-import type { ClientMessage, LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
-import { freeSpaceRequest, restoreRequest } from './checkpoint-restore';
+import type { ClientMessage, LessonInfo, RequestType, SessionTarget, WorkerEvent, WorkerSettings } from './protocol';
 import type { SessionRuntime } from './session-runtime';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
-import { savePersonEdit } from './person-save';
 import { createPersonFiles } from './person-files/person-files';
 import { createShareController } from './share-controller';
 import { loadEarlierHistory, loadHistoryTail } from './session-opening';
 import { createTerminalSlot } from './terminal';
 import { singleTabLocks } from './session-lock';
 import { NO_SESSION, createRunSlot } from './run-slot';
-import { createSwitchGate } from './switch-gate';
+import { createSessionLane } from './session-lane';
 import type { SessionLocks } from './session-lock';
 import { createOwnership } from './session-ownership';
+import type { Admitted, ControllerContext, Handler, HandlerTable } from './handlers/context';
+import { fileHandlers } from './handlers/file-handlers';
+import { runHandlers } from './handlers/run-handlers';
+import { sessionHandlers } from './handlers/session-handlers';
+import { shareHandlers } from './handlers/share-handlers';
+import { terminalHandlers } from './handlers/terminal-handlers';
 
 export interface ControllerOptions {
   db: LoopscopeDb;
@@ -54,6 +58,12 @@ export interface SessionController {
   idle(): Promise<void>;
 }
 
+/** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
+const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers };
+
+export const SESSION_DELETED: AppError = { kind: 'session-deleted', message: 'That session was deleted, so nothing was changed.' };
+export const SESSION_LEFT: AppError = { kind: 'session-changed', message: 'Another session is open now, so nothing was changed.' };
+
 export function createSessionController(options: ControllerOptions): SessionController {
   const { db, post } = options;
   let settings = options.initialSettings;
@@ -62,24 +72,25 @@ export function createSessionController(options: ControllerOptions): SessionCont
   let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
-  const switches = createSwitchGate();
+  const lane = createSessionLane();
+  const current = () => (lane.busy() ? null : runtime);
   const runs = createRunSlot({
     db,
     post,
     approvals,
-    current: () => (switches.busy() ? null : runtime),
+    current,
     ended: () => {
       if (options.model.switchToNext()) announceProvider();
     },
   });
-  const personFiles = createPersonFiles({ db, post, runtime: () => (switches.busy() ? null : runtime), running: runs.busy });
+  const personFiles = createPersonFiles({ db, post, runtime: current, running: runs.busy });
   const share = createShareController({
     db,
     post,
-    current: () => (switches.busy() ? null : runtime),
+    current,
     stop: runs.stop,
-    open: (session) => switches.run(() => (typeof session === 'string' ? openById(session) : open(session))),
-    reopen: (session) => switches.run(() => open(session)),
+    open: (session) => lane.switch(() => (typeof session === 'string' ? openById(session) : open(session))),
+    reopen: (session) => lane.switch(() => open(session)),
     runPrompt: runs.runPrompt,
     releasePause: () => stepGate.next(),
   });
@@ -171,122 +182,62 @@ export function createSessionController(options: ControllerOptions): SessionCont
     return newest ? open(newest) : openNew();
   }
 
-  async function openNew(): Promise<void> {
-    const created = await createSession(db);
+  async function openNew(sessionId?: string): Promise<void> {
+    const created = await createSession(db, sessionId ? { id: sessionId } : {});
     if (!created.ok) throw new RuntimeError(created.error.kind, created.error.message);
     return open(created.value);
   }
 
-  async function handleRequest(message: ClientMessage): Promise<{ error?: AppError; value?: unknown }> {
-    const refused = ownership.refusal(message.type) ?? share.refusal(message.type, runtime);
-    if (refused) return { error: refused };
-    if (message.type === 'send' || message.type === 'continue' || message.type === 'terminal-start') await switches.settled();
-    switch (message.type) {
-      case 'init':
-        settings = message.settings;
-        chooseModel(options.makeModel(settings));
-        await openById(message.sessionId);
-        return {};
-      case 'send':
-        return runs.sendMessage(message.text);
-      case 'continue': {
-        if (runtime && !runs.busy()) await touchSession(db, runtime.session.id);
-        const started = runs.start({ type: 'continue' });
-        return 'error' in started ? { error: started.error } : {};
+  const refusal = (type: RequestType, open: SessionRuntime | null): AppError | undefined => ownership.refusal(type) ?? share.refusal(type, open);
+
+  async function admit<T>(type: RequestType, target: SessionTarget, start: (open: SessionRuntime) => T): Promise<Admitted<T>> {
+    return lane.admit(async (): Promise<Admitted<T>> => {
+      const open = runtime;
+      if (!open) return { error: NO_SESSION };
+      if (target !== null && open.session.id !== target) {
+        const named = await getSession(db, target);
+        return { error: named.ok && !named.value ? SESSION_DELETED : SESSION_LEFT };
       }
-      case 'stop':
-        await runs.stop();
-        return {};
-      case 'approval-response':
-        approvals.answer(message.callId, message.outcome);
-        return {};
-      case 'set-approval-mode':
-        settings = { ...settings, approvalMode: message.mode };
-        if (runtime) {
-          runtime.agent.setApprovalMode(message.mode);
-          await setSessionApprovalMode(db, runtime.session.id, message.mode);
-          runtime.session = { ...runtime.session, approvalMode: message.mode };
-        }
-        return {};
-      case 'update-settings':
-        settings = message.settings;
-        chooseModel(options.makeModel(settings));
-        if (runtime) {
-          const { approvalMode: _ignored, ...rest } = agentSettingsFrom(settings, runtime.session);
-          runtime.agent.updateSettings(rest);
-        }
-        return {};
-      case 'export-session':
-      case 'open-shared':
-      case 'fork':
-      case 'replay':
-        return share.handle(message, runs.busy());
-      case 'take-over': {
-        const current = runtime?.session;
-        if (!current) return { error: NO_SESSION };
-        await switches.run(() => open(current, true)); // reloads what the other tab stored
-        return {};
-      }
-      case 'new-session':
-        await switches.run(openNew);
-        return {};
-      case 'open-session':
-        await switches.run(() => openById(message.sessionId));
-        return {};
-      case 'delete-session':
-        return switches.run(async () => {
-          const wasCurrent = runtime?.session.id === message.sessionId;
-          if (wasCurrent) await runs.stop();
-          const removed = await removeSession(db, message.sessionId);
-          if (!removed.ok) return { error: removed.error };
-          if (wasCurrent) await openById();
-          return {};
-        });
-      case 'rename-session': {
-        const renamed = await renameSession(db, message.sessionId, message.title);
-        if (runtime?.session.id === message.sessionId) runtime.session = { ...runtime.session, title: message.title };
-        return renamed.ok ? {} : { error: renamed.error };
-      }
-      case 'write-file':
-        return personFiles.inOrder(() => savePersonEdit(db, runtime, message));
-      case 'import-files':
-      case 'import-part':
-      case 'create-path':
-      case 'rename-path':
-      case 'delete-path':
-      case 'export-zip':
-        return personFiles.handle(message);
-      case 'next-step':
-        stepGate.next(message.step);
-        return {};
-      case 'disable-loop-detection':
-        runtime?.agent.disableLoopDetection();
-        post({ type: 'notice', level: 'info', message: 'Loop detection is off for this session.' });
-        return {};
-      case 'compress':
-        return compressRequest(runtime, runs, post);
-      case 'restore-checkpoints':
-        return restoreRequest(db, runtime, runs.busy(), message.checkpointIds, post);
-      case 'free-space':
-        return freeSpaceRequest(db);
-      case 'terminal-start':
-        if (!runtime) return { error: NO_SESSION };
-        await terminal.start(runtime.workspace, message.columns, message.rows);
-        return {};
-      case 'terminal-input':
-        terminal.input(message.text);
-        return {};
-      case 'terminal-resize':
-        terminal.resize(message.columns, message.rows);
-        return {};
-    }
+      const refused = refusal(type, open);
+      return refused ? { error: refused } : { started: start(open) };
+    });
+  }
+
+  const context: ControllerContext = {
+    db,
+    post,
+    options,
+    settings: () => settings,
+    setSettings: (next) => (settings = next),
+    runtime: () => runtime,
+    setRuntimeSession: (session) => {
+      if (runtime && runtime.session.id === session.id) runtime.session = session;
+    },
+    runs,
+    personFiles,
+    share,
+    lane,
+    terminal,
+    approvals,
+    stepGate,
+    sessions: { open, openById, openNew },
+    chooseModel,
+    admit,
+    refusal,
+  };
+
+  /** Requests that name no session, refused at once when they would change the open one. */
+  function refusedAtArrival(message: ClientMessage): AppError | undefined {
+    return 'sessionId' in message ? undefined : refusal(message.type, current() ?? runtime);
   }
 
   return {
     async handle(message) {
       try {
-        const { error, value } = await handleRequest(message);
-        post(responseEvent(message.id, error, value));
+        const refused = refusedAtArrival(message);
+        const handler = HANDLERS[message.type] as Handler<RequestType>;
+        const answer = refused ? { error: refused } : await handler(message, context);
+        post(responseEvent(message.id, answer.error, 'value' in answer ? answer.value : undefined));
       } catch (thrown) {
         const error: AppError = thrown instanceof RuntimeError ? { kind: thrown.kind, message: thrown.message } : { kind: 'worker', message: messageOf(thrown) };
         post({ type: 'notice', level: 'error', message: error.message });

@@ -55,7 +55,7 @@ describe('sessions sharing one sandbox', () => {
       reply(T('B is done.'), 'STOP'),
     ]);
     await w.init();
-    await w.send({ type: 'send', text: 'work in A' });
+    await w.send({ type: 'send', sessionId: null, text: 'work in A' });
     await w.controller.idle();
     const [a] = w.sessionIds();
     expect(w.backgroundProcesses.list()).toEqual([expect.objectContaining({ running: true })]);
@@ -64,7 +64,7 @@ describe('sessions sharing one sandbox', () => {
     const b = w.sessionIds().at(-1)!;
     expect(b).not.toBe(a);
     expect(w.backgroundProcesses.list()).toEqual([]);
-    await w.send({ type: 'send', text: 'work in B' });
+    await w.send({ type: 'send', sessionId: null, text: 'work in B' });
     await w.controller.idle();
     // Longer than A's command would have taken.
     await new Promise((resolve) => setTimeout(resolve, 500));

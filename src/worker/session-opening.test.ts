@@ -82,7 +82,7 @@ describe('opening a long session', () => {
     const sent = new Promise<void>((resolve) => {
       const poll = () => {
         if (opened.events.slice(opened.from).some((event) => event.type === 'session_loaded')) {
-          answered = opened.send({ type: 'send', text: 'one more' });
+          answered = opened.send({ type: 'send', sessionId: null, text: 'one more' });
           resolve();
         } else setTimeout(poll, 0);
       };

@@ -38,11 +38,11 @@ describe('one writer per session across tabs', () => {
     await second.init(sessionId);
     expect(second.loaded()).toMatchObject({ sessionId, elsewhere: true });
     const writes: ClientRequest[] = [
-      { type: 'send', text: 'overwrite?' },
-      { type: 'continue' },
-      { type: 'write-file', path: 'a.txt', content: 'from the second tab' },
-      { type: 'compress' },
-      { type: 'restore-checkpoints', checkpointIds: [] },
+      { type: 'send', sessionId: null, text: 'overwrite?' },
+      { type: 'continue', sessionId: null },
+      { type: 'write-file', sessionId: null, path: 'a.txt', content: 'from the second tab' },
+      { type: 'compress', sessionId: null },
+      { type: 'restore-checkpoints', sessionId: null, checkpointIds: [] },
     ];
     for (const request of writes) {
       expect(await second.send(request), request.type).toMatchObject({ error: { kind: 'session-elsewhere' } });
@@ -52,7 +52,7 @@ describe('one writer per session across tabs', () => {
     expect(files.ok && files.value).toEqual([]);
 
     // The first tab goes on as before.
-    await first.send({ type: 'send', text: 'hello' });
+    await first.send({ type: 'send', sessionId: null, text: 'hello' });
     await first.controller.idle();
     expect(first.model.requests).toHaveLength(1);
 
@@ -63,10 +63,10 @@ describe('one writer per session across tabs', () => {
     expect(taken?.history.map((content) => content.parts[0]?.text)).toEqual(['hello', 'from the first tab']);
     await Promise.resolve();
     expect(first.events).toContainEqual({ type: 'session_elsewhere', sessionId });
-    expect(await first.send({ type: 'send', text: 'still mine?' })).toMatchObject({ error: { kind: 'session-elsewhere' } });
+    expect(await first.send({ type: 'send', sessionId: null, text: 'still mine?' })).toMatchObject({ error: { kind: 'session-elsewhere' } });
     expect(first.model.requests).toHaveLength(1);
 
-    await second.send({ type: 'send', text: 'now me' });
+    await second.send({ type: 'send', sessionId: null, text: 'now me' });
     await second.controller.idle();
     const history = await loadHistory(second.db, sessionId);
     expect(history.ok && history.value.history.map((content) => content.parts[0]?.text)).toEqual(['hello', 'from the first tab', 'now me', 'from the second tab']);
@@ -98,7 +98,7 @@ describe('one writer per session across tabs', () => {
     const first = tab(name, locks, [{ chunks: [T('thinking'), T(' more', 'STOP')], hold: { chunkIndex: 1, until: held.promise } }]);
     await first.init();
     const sessionId = first.loaded()?.sessionId ?? '';
-    await first.send({ type: 'send', text: 'long task' });
+    await first.send({ type: 'send', sessionId: null, text: 'long task' });
     await vi.waitFor(() => expect(first.events).toContainEqual(expect.objectContaining({ type: 'agent_event', event: { type: 'content', value: 'thinking' } })));
     const second = tab(name, locks);
     await second.init(sessionId);

@@ -10,14 +10,16 @@ import type { LoopscopeDb } from '../store/db';
 import { getSharedSession } from '../store/shared-sessions';
 import type { SessionRecord } from '../store/types';
 import { replayPlan } from '../share/replay-plan';
-import type { ClientMessage, SharedInfo, WorkerEvent } from './protocol';
+import type { Answer } from './handlers/context';
+import type { ReplayCommand, RequestType, SharedInfo, SharedSource, WorkerEvent } from './protocol';
+import { NO_SESSION } from './run-slot';
 import { startReplay } from './replay';
 import type { Replay } from './replay';
 import type { SessionRuntime } from './session-runtime';
 import { exportSession, forkSession, openSharedSource } from './share-requests';
 
 /** Requests that would change a shared session (replay's own steps do not go through these). */
-const CHANGES = new Set<string>([
+const CHANGES = new Set<RequestType>([
   'send',
   'continue',
   'write-file',
@@ -49,8 +51,6 @@ export interface ShareHost {
   releasePause(): void;
 }
 
-type Answer = { error?: AppError; value?: unknown };
-
 export function createShareController(host: ShareHost) {
   let replay: Replay | null = null;
   /** Set while reopening for a replay, so `open` keeps it. */
@@ -58,7 +58,7 @@ export function createShareController(host: ShareHost) {
 
   return {
     /** Why this request is refused in the open session, if it is. */
-    refusal(type: ClientMessage['type'], runtime: SessionRuntime | null): AppError | undefined {
+    refusal(type: RequestType, runtime: SessionRuntime | null): AppError | undefined {
       return runtime?.session.origin === 'shared' && CHANGES.has(type) ? SHARED_READ_ONLY : undefined;
     },
     /** The session being opened: a replay of another one ends; returns the model to use, if not the person's. */
@@ -84,50 +84,49 @@ export function createShareController(host: ShareHost) {
       if (!shared.ok || !shared.value) return undefined;
       return { roundTrips: replayPlan(shared.value.recordedHistory).total, notes: shared.value.notes };
     },
-    async handle(message: ClientMessage, running: boolean): Promise<Answer> {
+    /** The open session as a link or a session file. */
+    async exportSession(as: 'link' | 'file'): Promise<Answer<'export-session'>> {
       const runtime = host.current();
-      switch (message.type) {
-        case 'export-session': {
-          if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
-          const exported = await exportSession(host.db, runtime.session, runtime.agent.history(), message.as);
-          return exported.ok ? { value: exported.value } : { error: exported.error };
-        }
-        case 'open-shared': {
-          const opened = await openSharedSource(host.db, message.source);
-          if (!opened.ok) return { error: opened.error };
-          await host.open(opened.value);
-          return { value: typeof opened.value === 'string' ? opened.value : opened.value.id };
-        }
-        case 'fork': {
-          if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
-          if (running) return { error: { kind: 'busy', message: 'Stop the replay before forking.' } };
-          const forked = await forkSession(host.db, runtime);
-          if (!forked.ok) return { error: forked.error };
-          await host.open(forked.value);
-          return { value: forked.value.id };
-        }
-        case 'replay': {
-          const { command } = message;
-          if (command.kind !== 'start') {
-            replay?.command(command);
-            return {};
-          }
-          return startReplay({
-            db: host.db,
-            post: host.post,
-            current: host.current,
-            stop: host.stop,
-            reopen: (session, next) => {
-              starting = next;
-              return host.reopen(session);
-            },
-            runPrompt: host.runPrompt,
-            releasePause: host.releasePause,
-          }, command.speed);
-        }
-        default:
-          return { error: { kind: 'worker', message: `Not a sharing request: ${message.type}` } };
+      if (!runtime) return { error: NO_SESSION };
+      const exported = await exportSession(host.db, runtime.session, runtime.agent.history(), as);
+      return exported.ok ? { value: exported.value } : { error: exported.error };
+    },
+    /** A link, a session file or a lesson, opened as a session of its own; answers its id. */
+    async openShared(source: SharedSource): Promise<Answer<'open-shared'>> {
+      const opened = await openSharedSource(host.db, source);
+      if (!opened.ok) return { error: opened.error };
+      await host.open(opened.value);
+      return { value: typeof opened.value === 'string' ? opened.value : opened.value.id };
+    },
+    /** A writable copy of `runtime`'s session, opened; answers its id. */
+    async fork(runtime: SessionRuntime, running: boolean): Promise<Answer<'fork'>> {
+      if (running) return { error: { kind: 'busy', message: 'Stop the replay before forking.' } };
+      const forked = await forkSession(host.db, runtime);
+      if (!forked.ok) return { error: forked.error };
+      await host.open(forked.value);
+      return { value: forked.value.id };
+    },
+    async replay(command: ReplayCommand): Promise<Answer<'replay'>> {
+      if (command.kind !== 'start') {
+        replay?.command(command);
+        return {};
       }
+      const started = await startReplay(
+        {
+          db: host.db,
+          post: host.post,
+          current: host.current,
+          stop: host.stop,
+          reopen: (session, next) => {
+            starting = next;
+            return host.reopen(session);
+          },
+          runPrompt: host.runPrompt,
+          releasePause: host.releasePause,
+        },
+        command.speed,
+      );
+      return started.error ? { error: started.error } : {};
     },
   };
 }

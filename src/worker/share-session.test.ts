@@ -53,7 +53,7 @@ async function recordSession() {
     settings: { ...TEST_SETTINGS, provider: 'gemini', apiKey: GEMINI_KEY, openaiApiKey: OPENAI_KEY, approvalMode: 'allow-all' },
   });
   await sender.init();
-  await sender.send({ type: 'send', text: 'Make notes and build' });
+  await sender.send({ type: 'send', sessionId: null, text: 'Make notes and build' });
   await sender.controller.idle();
   return sender;
 }
@@ -91,9 +91,9 @@ describe('a shared session', () => {
     expect(await filesOf(reader.db, shared.sessionId)).toEqual(await filesOf(sender.db, senderSession.sessionId));
     expect(reader.calls()).toEqual([]);
 
-    const refused = await reader.send({ type: 'send', text: 'change something' });
+    const refused = await reader.send({ type: 'send', sessionId: null, text: 'change something' });
     expect(refused.error?.kind).toBe('shared-read-only');
-    const save = await reader.send({ type: 'write-file', path: 'notes.txt', content: 'mine' });
+    const save = await reader.send({ type: 'write-file', sessionId: null, path: 'notes.txt', content: 'mine' });
     expect(save.error?.kind).toBe('shared-read-only');
 
     // The same link again opens the same session.
@@ -159,13 +159,13 @@ describe('a shared session', () => {
     await reader.init();
     await reader.send({ type: 'open-shared', source: { kind: 'link', fragment: exported.fragment! } });
     const shared = reader.loaded().at(-1)!;
-    expect((await reader.send({ type: 'fork' })).error).toBeUndefined();
+    expect((await reader.send({ type: 'fork', sessionId: null })).error).toBeUndefined();
     const fork = reader.loaded().at(-1)!;
     expect(fork.sessionId).not.toBe(shared.sessionId);
     expect(fork.shared).toBeUndefined();
     expect(fork.history).toEqual(shared.history);
     expect(await filesOf(reader.db, fork.sessionId)).toEqual(await filesOf(reader.db, shared.sessionId));
-    expect((await reader.send({ type: 'send', text: 'go on' })).error).toBeUndefined();
+    expect((await reader.send({ type: 'send', sessionId: null, text: 'go on' })).error).toBeUndefined();
     await reader.controller.idle();
     expect((await reader.db.sessions.get(fork.sessionId))?.origin).toBe('local');
   });

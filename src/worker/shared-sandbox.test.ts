@@ -47,13 +47,13 @@ describe('sessions taking turns on one WebContainer', () => {
       acquireSandbox: () => clearForNextSession(sandbox),
     });
     await harness.init();
-    await harness.send({ type: 'send', text: 'write temporary files' });
+    await harness.send({ type: 'send', sessionId: null, text: 'write temporary files' });
     await harness.controller.idle();
     const inA = harness.calls().find((call) => call.status === 'success');
     expect(inA?.resultText).toContain('left-by-a.txt');
 
     await harness.send({ type: 'new-session' });
-    await harness.send({ type: 'send', text: 'look for them' });
+    await harness.send({ type: 'send', sessionId: null, text: 'look for them' });
     await harness.controller.idle();
     const inB = harness.calls().filter((call) => call.status !== 'executing' && call.status !== 'scheduled').at(-1);
     expect(inB?.resultText).toMatch(/No such file/);

@@ -40,7 +40,7 @@ describe('a message the full disk refused', () => {
     };
     harness.db.history.hook('creating', refuse);
     const before = harness.events.length;
-    const refused = await harness.send({ type: 'send', text: 'A message on a full disk' });
+    const refused = await harness.send({ type: 'send', sessionId: null, text: 'A message on a full disk' });
     await harness.controller.idle();
 
     expect(refused.error).toEqual({ kind: 'storage-full', message: STORAGE_FULL_MESSAGE });
@@ -53,7 +53,7 @@ describe('a message the full disk refused', () => {
     expect(sessions.ok && sessions.value.map((session) => session.title)).not.toContain('A message on a full disk');
 
     full = false;
-    const accepted = await harness.send({ type: 'send', text: 'Space is free again' });
+    const accepted = await harness.send({ type: 'send', sessionId: null, text: 'Space is free again' });
     await harness.controller.idle();
     expect(accepted.error).toBeUndefined();
     expect(model.requests[0]!.contents.flatMap(texts)).toEqual(['Space is free again']);
@@ -68,7 +68,7 @@ describe('a message the full disk refused', () => {
     await harness.init();
     const sessionId = harness.loaded()[0]!.sessionId;
     let storedWhenAnswered: unknown = null;
-    const answered = harness.send({ type: 'send', text: 'Stored first' }).then(async (answer) => {
+    const answered = harness.send({ type: 'send', sessionId: null, text: 'Stored first' }).then(async (answer) => {
       const stored = await loadHistory(harness.db, sessionId);
       storedWhenAnswered = stored.ok && stored.value.history.slice(0, 1).flatMap(texts);
       return answer;

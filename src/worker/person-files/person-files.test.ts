@@ -74,7 +74,7 @@ describe('person file operations', () => {
     expect(typeof files.get('docs/readme.txt')).toBe('string'); // text stays text (the editor opens it)
     expect(bytesOf(files.get('docs/readme.txt'))).toEqual(BOM_TEXT);
 
-    const exported = await request<ExportedZip>({ type: 'export-zip' });
+    const exported = await request<ExportedZip>({ type: 'export-zip', sessionId: null });
     expect(exported.value?.name).toBe('untitled-session.zip');
     const unzipped = unzipSync(exported.value!.bytes);
     expect(Object.keys(unzipped).sort()).toEqual(['docs/readme.txt', 'logo.png', 'src/deep/app.ts']);
@@ -105,18 +105,18 @@ describe('person file operations', () => {
 
   it('overwrites files of the same path, and Restore of its checkpoint undoes the whole import', async () => {
     const { request, stored, inSandbox, importZip } = await setup();
-    await request({ type: 'write-file', path: 'a.txt', content: 'mine' });
+    await request({ type: 'write-file', sessionId: null, path: 'a.txt', content: 'mine' });
     const answer = await importZip(zip({ 'a.txt': 'theirs', 'b/new.txt': 'new' }));
     expect(answer.value).toMatchObject({ imported: 2, replaced: 1 });
     expect((await stored()).get('a.txt')).toBe('theirs');
-    await request({ type: 'restore-checkpoints', checkpointIds: [answer.value!.checkpointId!] });
+    await request({ type: 'restore-checkpoints', sessionId: null, checkpointIds: [answer.value!.checkpointId!] });
     expect([...(await stored())]).toEqual([['a.txt', 'mine']]);
     expect(await inSandbox('b/new.txt')).toBeNull();
   });
 
   it('refuses an import that would put a file where a folder is, or under a file', async () => {
     const { request, stored, importZip } = await setup();
-    await request({ type: 'write-file', path: 'src/app.ts', content: 'app' });
+    await request({ type: 'write-file', sessionId: null, path: 'src/app.ts', content: 'app' });
     expect((await importZip(zip({ src: 'a file named src' }))).error?.message).toContain('src already exists as a folder');
     expect((await importZip(zip({ 'src/app.ts/x': 'under a file' }))).error?.message).toContain('src/app.ts is a file, so src/app.ts/x cannot go inside it');
     expect([...(await stored()).keys()]).toEqual(['src/app.ts']);
@@ -141,7 +141,7 @@ describe('person file operations', () => {
     const files = Array.from({ length: 250 }, (_, index) => ({ path: `lib/file-${index}.txt`, file: new Blob([`file ${index}`]) }));
     const whole: ImportSource = { kind: 'files', name: 'parts-project', files: [...files, { path: 'logo.png', file: new Blob([PNG]) }], skippedFolders: ['node_modules'] };
     const sent: ClientRequest[] = [];
-    const client = { request: (message: ClientRequest) => (sent.push(message), request(message).then((answer) => (answer.error ? { ok: false as const, error: answer.error } : { ok: true as const, value: answer.value }))) };
+    const client = { request: (message: ClientRequest) => (sent.push(message), request(message).then((answer) => (answer.error ? { ok: false as const, error: answer.error } : { ok: true as const, value: undefined }))) };
     const source = await sendInParts(client, whole);
     expect(sent.map((message) => (message.type === 'import-part' ? message.files.length : 0))).toEqual([50, 50, 50, 50, 50, 1]);
     expect(source.ok && source.value).toMatchObject({ kind: 'parts', name: 'parts-project', count: 251, skippedFolders: ['node_modules'] });
@@ -163,7 +163,7 @@ describe('person file operations', () => {
 
   it('creates, renames and deletes files and folders in the sandbox and the store; Restore undoes a rename and a delete', async () => {
     const { sessionId, request, stored, inSandbox, importZip } = await setup();
-    expect((await request({ type: 'export-zip' })).error?.kind).toBe('empty');
+    expect((await request({ type: 'export-zip', sessionId: null })).error?.kind).toBe('empty');
     await importZip(zip({ 'src/a.ts': 'a', 'src/img/logo.png': PNG }));
 
     expect((await request<TreeEditReport>({ type: 'create-path', sessionId, path: 'notes.md', kind: 'file' })).value).toEqual({ paths: ['notes.md'] });
@@ -187,10 +187,10 @@ describe('person file operations', () => {
     expect(await inSandbox('source/img/logo.png')).toBeNull();
     expect((await stored()).has('source/img/logo.png')).toBe(false);
 
-    await request({ type: 'restore-checkpoints', checkpointIds: [deleted.value!.checkpointId!] });
+    await request({ type: 'restore-checkpoints', sessionId: null, checkpointIds: [deleted.value!.checkpointId!] });
     expect((await stored()).get('source/img/logo.png')).toEqual(PNG);
     expect(await inSandbox('source/img/logo.png')).toEqual(PNG);
-    await request({ type: 'restore-checkpoints', checkpointIds: [renamed.value!.checkpointId!] });
+    await request({ type: 'restore-checkpoints', sessionId: null, checkpointIds: [renamed.value!.checkpointId!] });
     expect([...(await stored()).keys()].sort()).toEqual(['notes.md', 'src/a.ts', 'src/img/logo.png', 'src/lib/.gitkeep']);
   });
 
@@ -219,11 +219,11 @@ describe('person file operations', () => {
     expect(await sandbox().readDir('')).toEqual([]);
   });
 
-  it('refuses changes for a session that is no longer open, and while the agent runs', async () => {
+  it('refuses changes for a session that was deleted, and while the agent runs', async () => {
     const answering = createDeferred();
     const { h, sessionId, request } = await setup([{ chunks: [T('thinking')], hold: { chunkIndex: 0, until: answering.promise } }]);
-    expect((await request({ type: 'create-path', sessionId: 'another', path: 'x', kind: 'file' })).error?.kind).toBe('session-changed');
-    await request({ type: 'send', text: 'hello' });
+    expect((await request({ type: 'create-path', sessionId: 'another', path: 'x', kind: 'file' })).error?.kind).toBe('session-deleted');
+    await request({ type: 'send', sessionId: null, text: 'hello' });
     expect((await request({ type: 'create-path', sessionId, path: 'x', kind: 'file' })).error?.kind).toBe('busy');
     answering.resolve();
     await h.controller.idle();

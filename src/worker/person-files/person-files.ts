@@ -93,7 +93,6 @@ export function createPersonFiles(context: PersonFilesContext) {
       if (files.size === 0) return err({ kind: 'empty', message: 'The workspace has no files yet, so there is nothing to download.' });
       return ok({ name: zipName(runtime.session.title), bytes: zipWorkspace(files), files: files.size });
     }
-    if (runtime.session.id !== message.sessionId) return err({ kind: 'session-changed', message: 'Another session is open now; nothing was changed.' });
     if (context.running()) return err({ kind: 'busy', message: 'The agent is working: stop it or wait for it to finish, then change files.' });
     const target = targetOf(runtime);
     switch (message.type) {
@@ -118,7 +117,7 @@ export function createPersonFiles(context: PersonFilesContext) {
         parts.add(message.partsId, message.files);
         return Promise.resolve({});
       }
-      // The session open when the request arrived: a switch asked for after it waits for it (idle).
+      // The session the request named, admitted into it (handlers/context.ts): a switch asked for after it waits for it (idle).
       const runtime = context.runtime();
       // An import's parts are taken as it arrives, so parts sent for a later one cannot replace them.
       const request = withWholeSource(message, parts);

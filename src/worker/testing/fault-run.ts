@@ -182,7 +182,7 @@ export async function runModelFault(kind: ModelFaultKind, run = 0): Promise<Faul
   try {
     await send({ type: 'init', sandbox: { kind: 'offline' }, settings });
     const first = events.length;
-    await send({ type: 'send', text: USER_TEXT });
+    await send({ type: 'send', sessionId: null, text: USER_TEXT });
     if (kind.stopWhen) {
       const stopWhen = kind.stopWhen;
       const ready = await waitFor(() => stopWhen({ events: events.slice(first), requests: fake.requests() }), IDLE_BOUND_MS);
@@ -197,7 +197,7 @@ export async function runModelFault(kind: ModelFaultKind, run = 0): Promise<Faul
     requestsBeforeFollowUp = fake.requests().length;
     fake.setScript({ responses: [], fallback: { chunks: [{ text: RECOVERED, finishReason: 'STOP' }] } });
     const second = events.length;
-    await send({ type: 'send', text: FOLLOW_UP_TEXT });
+    await send({ type: 'send', sessionId: null, text: FOLLOW_UP_TEXT });
     await idleWithin('the next message', unclear);
     followUpEvents = events.slice(second);
   } finally {
