@@ -9,7 +9,7 @@ const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'worker
 const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
 
 /**
- * Who may import whom: the README's "Architecture" table and STYLE.md "The house", checked.
+ * Who may import whom: the layer table of docs/architecture.md and STYLE.md "The house", checked.
  * `except` paths are relative to `from`. Tests and test support (`testing/`) are exempt
  * below: they may wire real pieces together (tools over the offline sandbox).
  */
@@ -30,10 +30,17 @@ const zones = [
   { target: './src/pwa', from: others('shared', 'pwa'), message: 'pwa/ (the service worker and the page\'s side of it) depends on src/shared only; main.tsx wires it to the UI.' },
   { target: './src/ui', from: others('shared', 'ui', 'worker', 'store', 'agent', 'share', 'pwa'), message: 'ui/ talks to the rest through the worker client and protocol, store read hooks, and types in shared/ (tool displays, the sandbox kind). Tools and the sandbox are reached through the worker.' },
   { target: './src/ui', from: ['./src/worker'], except: ['./client.ts', './protocol.ts'], message: 'ui/ reaches the worker only through worker/client.ts and worker/protocol.ts.' },
-  { target: './src/ui', from: ['./src/store'], except: ['./read.ts', './types.ts'], message: 'ui/ reads storage through store/read.ts hooks; the worker writes (see README decisions).' },
+  { target: './src/ui', from: ['./src/store'], except: ['./read.ts', './types.ts'], message: 'ui/ reads storage through store/read.ts hooks; the worker writes (see docs/architecture.md, Decisions).' },
   { target: './src/ui', from: ['./src/agent'], except: ['./types.ts'], message: 'ui/ may use agent event *types* only; the loop runs in the worker.' },
   { target: './src/ui', from: ['./src/share'], except: ['./link-prefix.ts'], message: 'ui/ only recognizes a session link (share/link-prefix.ts); the worker encodes, decodes and opens session documents.' },
   { target: './src/ui', from: ['./src/pwa'], except: ['./types.ts'], message: 'ui/ may use pwa *types* only (UpdateOffers); main.tsx registers the service worker.' },
+];
+
+/** Facts are data, not text (STYLE.md "rooms to mend"): no code branches on what an error's message says. */
+const MESSAGE_TEXT = 'Do not infer a fact from an error\'s message text: branch on its `kind` (errors are data, STYLE.md §8), or have the code that knows return a result or emit an event that says it.';
+const MESSAGE_TEXT_MATCHING = [
+  { selector: "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|indexOf|search)$/][callee.object.property.name='message']", message: MESSAGE_TEXT },
+  { selector: "CallExpression[callee.property.name=/^(test|exec)$/][arguments.0.property.name='message']", message: MESSAGE_TEXT },
 ];
 
 const restrictedPackage = (name, where) => ({
@@ -57,7 +64,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/rules-of-hooks': 'error',
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' },
+        ...MESSAGE_TEXT_MATCHING,
+      ],
       'no-restricted-imports': ['error', {
         paths: [
           restrictedPackage('@google/genai', 'src/model/gemini/'),
@@ -98,6 +109,8 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       'import-x/no-restricted-paths': 'off',
       'no-restricted-imports': 'off',
+      // A test may check the words a person reads; code may not branch on them.
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' }],
     },
   },
   // Playwright fixtures call `use`, which is not React's hook.

@@ -1,5 +1,5 @@
 /**
- * The layer rule of the README's "Architecture" table, as the lint enforces it: each import
+ * The layer rule of docs/architecture.md's "Layers" table, as the lint enforces it: each import
  * below is linted as if it stood in a real file of that folder. A rule loosened in
  * eslint.config.js fails here, not only when someone next breaks it.
  */
@@ -58,5 +58,29 @@ describe('the layer rule', () => {
     expect(await layerErrors('src/ui/app.tsx', "import { putFile } from '../store/files';")).toHaveLength(1);
     expect(await layerErrors('src/ui/app.tsx', "import { decodeLink } from '../share/codec';")).toHaveLength(1);
     expect(await layerErrors('src/ui/app.tsx', "import { isSessionLink } from '../share/link-prefix';")).toEqual([]);
+  });
+});
+
+describe('facts as data', () => {
+  /** The messages of the rule against branching on an error's text. */
+  async function textMatching(source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\n`, { filePath: 'src/worker/run-slot.ts' });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+  }
+
+  it('refuses code that infers a fact from an error message, and says what to do instead', async () => {
+    for (const source of [
+      "declare const error: { message: string }; export const full = error.message.includes('quota');",
+      "declare const event: { value: { error: { message: string } } }; export const mine = event.value.error.message.startsWith('Browser storage');",
+      "declare const thrown: { message: string }; export const gone = /not found/.test(thrown.message);",
+    ]) {
+      const messages = await textMatching(source);
+      expect(messages, source).toHaveLength(1);
+      expect(messages[0]).toContain('branch on its `kind`');
+    }
+  });
+
+  it('lets code branch on an error kind', async () => {
+    expect(await textMatching("declare const error: { kind: string }; export const full = error.kind === 'storage-full';")).toEqual([]);
   });
 });

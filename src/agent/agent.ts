@@ -18,7 +18,7 @@ import type { Continuation } from './continuation';
 import { detectTurnInterruption, resumeParts } from './history/interruption';
 import { ORPHAN_TOOL_USE_REPAIR_REASON } from './history/orphan-repair';
 import { unscheduledErrorView } from './scheduler/validation';
-import { commitHistory, createSession } from './session';
+import { CommitRefused, commitHistory, createSession } from './session';
 import type { Run } from './session';
 import { runToolRound } from './tool-round/tool-round';
 import { sendTurn } from './turn/send-turn';
@@ -157,6 +157,7 @@ function reportThrown(run: Run, thrown: unknown): InteractionOutcome {
     emit({ type: 'user_cancelled' });
     return 'cancelled';
   }
+  if (thrown instanceof CommitRefused && thrown.reported) return 'error'; // user_message_refused said why
   emit({ type: 'error', value: { error: { kind: 'internal', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` } } });
   return 'error';
 }

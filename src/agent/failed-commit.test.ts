@@ -44,4 +44,20 @@ describe('a refused commit', () => {
     expect(h.agent.history()).toEqual(h.store.history());
     expect(h.agent.interruption()).toEqual({ type: 'interrupted_prompt', parts: [{ text: 'q' }] });
   });
+
+  it('says a refused prompt as data: user_message_refused with the store\'s error, and no second report', async () => {
+    const h = createHarness({ script: [reply('Hello.', 'STOP')] });
+    const refusal = { kind: 'storage-full', message: FULL };
+    h.store.commit = async () => ({ ok: false, error: refusal });
+    expect(await h.run('a message on a full disk')).toBe('error');
+    expect(h.events.filter((event) => event.type === 'user_message_refused')).toEqual([{ type: 'user_message_refused', value: { error: refusal } }]);
+    expect(h.events.filter((event) => event.type === 'error' || event.type === 'user_message_stored')).toEqual([]);
+  });
+
+  it('says a stored prompt before the model is asked', async () => {
+    const h = createHarness({ script: [reply('Hello.', 'STOP')] });
+    expect(await h.run('q')).toBe('completed');
+    const order = h.events.map((event) => event.type).filter((type) => type === 'user_message_stored' || type === 'round_trip_start');
+    expect(order).toEqual(['user_message_stored', 'round_trip_start']);
+  });
 });

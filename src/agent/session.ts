@@ -23,7 +23,9 @@ import { createValidationRetryTracker } from './guards/validation-retry';
 import type { ValidationRetryTracker } from './guards/validation-retry';
 import { createScheduler } from './scheduler/scheduler';
 import type { Scheduler } from './scheduler/scheduler';
-import type { AgentDependencies, AgentSettings } from './types';
+import type { AgentDependencies, AgentSettings, CommitOutcome } from './types';
+import { messageOf } from '../shared/errors';
+import type { AppError } from '../shared/errors';
 
 export interface SessionServices {
   readonly deps: AgentDependencies;
@@ -145,10 +147,22 @@ export async function commitHistory(run: Pick<Run, 'services' | 'state'>, histor
   const { state } = run;
   const stored = state.history;
   state.history = history;
-  try {
-    await run.services.deps.store.commit(history);
-  } catch (thrown) {
-    if (state.history === history) state.history = stored;
-    throw thrown;
+  const outcome = await run.services.deps.store.commit(history).catch(
+    (thrown: unknown): CommitOutcome => ({ ok: false, error: { kind: 'store', message: messageOf(thrown) } }), // a store that broke its contract
+  );
+  if (outcome.ok) return;
+  if (state.history === history) state.history = stored;
+  throw new CommitRefused(outcome.error);
+}
+
+/**
+ * A refused commit unwinds the interaction (nothing after it may run on a history that was not
+ * stored). It carries the store's error as data; `reported` once an event has said so.
+ */
+export class CommitRefused extends Error {
+  reported = false;
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'CommitRefused';
   }
 }

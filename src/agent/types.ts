@@ -102,6 +102,10 @@ export type AgentEvent =
   | { type: 'tool_call_response'; value: { callId: string; name: string; response: Record<string, unknown> } }
   | { type: 'tool_call_confirmation'; value: ApprovalRequest }
   | { type: 'user_cancelled' }
+  /** A user message (the person's, or a hook's) joined the stored history: the worker answers the person's send with it. */
+  | { type: 'user_message_stored' }
+  /** The store refused a user message: it is not in the history, and nothing was sent; the interaction ends. */
+  | { type: 'user_message_refused'; value: { error: AppError } }
   | { type: 'error'; value: { error: AppError & { status?: number } } }
   | { type: 'chat_compressed'; value: { originalTokenCount: number; newTokenCount: number; compressionStatus: CompressionStatus } }
   | { type: 'max_session_turns' }
@@ -146,10 +150,13 @@ export interface RoundTrip {
   turn?: { id: string; attempt: number; purpose?: 'compression' | 'next_speaker' };
 }
 
+/** A commit's result: stored, or refused with why (a full disk, another tab's change). */
+export type CommitOutcome = { ok: true } | { ok: false; error: AppError };
+
 /** Where committed history goes; the worker backs it with IndexedDB. */
 export interface HistoryStore {
-  /** Resolves once `history` is durable. The agent awaits it before the next model request. */
-  commit(history: readonly Content[]): Promise<void>;
+  /** Resolves once `history` is durable, or with why it is not. The agent awaits it before the next model request. */
+  commit(history: readonly Content[]): Promise<CommitOutcome>;
   /** The raw model call, for the Loop inspector. Not a commit point: it may resolve before the record is durable. */
   recordRoundTrip(roundTrip: RoundTrip): Promise<void>;
 }

@@ -44,7 +44,7 @@ const MB = 1024 * 1024;
 /** The files a session's workspace keeps (the workspace scan reads no more). */
 export const WORKSPACE_MAX_FILES = 5000;
 
-/** README "Decisions": one import holds at most 50 MB in 5,000 files; a ZIP is read up to 200 MB. */
+/** docs/architecture.md "Decisions": one import holds at most 50 MB in 5,000 files; a ZIP is read up to 200 MB. */
 export const IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({ maxBytes: 50 * MB, maxFiles: WORKSPACE_MAX_FILES, maxArchiveBytes: 200 * MB });
 
 /** The skipped folder ("node_modules/") or file (".DS_Store") a path is left out for, else null. */

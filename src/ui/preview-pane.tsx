@@ -18,7 +18,7 @@ export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; ses
   return (
     <section className="preview" aria-label="Preview">
       <div className="preview-bar">
-        <span className="preview-address">{serverUrl ?? (entry ? `${entry} (static preview: scripts are blocked)` : 'Nothing to preview yet')}</span>
+        <span className="preview-address">{serverUrl ?? (entry ? `${entry} (static preview: the page and its stylesheets; scripts run on WebContainer)` : 'Nothing to preview yet')}</span>
         <button type="button" onClick={() => setReloads((count) => count + 1)}>
           Reload
         </button>

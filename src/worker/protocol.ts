@@ -237,10 +237,11 @@ export type WorkerEvent =
 /**
  * Agent events that stay in the worker. A card is drawn from `tool_calls_update`, which carries
  * each call's name, arguments, status and result, so the call's request, its response (the whole
- * result again) and its confirmation are not posted, nor the model's name. The worker's own
+ * result again) and its confirmation are not posted, nor the model's name, nor whether the
+ * person's message was stored (the answer to `send` says it). The worker's own
  * readers (Loop inspector notes, a replay's result check) see every event before this cut.
  */
-const WORKER_ONLY_AGENT_EVENTS = ['tool_call_request', 'tool_call_response', 'tool_call_confirmation', 'model_info'] as const;
+const WORKER_ONLY_AGENT_EVENTS = ['tool_call_request', 'tool_call_response', 'tool_call_confirmation', 'model_info', 'user_message_stored', 'user_message_refused'] as const;
 
 /** The agent events the page reads. */
 export type PageAgentEvent = Exclude<AgentEvent, { type: (typeof WORKER_ONLY_AGENT_EVENTS)[number] }>;

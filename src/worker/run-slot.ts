@@ -1,7 +1,10 @@
 /**
  * The one run a session controller has at a time: work that owns the open session until it
- * ends (the page shows it running, Stop aborts it), and the person's message, answered once it
- * is stored (prompt-commit.ts) or with why it was not.
+ * ends (the page shows it running, Stop aborts it), and the person's message, answered once the
+ * agent says it is stored (`user_message_stored`) or with why it was not (`user_message_refused`,
+ * the store's error as data; the page takes the message back into the prompt with it). A run
+ * that ends before either (a hook stopped it, the context window is full, Stop) answers with no
+ * error: the run said why itself.
  */
 import type { AgentEvent, AgentInput } from '../agent/types';
 import { messageOf } from '../shared/errors';
@@ -9,8 +12,6 @@ import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
 import { noteMessage } from '../store/sessions';
 import type { Approvals } from './gates';
-import { watchPromptCommit } from './prompt-commit';
-import type { PromptCommit } from './prompt-commit';
 import type { WorkerEvent } from './protocol';
 import type { SessionRuntime } from './session-runtime';
 
@@ -29,7 +30,12 @@ export interface RunSlotOptions {
 export function createRunSlot(options: RunSlotOptions) {
   const { db, post } = options;
   let run: { controller: AbortController; done: Promise<void> } | null = null;
-  let promptCommit: PromptCommit | null = null;
+  /** The person's message waiting for the agent to say whether it is stored: settled with the refusal, if any. */
+  let prompt: ((refused: AppError | undefined) => void) | null = null;
+  const settlePrompt = (refused: AppError | undefined) => {
+    prompt?.(refused);
+    prompt = null;
+  };
 
   /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
   function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>): { done: Promise<T>; signal: AbortSignal } {
@@ -56,19 +62,11 @@ export function createRunSlot(options: RunSlotOptions) {
 
   /** The person's message: answered once it is stored, or with why it was not. */
   async function sendMessage(text: string): Promise<{ error?: AppError }> {
-    const current = options.current();
-    const watch = current && !run ? watchPromptCommit(current, text) : null;
-    promptCommit = watch;
     const started = start({ type: 'user_query', text });
-    if ('error' in started || !watch) {
-      watch?.runEnded();
-      return { error: 'error' in started ? started.error : NO_SESSION };
-    }
-    void started.done.then(() => {
-      watch.runEnded();
-      if (promptCommit === watch) promptCommit = null;
-    });
-    const refused = await watch.outcome;
+    if ('error' in started) return { error: started.error };
+    const outcome = new Promise<AppError | undefined>((resolve) => (prompt = resolve));
+    void started.done.then(() => settlePrompt(undefined));
+    const refused = await outcome;
     if (refused) return { error: refused };
     // The session moves to the top of the list (commits do not touch it), once its message is stored.
     started.current.session = await noteMessage(db, started.current.session, text);
@@ -96,8 +94,11 @@ export function createRunSlot(options: RunSlotOptions) {
     runPrompt,
     stop,
     busy: (): boolean => run !== null,
-    /** False for an event of a message that was not stored (the page takes the message back instead). */
-    shows: (event: AgentEvent): boolean => promptCommit?.shows(event) !== false,
+    /** Sees each agent event: the person's message stored or refused answers its send. */
+    observe(event: AgentEvent): void {
+      if (event.type === 'user_message_stored') settlePrompt(undefined);
+      else if (event.type === 'user_message_refused') settlePrompt(event.value.error);
+    },
     idle: async (): Promise<void> => {
       await run?.done;
     },

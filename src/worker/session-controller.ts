@@ -155,11 +155,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
         approvals,
         stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
-        emit: (event) => {
-          if (!runs.shows(event)) return;
-          share.observe(event);
-          if (readByPage(event)) post({ type: 'agent_event', sessionId, event });
-        },
+        observers: [runs.observe, share.observe, (event) => readByPage(event) && post({ type: 'agent_event', sessionId, event })],
         filesChanged: (paths, by) => post({ type: 'files_changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),
         warn: (message) => post({ type: 'notice', level: 'error', message }),

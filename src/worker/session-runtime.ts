@@ -6,7 +6,6 @@ import { createAgent } from '../agent/agent';
 import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallView } from '../agent/types';
 import type { LanguageModel } from '../model/types';
 import type { Sandbox } from '../sandbox/types';
-import type { Content } from '../shared/content';
 import { sleep } from '../shared/abort';
 import { newId } from '../shared/ids';
 import { createCheckpoint } from '../store/checkpoints';
@@ -14,7 +13,7 @@ import type { LoopscopeDb } from '../store/db';
 import { applyFileChanges, listFiles } from '../store/files';
 import { createHistoryWriter } from '../store/history';
 import { addRoundTrip, setRoundTripNotes } from '../store/round-trips';
-import type { SessionRecord, StoreError } from '../store/types';
+import type { SessionRecord } from '../store/types';
 import type { ToolRegistry } from '../tools/types';
 import { bindTools } from '../tools/workspace-tool';
 import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
@@ -36,7 +35,11 @@ export interface RuntimeContext {
   approvals: Approvals;
   stepGate: StepGate;
   isReadOnlyCommand(command: string): boolean;
-  emit(event: AgentEvent): void;
+  /**
+   * Who sees the agent's events, in order, after the runtime's own (the Loop inspector's notes,
+   * the stored tool cards): each is told of every event once, on one path.
+   */
+  observers: readonly AgentEventObserver[];
   filesChanged(paths: string[], by: ChangeSource): void;
   paused(pause: PauseStage | null): void;
   /** A problem the person should know about that does not stop the loop. */
@@ -51,11 +54,9 @@ export interface SessionRuntime {
   sandbox: Sandbox;
   /** Resolves once every round-trip record handed to the store is written. */
   flushRoundTrips(): Promise<void>;
-  /** Sees every history commit as it ends: what was committed, and the store's error if it was refused. */
-  watchCommits(listener: CommitListener): () => void;
 }
 
-export type CommitListener = (history: readonly Content[], error: StoreError | null) => void;
+export type AgentEventObserver = (event: AgentEvent) => void;
 
 export class RuntimeError extends Error {
   constructor(
@@ -137,21 +138,15 @@ function historyStore(
   writer: ReturnType<typeof createHistoryWriter>,
   report: (message: string) => void,
   notes: InspectorNotes,
-): HistoryStore & { flush(): Promise<void>; watch(listener: CommitListener): () => void; notesChanged(roundTripIds: string[]): void } {
+): HistoryStore & { flush(): Promise<void>; notesChanged(roundTripIds: string[]): void } {
   let pending: Promise<void> = Promise.resolve();
   let reported = false;
-  const listeners = new Set<CommitListener>();
   // Notes change with every tool status; changes waiting for the same write go in one.
   const changedNotes = new Set<string>();
   return {
     async commit(history) {
       const committed = await writer.commit(history);
-      for (const listener of [...listeners]) listener(history, committed.ok ? null : committed.error);
-      if (!committed.ok) throw new RuntimeError(committed.error.kind, committed.error.message);
-    },
-    watch(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return committed.ok ? { ok: true } : { ok: false, error: { kind: committed.error.kind, message: committed.error.message } };
     },
     recordRoundTrip(roundTrip) {
       pending = pending.then(nextTask).then(async () => {
@@ -205,6 +200,11 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
   const notes = createInspectorNotes();
   const store = historyStore(context.db, session.id, writer, context.warn, notes);
   const tools = bindTools(context.tools, workspace.sandbox);
+  const observers: AgentEventObserver[] = [
+    (event) => store.notesChanged(notes.observe(event, Date.now())),
+    (event) => noteFinishedCards(writer, event),
+    ...context.observers,
+  ];
   const agent = createAgent({
     model: context.model,
     tools,
@@ -213,9 +213,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     clock: { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) },
     newId: () => newId(),
     emit: (event) => {
-      store.notesChanged(notes.observe(event, Date.now()));
-      noteFinishedCards(writer, event);
-      context.emit(event);
+      for (const observe of observers) observe(event);
     },
     requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
     hooks: createHooks(context, session, workspace, tools),
@@ -223,5 +221,5 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),
   });
-  return { session, agent, workspace, sandbox, flushRoundTrips: store.flush, watchCommits: store.watch };
+  return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
 }

@@ -23,6 +23,7 @@ export function createMemoryStore(initial: readonly Content[] = []): MemoryStore
     async commit(history) {
       last = structuredClone([...history]);
       commits.push(structuredClone(last));
+      return { ok: true };
     },
     async recordRoundTrip(roundTrip) {
       roundTrips.push(structuredClone(roundTrip));

@@ -5,12 +5,26 @@
 import type { Content, Part } from '../../shared/content';
 import { repairOrphanedToolUseTurns } from '../history/orphan-repair';
 import { closeDanglingToolResultTurn, mergeAdjacentText } from '../history/request-contents';
-import { commitHistory } from '../session';
+import { CommitRefused, commitHistory } from '../session';
 import type { Run } from '../session';
 
-/** The new prompt joins stored history first, after any dangling-result placeholder, then repair runs (F1, F4). */
+/**
+ * The new prompt joins stored history first, after any dangling-result placeholder, then repair
+ * runs (F1, F4). Said as an event either way: `user_message_stored`, or `user_message_refused`
+ * with the store's error (the interaction then ends without a second report of it).
+ */
 export async function storeUserMessage(run: Pick<Run, 'services' | 'state'>, parts: Part[]): Promise<void> {
-  await commitHistory(run, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(run.state.history), { role: 'user', parts }]));
+  const { emit } = run.services.deps;
+  try {
+    await commitHistory(run, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(run.state.history), { role: 'user', parts }]));
+  } catch (thrown) {
+    if (thrown instanceof CommitRefused) {
+      emit({ type: 'user_message_refused', value: { error: thrown.error } });
+      thrown.reported = true;
+    }
+    throw thrown;
+  }
+  emit({ type: 'user_message_stored' });
 }
 
 /**
