@@ -22,12 +22,13 @@ import './ui/styles.css';
 
 const WEBCONTAINER_BOOT_TIMEOUT_MS = 12_000;
 
-function createStatusStore(initial: SandboxStatus) {
+/** A value the page shows, read with useSyncExternalStore (the sandbox's status, the banner). */
+function createValueStore<T>(initial: T) {
   let status = initial;
   const listeners = new Set<() => void>();
   return {
     get: () => status,
-    set(next: SandboxStatus) {
+    set(next: T) {
       status = next;
       listeners.forEach((listener) => listener());
     },
@@ -50,7 +51,7 @@ function sandboxPreference(): 'offline' | 'webcontainer' | 'auto' {
   return value === 'offline' || value === 'webcontainer' ? value : 'auto';
 }
 
-async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Promise<{ choice: SandboxChoice; transfer: Transferable[] }> {
+async function chooseSandbox(status: ReturnType<typeof createValueStore<SandboxStatus>>): Promise<{ choice: SandboxChoice; transfer: Transferable[] }> {
   const preference = sandboxPreference();
   const offline = (reason: string) => {
     status.set({ text: `Offline sandbox${reason ? ` (${reason})` : ''}`, busy: false });
@@ -74,7 +75,9 @@ async function chooseSandbox(status: ReturnType<typeof createStatusStore>): Prom
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
-  const banner = (message: string) => window.dispatchEvent(new CustomEvent('loopscope-banner', { detail: message }));
+  // What the page must tell the person before the app can (a storage or update problem): App shows it.
+  const banners = createValueStore<string | null>(null);
+  const banner = (message: string) => banners.set(message);
   // A build on a host without COOP/COEP: the service worker adds them, after one reload that
   // comes before anything mounts (src/pwa/). Isolated pages (npm start) skip this.
   if (import.meta.env.PROD && !crossOriginIsolated && 'serviceWorker' in navigator) {
@@ -114,7 +117,7 @@ async function start(): Promise<void> {
         return { ...DEFAULT_SETTINGS };
       },
     );
-  const status = createStatusStore({ text: 'Preparing the sandbox…', busy: true });
+  const status = createValueStore<SandboxStatus>({ text: 'Preparing the sandbox…', busy: true });
   // New versions are offered, never forced (the notice is ui/update-notice.tsx).
   const updates = createUpdateOffers();
   const updatedElsewhere = () => banner('Loopscope was updated in another tab. Reload this page to use the new version.');
@@ -130,7 +133,7 @@ async function start(): Promise<void> {
   if (import.meta.env.PROD) void afterFirstSession.then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
 
   client.subscribe((event) => {
-    if (event.type !== 'session_loaded') return;
+    if (event.type !== 'session-loaded') return;
     sessionShown();
     void store.then(({ db, putSettings }) => putSettings(db, { lastSessionId: event.session.sessionId })).catch(() => undefined);
   });
@@ -152,13 +155,14 @@ async function start(): Promise<void> {
 
   function Root() {
     const sandboxStatus = useSyncExternalStore(status.subscribe, status.get);
+    const banner = useSyncExternalStore(banners.subscribe, banners.get);
     const { settings, apply } = useSettingsState(stored, saveSettings, announce);
     const [db, setDb] = useState<LoopscopeDb | null>(null);
     useEffect(() => shellCommitted(), []);
     const theme = settings ? themeChoiceOf(settings.theme) : cachedThemeChoice();
     useEffect(() => applyThemeChoice(theme), [theme]);
     useEffect(() => void store.then(({ db: opened }) => setDb(opened)).catch(() => undefined), []); // a failed load is reported with the settings
-    return <App db={db} client={client} sandboxStatus={sandboxStatus} settings={settings} applySettings={apply} autosaveMs={autosavePause()} updates={updates} />;
+    return <App db={db} client={client} sandboxStatus={sandboxStatus} banner={banner} settings={settings} applySettings={apply} autosaveMs={autosavePause()} updates={updates} />;
   }
 
   createRoot(rootElement).render(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { toBase64Url } from './base64';
-import { LINK_PREFIX, MAX_UNPACKED_BYTES, decodeLink, encodeLink, parseSessionFile, serializeSessionFile } from './codec';
+import { LINK_PREFIX, decodeLink, encodeLink, parseSessionFile, serializeSessionFile } from './codec';
 import { checkDocument } from './check-document';
 import { DOCUMENT_VERSION } from './document';
 import type { SessionDocument } from './document';
@@ -10,6 +10,7 @@ import { buildDocument, openDocument } from './session-document';
 import type { RecordedRoundTrip } from './pack-round-trips';
 import type { PlainFile, SessionParts } from './session-document';
 import { sessionParts } from './testing/arbitraries';
+import { SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
 
 /** What a document does to the ids only round-trips use: short ones, numbered in order of first use. */
 function withShortIds(roundTrips: readonly RecordedRoundTrip[]): RecordedRoundTrip[] {
@@ -122,7 +123,7 @@ describe('a link or file from someone else', () => {
   });
 
   it('stops unpacking a decompression bomb at the cap', () => {
-    const bomb = LINK_PREFIX + toBase64Url(zlibSync(new Uint8Array(MAX_UNPACKED_BYTES + 1024 * 1024).fill(32), { level: 9 }));
+    const bomb = LINK_PREFIX + toBase64Url(zlibSync(new Uint8Array(SHARE_UNPACKED_MAX_BYTES + 1024 * 1024).fill(32), { level: 9 }));
     const decoded = decodeLink(bomb);
     expect(decoded.ok || decoded.error.kind).toBe('share-too-large');
   });

@@ -17,21 +17,10 @@ import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import type { SessionDocument } from './document';
 import { parseJsonGuarded } from './guarded-json';
 import { LINK_PREFIX } from './link-prefix';
+import { SESSION_FILE_MAX_CHARS, SHARE_LINK_MAX_CHARS, SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
 
 export { LINK_PREFIX };
 
-/** The longest fragment we read (Chrome's URL limit is 2 MB). */
-export const MAX_LINK_CHARS = 2 * 1024 * 1024;
-/** A link's document may unpack to at most this many bytes (a bomb stops here). */
-export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
-/** A session file may be at most this large. */
-export const MAX_FILE_CHARS = 64 * 1024 * 1024;
-/**
- * Links up to this length are offered; a longer one is not practical to paste or send (chat and
- * mail tools cut long links, and some browsers' address bars stop near 64 K), so the page offers
- * the session file instead.
- */
-export const PRACTICAL_LINK_CHARS = 64 * 1024;
 
 export type { ShareError };
 
@@ -120,10 +109,10 @@ export function decodeLink(fragment: string): Result<SessionDocument, ShareError
   const body = fragment.replace(/^#/, '');
   if (!body.startsWith(LINK_PREFIX)) return fail('share-not-session', 'This is not a Loopscope session link.');
   const data = body.slice(LINK_PREFIX.length);
-  if (data.length > MAX_LINK_CHARS) return fail('share-too-large', 'This link is longer than any Loopscope makes; it was not opened.');
+  if (data.length > SHARE_LINK_MAX_CHARS) return fail('share-too-large', 'This link is longer than any Loopscope makes; it was not opened.');
   const bytes = fromBase64Url(data);
   if (!bytes) return fail('share-corrupt', 'This link was altered: it holds characters a Loopscope link never has. Ask for the link again.');
-  const unpacked = inflateBounded(bytes, MAX_UNPACKED_BYTES);
+  const unpacked = inflateBounded(bytes, SHARE_UNPACKED_MAX_BYTES);
   if (!unpacked.ok) return unpacked;
   const parsed = parseJsonGuarded(unpacked.value);
   return parsed.ok ? readDocument(parsed.value) : parsed;
@@ -134,7 +123,7 @@ export function serializeSessionFile(document: SessionDocument): string {
 }
 
 export function parseSessionFile(text: string): Result<SessionDocument, ShareError> {
-  if (text.length > MAX_FILE_CHARS) return fail('share-too-large', `This file is larger than ${MAX_FILE_CHARS / 1024 / 1024} MB, more than Loopscope opens.`);
+  if (text.length > SESSION_FILE_MAX_CHARS) return fail('share-too-large', `This file is larger than ${SESSION_FILE_MAX_CHARS / 1024 / 1024} MB, more than Loopscope opens.`);
   const parsed = parseJsonGuarded(text);
   return parsed.ok ? readDocument(parsed.value) : parsed;
 }

@@ -17,10 +17,6 @@ import { z } from 'zod';
 export const DOCUMENT_FORMAT = 'loopscope-session';
 export const DOCUMENT_VERSION = 1;
 
-/** A file larger than this is left out of a document (named in `notes`). */
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** All files of a document together (end and start states counted once per distinct content). */
-export const MAX_FILES_BYTES = 16 * 1024 * 1024;
 
 const jsonObject = z.record(z.string(), z.unknown());
 

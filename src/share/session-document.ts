@@ -5,10 +5,11 @@
  */
 import type { Content } from '../shared/content';
 import { fromBase64, toBase64 } from './base64';
-import { DOCUMENT_FORMAT, DOCUMENT_VERSION, MAX_FILE_BYTES, MAX_FILES_BYTES } from './document';
+import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import type { DocumentFile, SessionDocument } from './document';
 import { packRoundTrips, unpackRoundTrips } from './pack-round-trips';
 import type { RecordedRoundTrip } from './pack-round-trips';
+import { SHARED_FILES_MAX_BYTES, SHARED_FILE_MAX_BYTES } from '../shared/limits';
 
 export interface PlainFile {
   path: string;
@@ -36,12 +37,12 @@ function toDocumentFiles(files: readonly PlainFile[], budget: { left: number }, 
   const kept: DocumentFile[] = [];
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     const size = sizeOf(file.content);
-    if (size > MAX_FILE_BYTES) {
-      notes.push(`${where}${file.path} (${kib(size)}) was left out: files over ${kib(MAX_FILE_BYTES)} are not put in a session.`);
+    if (size > SHARED_FILE_MAX_BYTES) {
+      notes.push(`${where}${file.path} (${kib(size)}) was left out: files over ${kib(SHARED_FILE_MAX_BYTES)} are not put in a session.`);
       continue;
     }
     if (size > budget.left) {
-      notes.push(`${where}${file.path} (${kib(size)}) was left out: a session holds at most ${kib(MAX_FILES_BYTES)} of files.`);
+      notes.push(`${where}${file.path} (${kib(size)}) was left out: a session holds at most ${kib(SHARED_FILES_MAX_BYTES)} of files.`);
       continue;
     }
     budget.left -= size;
@@ -52,7 +53,7 @@ function toDocumentFiles(files: readonly PlainFile[], budget: { left: number }, 
 
 export function buildDocument(parts: SessionParts): SessionDocument {
   const notes: string[] = [];
-  const budget = { left: MAX_FILES_BYTES };
+  const budget = { left: SHARED_FILES_MAX_BYTES };
   const document: SessionDocument = {
     format: DOCUMENT_FORMAT,
     version: DOCUMENT_VERSION,

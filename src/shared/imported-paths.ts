@@ -13,6 +13,7 @@
  * keeps, and an import skips them, saying so.
  */
 import { resolveWorkspacePath } from './workspace-path';
+import { IMPORT_MAX_ARCHIVE_BYTES, IMPORT_MAX_BYTES, WORKSPACE_MAX_FILES } from './limits';
 
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
   'node_modules',
@@ -39,13 +40,9 @@ export interface ImportLimits {
   maxArchiveBytes: number;
 }
 
-const MB = 1024 * 1024;
-
-/** The files a session's workspace keeps (the workspace scan reads no more). */
-export const WORKSPACE_MAX_FILES = 5000;
 
 /** docs/architecture.md "Decisions": one import holds at most 50 MB in 5,000 files; a ZIP is read up to 200 MB. */
-export const IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({ maxBytes: 50 * MB, maxFiles: WORKSPACE_MAX_FILES, maxArchiveBytes: 200 * MB });
+export const IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({ maxBytes: IMPORT_MAX_BYTES, maxFiles: WORKSPACE_MAX_FILES, maxArchiveBytes: IMPORT_MAX_ARCHIVE_BYTES });
 
 /** The skipped folder ("node_modules/") or file (".DS_Store") a path is left out for, else null. */
 export function skippedBy(path: string): string | null {

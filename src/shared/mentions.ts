@@ -5,14 +5,11 @@
  * backslash (`@my\ notes.md`). The contents follow the message as one more text part, in Gemini
  * CLI's wording ("--- Content from referenced files ---"), each file capped.
  */
+import { MENTIONED_FILES_MAX_CHARS, MENTIONED_FILE_MAX_CHARS } from './limits';
 
 export const REFERENCED_FILES_START = '--- Content from referenced files ---';
 export const REFERENCED_FILES_END = '--- End of content ---';
 
-/** One file's characters beyond this are cut (with a note saying so). */
-export const MENTIONED_FILE_MAX_CHARS = 32_000;
-/** The contents of all mentioned files together; files past it are named but not included. */
-export const MENTIONED_FILES_MAX_CHARS = 96_000;
 
 /** How a path is written after `@`. */
 export function mentionOf(path: string): string {

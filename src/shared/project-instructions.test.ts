@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProjectInstructions, PROJECT_INSTRUCTIONS_MAX_CHARS, projectInstructionsSection } from './project-instructions';
+import { findProjectInstructions, projectInstructionsSection } from './project-instructions';
+import { PROJECT_INSTRUCTIONS_MAX_CHARS } from './limits';
 
 describe('the project instructions section', () => {
   it('names the file in its heading and holds its text whole when it fits', () => {

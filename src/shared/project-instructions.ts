@@ -4,15 +4,11 @@
  * file, its text in a tag, cut at PROJECT_INSTRUCTIONS_MAX_CHARS with a note saying so. The
  * format is written and read here only: the agent writes it, the Loop inspector finds it.
  */
+import { PROJECT_INSTRUCTIONS_MAX_CHARS } from './limits';
 
 /** Looked for at the workspace root, in this order; the first that exists is used. */
 export const PROJECT_INSTRUCTION_FILES = ['AGENTS.md', 'GEMINI.md'] as const;
 
-/**
- * More characters than this are cut (about 4,000 tokens): the file is resent with every request,
- * so a large one would cost its size on every round-trip.
- */
-export const PROJECT_INSTRUCTIONS_MAX_CHARS = 16_000;
 
 export interface ProjectInstructions {
   /** Workspace-relative: `AGENTS.md` or `GEMINI.md`. */

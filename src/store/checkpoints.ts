@@ -6,8 +6,8 @@
  * row (checkpoint-budget.test.ts measures it).
  *
  * Pruning policy, applied in the same transaction as every new checkpoint:
- * - a session keeps its newest KEEP_PER_SESSION (50) checkpoints; older ones are pruned;
- * - all sessions together keep at most BUDGET_BYTES (64 MiB) of checkpoint contents and
+ * - a session keeps its newest CHECKPOINTS_PER_SESSION (50) checkpoints; older ones are pruned;
+ * - all sessions together keep at most CHECKPOINT_BUDGET_BYTES (64 MiB) of checkpoint contents and
  *   manifests; over it, the oldest checkpoints of any session are pruned first, never the one
  *   just taken;
  * - Free space (Settings) prunes, oldest first, down to FREE_SPACE_BUDGET_BYTES (8 MiB);
@@ -23,10 +23,8 @@ import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { queryCheckpoints, sessionRange } from './queries';
 import type { CheckpointContents, CheckpointFile, CheckpointRecord, PruneReport, StoreError, StoredCheckpoint } from './types';
+import { CHECKPOINTS_PER_SESSION, CHECKPOINT_BUDGET_BYTES } from '../shared/limits';
 
-export const KEEP_PER_SESSION = 50;
-export const BUDGET_BYTES = 64 * 1024 * 1024;
-export const FREE_SPACE_BUDGET_BYTES = 8 * 1024 * 1024;
 
 export const PRUNED_MESSAGE =
   'That checkpoint was pruned to save space (Loopscope keeps the last 50 checkpoints of a session, within 64 MB for all sessions); its files can no longer be restored.';
@@ -47,7 +45,7 @@ export interface PrunePolicy {
   budgetBytes: number;
 }
 
-export const DEFAULT_POLICY: Readonly<PrunePolicy> = Object.freeze({ keepPerSession: KEEP_PER_SESSION, budgetBytes: BUDGET_BYTES });
+export const DEFAULT_POLICY: Readonly<PrunePolicy> = Object.freeze({ keepPerSession: CHECKPOINTS_PER_SESSION, budgetBytes: CHECKPOINT_BUDGET_BYTES });
 
 /** Stores a checkpoint, then prunes by `policy` (same transaction). */
 export async function createCheckpoint(

@@ -304,7 +304,7 @@ describe('a failed upgrade in the worker', () => {
     const { events, version } = await initOverFailingUpgrade();
     expect(events.find((event) => event.type === 'response')).toMatchObject({ id: 'init-1', error: { message: expect.any(String) } });
     expect(events.filter((event) => event.type === 'notice')).toEqual([expect.objectContaining({ level: 'error', message: expect.any(String) })]);
-    expect(events.some((event) => event.type === 'session_loaded')).toBe(false);
+    expect(events.some((event) => event.type === 'session-loaded')).toBe(false);
     expect(version).toBe(2);
   });
 

@@ -115,14 +115,14 @@ export function AgentPanel(props: AgentPanelProps) {
    */
   const sendNow = async (text: string): Promise<boolean> => {
     keepUnsent(text);
-    dispatch({ type: 'local_send', text });
+    dispatch({ type: 'local-send', text });
     const answer = await client.request({ type: 'send', sessionId: client.sessionTarget(view.sessionId), text });
     forgetUnsent();
     if (answer.ok) {
-      dispatch({ type: 'send_accepted' });
+      dispatch({ type: 'send-accepted' });
       return true;
     }
-    dispatch({ type: 'send_refused', text, message: answer.error.message });
+    dispatch({ type: 'send-refused', text, message: answer.error.message });
     return false;
   };
   const send = (text: string): Promise<boolean> => {

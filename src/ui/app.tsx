@@ -31,6 +31,8 @@ export interface AppProps {
   db: LoopscopeDb | null;
   client: WorkerClient;
   sandboxStatus: SandboxStatus;
+  /** What the page's start-up has to say (storage, updates), shown above the workspace. */
+  banner?: string | null;
   /** Null until the stored settings are read; the prompt works before that. */
   settings: SettingsRecord | null;
   /** Applies, announces to the worker and persists a change (useSettingsState). */
@@ -93,7 +95,7 @@ function PanesPlaceholder() {
   );
 }
 
-export function App({ db, client, sandboxStatus, settings, applySettings, autosaveMs, updates }: AppProps) {
+export function App({ db, client, sandboxStatus, banner: startBanner = null, settings, applySettings, autosaveMs, updates }: AppProps) {
   const [view, dispatch] = useAgentSession(client);
   /** Open Settings, and the field that gets the focus (`/model`: Model). */
   const [settingsOpen, setSettingsOpen] = useState<false | { focus?: 'model' }>(false);
@@ -120,15 +122,12 @@ export function App({ db, client, sandboxStatus, settings, applySettings, autosa
     [client],
   );
 
-  useEffect(() => {
-    const onBanner = (event: Event) => setBanner((event as CustomEvent<string>).detail);
-    window.addEventListener('loopscope-banner', onBanner);
-    return () => window.removeEventListener('loopscope-banner', onBanner);
-  }, []);
+  // The newest word wins: start-up's when it changes, else a dialog that could not open.
+  useEffect(() => setBanner(startBanner), [startBanner]);
 
   const setApprovalMode = (mode: ApprovalMode) => {
     client.send({ type: 'set-approval-mode', sessionId: client.sessionTarget(view.sessionId), mode });
-    dispatch({ type: 'approval_mode', mode });
+    dispatch({ type: 'approval-mode', mode });
     applySettings({ approvalMode: mode });
   };
 

@@ -40,11 +40,11 @@ export const CenterViews = memo(function CenterViews({
   useEffect(
     () =>
       client.subscribe((event) => {
-        if (event.type === 'server_ready') {
+        if (event.type === 'server-ready') {
           setServerUrl(event.url);
           show('Preview');
         }
-        if (event.type === 'session_loaded') setServerUrl(null);
+        if (event.type === 'session-loaded') setServerUrl(null);
       }),
     [client],
   );

@@ -8,7 +8,7 @@ const usage = { promptTokenCount: 5000, tokenLimit: 32_768, model: 'm' };
 
 function loaded(): SessionView {
   return sessionReducer(initialSessionView, {
-    type: 'session_loaded',
+    type: 'session-loaded',
     session: { sessionId: 's1', approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' },
   });
 }
@@ -17,12 +17,12 @@ describe('the context meter in the session view', () => {
   it('shows the last round-trip, then the compressed history, and starts empty in each session', () => {
     let view = loaded();
     expect(view.context).toBeNull();
-    view = sessionReducer(view, { type: 'agent_event', sessionId: 's1', event: { type: 'context_usage', value: usage } });
+    view = sessionReducer(view, { type: 'agent-event', sessionId: 's1', event: { type: 'context_usage', value: usage } });
     expect(view.context).toEqual(usage);
-    view = sessionReducer(view, { type: 'agent_event', sessionId: 's1', event: { type: 'context_usage', value: { ...usage, promptTokenCount: 9000 } } });
+    view = sessionReducer(view, { type: 'agent-event', sessionId: 's1', event: { type: 'context_usage', value: { ...usage, promptTokenCount: 9000 } } });
     expect(view.context?.promptTokenCount).toBe(9000);
     view = sessionReducer(view, {
-      type: 'agent_event',
+      type: 'agent-event',
       sessionId: 's1',
       event: { type: 'chat_compressed', value: { originalTokenCount: 9000, newTokenCount: 1200, compressionStatus: 'COMPRESSED' } },
     });

@@ -11,9 +11,8 @@ import type { AppError, Result } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { WorkerResponse } from '../worker/client';
 import type { ImportSource, RequestOf } from '../worker/protocol';
+import { IMPORT_FILES_PER_PART } from '../shared/limits';
 
-/** 50 files: 13–27 ms of the page's time per part here (parts of 100 took 40–150 ms on a busy machine). */
-export const FILES_PER_PART = 50;
 
 /** The source to name in `import-files`: as it is when small, else `{ kind: 'parts' }` once every part is sent. */
 /** What sending in parts needs of the worker client. */
@@ -22,14 +21,14 @@ export interface PartsClient {
 }
 
 export async function sendInParts(client: PartsClient, source: ImportSource, sent?: (done: number, total: number) => void): Promise<Result<ImportSource, AppError>> {
-  if (source.kind !== 'files' || source.files.length <= FILES_PER_PART) return ok(source);
+  if (source.kind !== 'files' || source.files.length <= IMPORT_FILES_PER_PART) return ok(source);
   const partsId = newId('parts');
   const total = source.files.length;
   await new Promise((resolve) => setTimeout(resolve, 0));
-  for (let start = 0; start < total; start += FILES_PER_PART) {
-    const answer = await client.request({ type: 'import-part', partsId, files: source.files.slice(start, start + FILES_PER_PART) });
+  for (let start = 0; start < total; start += IMPORT_FILES_PER_PART) {
+    const answer = await client.request({ type: 'import-part', partsId, files: source.files.slice(start, start + IMPORT_FILES_PER_PART) });
     if (!answer.ok) return err(answer.error);
-    sent?.(Math.min(start + FILES_PER_PART, total), total);
+    sent?.(Math.min(start + IMPORT_FILES_PER_PART, total), total);
   }
   return ok({ kind: 'parts', name: source.name, partsId, count: total, ...(source.skippedFolders ? { skippedFolders: source.skippedFolders } : {}) });
 }

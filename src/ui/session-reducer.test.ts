@@ -6,7 +6,7 @@ import type { SessionView } from './session-reducer';
 import type { PageAgentEvent } from '../worker/protocol';
 
 function apply(events: PageAgentEvent[], state: SessionView = initialSessionView): SessionView {
-  return events.reduce((current, event) => sessionReducer(current, { type: 'agent_event', sessionId: 's', event }), state);
+  return events.reduce((current, event) => sessionReducer(current, { type: 'agent-event', sessionId: 's', event }), state);
 }
 
 const call = (status: ToolCallView['status']): ToolCallView => ({
@@ -164,9 +164,9 @@ describe('session reducer', () => {
   });
 
   it('a message the worker refused leaves the transcript and an alert says why', () => {
-    let state = sessionReducer(initialSessionView, { type: 'local_send', text: 'earlier' });
-    state = sessionReducer(state, { type: 'local_send', text: 'hello' });
-    state = sessionReducer(state, { type: 'send_refused', text: 'hello', message: 'No session is open yet.' });
+    let state = sessionReducer(initialSessionView, { type: 'local-send', text: 'earlier' });
+    state = sessionReducer(state, { type: 'local-send', text: 'hello' });
+    state = sessionReducer(state, { type: 'send-refused', text: 'hello', message: 'No session is open yet.' });
     expect(state.items.map((item) => item.type)).toEqual(['user', 'alert']);
     expect(state.items[1]).toMatchObject({ message: 'Your message was not sent: No session is open yet.' });
   });
@@ -176,10 +176,10 @@ describe('session reducer', () => {
       { role: 'user', parts: [{ text: 'earlier question' }] },
       { role: 'model', parts: [{ text: 'earlier answer' }] },
     ];
-    let state = sessionReducer(initialSessionView, { type: 'local_send', text: 'build a page' });
+    let state = sessionReducer(initialSessionView, { type: 'local-send', text: 'build a page' });
     expect(state.waitingMessage).toBe('build a page');
     state = sessionReducer(state, {
-      type: 'session_loaded',
+      type: 'session-loaded',
       session: { sessionId: 's1', approvalMode: 'ask', history, interruption: { type: 'none' }, sandboxKind: 'offline' },
     });
     expect(state.items.map((item) => (item.type === 'user' || item.type === 'agent' ? item.text : item.type))).toEqual([
@@ -188,19 +188,19 @@ describe('session reducer', () => {
       'build a page',
     ]);
     expect(state.waitingMessage).toBe('build a page');
-    state = sessionReducer(state, { type: 'send_accepted' });
+    state = sessionReducer(state, { type: 'send-accepted' });
     expect(state.waitingMessage).toBeNull();
     // Once taken, a later session switch shows that session's own history only.
     state = sessionReducer(state, {
-      type: 'session_loaded',
+      type: 'session-loaded',
       session: { sessionId: 's2', approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' },
     });
     expect(state.items).toEqual([]);
   });
 
   it('a refused message ends the wait', () => {
-    let state = sessionReducer(initialSessionView, { type: 'local_send', text: 'hello' });
-    state = sessionReducer(state, { type: 'send_refused', text: 'hello', message: 'The agent could not start.' });
+    let state = sessionReducer(initialSessionView, { type: 'local-send', text: 'hello' });
+    state = sessionReducer(state, { type: 'send-refused', text: 'hello', message: 'The agent could not start.' });
     expect(state.waitingMessage).toBeNull();
   });
 

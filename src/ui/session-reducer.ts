@@ -49,7 +49,7 @@ export interface SessionView {
   context: ContextUsage | null;
 }
 
-const PANEL_EVENTS = ['session_loaded', 'session_earlier', 'session_elsewhere', 'replay', 'user_message', 'agent_event', 'running', 'paused', 'notice'] as const;
+const PANEL_EVENTS = ['session-loaded', 'session-earlier', 'session-elsewhere', 'replay', 'user-message', 'agent-event', 'running', 'paused', 'notice'] as const;
 
 /** The worker events the agent panel reads, applied as posted. */
 export type PanelEvent = Extract<WorkerEvent, { type: (typeof PANEL_EVENTS)[number] }>;
@@ -61,12 +61,12 @@ export function isPanelEvent(event: WorkerEvent): event is PanelEvent {
 /** Worker events, and the page's own: a `notice` it shows, and a message it sends. */
 export type SessionAction =
   | PanelEvent
-  | { type: 'local_send'; text: string }
-  /** The worker took the message shown by local_send. */
-  | { type: 'send_accepted' }
-  /** The worker did not take a message shown by local_send: it leaves the transcript, and an alert says why. */
-  | { type: 'send_refused'; text: string; message: string }
-  | { type: 'approval_mode'; mode: ApprovalMode };
+  | { type: 'local-send'; text: string }
+  /** The worker took the message shown by local-send. */
+  | { type: 'send-accepted' }
+  /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
+  | { type: 'send-refused'; text: string; message: string }
+  | { type: 'approval-mode'; mode: ApprovalMode };
 
 export const initialSessionView: SessionView = {
   sessionId: null,
@@ -311,7 +311,7 @@ function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionVie
 
 export function sessionReducer(state: SessionView, action: SessionAction): SessionView {
   switch (action.type) {
-    case 'session_loaded': {
+    case 'session-loaded': {
       const from = action.session.historyFrom ?? 0;
       const items = itemsFromHistory(action.session.history, from, action.session.cards);
       const loaded: SessionView = {
@@ -331,25 +331,25 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       const withMessage = push(loaded, { type: 'user', text: state.waitingMessage });
       return { ...withMessage, waitingMessage: state.waitingMessage, attemptFrom: withMessage.items.length };
     }
-    case 'session_earlier': {
+    case 'session-earlier': {
       if (action.sessionId !== state.sessionId || !state.earlierPending) return state;
       const earlier = itemsFromHistory(JSON.parse(action.history) as Content[], 0, action.cards);
       const { length } = earlier;
       return { ...state, items: [...earlier, ...state.items], earlierPending: false, prepended: length, attemptFrom: state.attemptFrom + length };
     }
-    case 'approval_mode':
+    case 'approval-mode':
       return { ...state, approvalMode: action.mode };
-    case 'local_send':
+    case 'local-send':
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' }, waitingMessage: action.text };
-    case 'send_accepted':
+    case 'send-accepted':
       return { ...state, waitingMessage: null };
-    case 'session_elsewhere':
+    case 'session-elsewhere':
       return action.sessionId === state.sessionId ? { ...state, elsewhere: true } : state;
     case 'replay':
       return action.sessionId === state.sessionId ? { ...state, replay: action.state } : state;
-    case 'user_message':
+    case 'user-message':
       return action.sessionId === state.sessionId ? { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } } : state;
-    case 'send_refused': {
+    case 'send-refused': {
       const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
       const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];
       return push({ ...state, items, waitingMessage: null }, { type: 'alert', message: `Your message was not sent: ${action.message}` });
@@ -360,7 +360,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
     }
     case 'paused':
       return { ...state, pause: action.pause };
-    case 'agent_event':
+    case 'agent-event':
       return reduceAgentEvent(state, action.event);
     case 'notice':
       return push(state, action.level === 'error' ? { type: 'alert', message: action.message } : { type: 'notice', message: action.message });

@@ -28,12 +28,12 @@ export default function TerminalView({ client, sessionId, focusOnStart }: { clie
     fit.fit();
     terminalRef.current = terminal;
     const unsubscribe = client.subscribe((event) => {
-      if (event.type === 'terminal_output') terminal.write(event.text);
-      if (event.type === 'terminal_exit') terminal.write(`\r\n[shell exited with code ${event.code}; press Enter to start a new one]\r\n`);
+      if (event.type === 'terminal-output') terminal.write(event.text);
+      if (event.type === 'terminal-exit') terminal.write(`\r\n[shell exited with code ${event.code}; press Enter to start a new one]\r\n`);
     });
     let exited = false;
     const exitWatch = client.subscribe((event) => {
-      if (event.type === 'terminal_exit') exited = true;
+      if (event.type === 'terminal-exit') exited = true;
     });
     const start = () => client.request({ type: 'terminal-start', sessionId: client.sessionTarget(sessionId), columns: terminal.cols, rows: terminal.rows });
     void start().then((answer) => {

@@ -24,12 +24,12 @@ const FROM = 201; // a model entry
 
 function openedWithTail(): SessionView {
   return sessionReducer(initialSessionView, {
-    type: 'session_loaded',
+    type: 'session-loaded',
     session: { sessionId: 's1', approvalMode: 'ask', history: HISTORY.slice(FROM), historyFrom: FROM, interruption: { type: 'none' }, sandboxKind: 'offline' },
   });
 }
 
-const earlier = (sessionId = 's1') => ({ type: 'session_earlier' as const, sessionId, history: JSON.stringify(HISTORY.slice(0, FROM)) });
+const earlier = (sessionId = 's1') => ({ type: 'session-earlier' as const, sessionId, history: JSON.stringify(HISTORY.slice(0, FROM)) });
 
 const render = (view: SessionView) =>
   renderToStaticMarkup(

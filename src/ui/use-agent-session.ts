@@ -37,7 +37,7 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
     const unsubscribe = client.subscribe((event) => {
       if (!isPanelEvent(event)) return;
       queue.current.push(event);
-      pacer.queued(event.type === 'agent_event' && endsModelResponse(event.event));
+      pacer.queued(event.type === 'agent-event' && endsModelResponse(event.event));
     });
     return () => {
       unsubscribe();

@@ -76,7 +76,7 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
   useEffect(
     () =>
       client.subscribe((event) => {
-        if (event.type === 'import_progress') setProgress({ stage: event.stage, done: event.done, total: event.total });
+        if (event.type === 'import-progress') setProgress({ stage: event.stage, done: event.done, total: event.total });
       }),
     [client],
   );

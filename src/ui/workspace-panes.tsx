@@ -60,7 +60,7 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   useEffect(
     () =>
       client.subscribe((event) => {
-        if (event.type !== 'files_changed' || event.by !== 'agent') return;
+        if (event.type !== 'files-changed' || event.by !== 'agent') return;
         const written = event.paths[0];
         if (!written) return;
         setOpenPaths((current) => (current.includes(written) ? current : [...current, written]));

@@ -6,9 +6,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../agent/testing/fake-model';
 import type { FakeResponse } from '../agent/testing/fake-model';
-import { FREE_SPACE_BUDGET_BYTES, PRUNED_MESSAGE, createCheckpoint } from '../store/checkpoints';
+import { PRUNED_MESSAGE, createCheckpoint } from '../store/checkpoints';
 import { listFiles } from '../store/files';
 import { TEST_SETTINGS, createControllerHarness } from './testing/controller-harness';
+import { FREE_SPACE_BUDGET_BYTES } from '../shared/limits';
 
 let counter = 0;
 

@@ -4,13 +4,14 @@
  * checkpoint pruned to save space answers the error `pruned` (store/checkpoints.ts has the
  * policy). Free space prunes every session's checkpoints down to a smaller budget now.
  */
-import { FREE_SPACE_BUDGET_BYTES, pruneCheckpoints, readCheckpoints } from '../store/checkpoints';
+import { pruneCheckpoints, readCheckpoints } from '../store/checkpoints';
 import type { LoopscopeDb } from '../store/db';
 import type { CheckpointContents, CheckpointFile, PruneReport } from '../store/types';
 import type { AppError } from '../shared/errors';
 import type { WorkerEvent } from './protocol';
 import type { SessionRuntime } from './session-runtime';
 import type { SyncedWorkspace } from './workspace-sync';
+import { FREE_SPACE_BUDGET_BYTES } from '../shared/limits';
 
 type RequestAnswer<T> = { error: AppError; value?: never } | { error?: never; value: T };
 

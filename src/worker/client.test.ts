@@ -57,8 +57,8 @@ describe('worker messages in batches', () => {
     const sent: WorkerMessage[] = [];
     const tasks: (() => void)[] = [];
     const batcher = createEventBatcher((message) => sent.push(message), (flush) => tasks.push(flush), () => 0);
-    batcher.post({ type: 'agent_event', sessionId: 's', event: { type: 'content', value: 'last words' } });
-    batcher.post({ type: 'agent_event', sessionId: 's', event: { type: 'finished', value: { reason: 'STOP' } } });
+    batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'content', value: 'last words' } });
+    batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'finished', value: { reason: 'STOP' } } });
     expect(sent.map((message) => message.events.length)).toEqual([2]);
     batcher.post(notice('after'));
     tasks.forEach((task) => task());

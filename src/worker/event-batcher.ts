@@ -38,7 +38,7 @@ export function createEventBatcher(
     post(event: WorkerEvent): void {
       if (queue.length === 0) oldest = now();
       queue.push(event);
-      if ((event.type === 'agent_event' && endsModelResponse(event.event)) || now() - oldest >= MAX_BATCH_AGE_MS) send();
+      if ((event.type === 'agent-event' && endsModelResponse(event.event)) || now() - oldest >= MAX_BATCH_AGE_MS) send();
       if (scheduled || queue.length === 0) return;
       scheduled = true;
       schedule(flush);

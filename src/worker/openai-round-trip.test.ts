@@ -65,7 +65,7 @@ describe('OpenAI-compatible provider through the worker', () => {
     });
     const h = harness(settings);
     await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    await until(() => h.events.some((event) => event.type === 'session_loaded'));
+    await until(() => h.events.some((event) => event.type === 'session-loaded'));
     await h.send({ type: 'send', sessionId: null, text: 'write a note' });
     await until(() => h.calls().some((call) => call.status === 'awaiting_approval'));
     const waiting = h.calls().find((call) => call.status === 'awaiting_approval')!;
@@ -86,7 +86,7 @@ describe('OpenAI-compatible provider through the worker', () => {
     expect(tools.map((message) => message.tool_call_id)).toEqual(['call_write', 'call_list']);
     expect(String(tools[0]!.content)).not.toMatch(/^Error/);
     expect(messages.indexOf(tools[0]!)).toBe(messages.indexOf(assistant!) + 1);
-    const ends = h.events.flatMap((event) => (event.type === 'agent_event' && event.event.type === 'interaction_end' ? [event.event.value.outcome] : []));
+    const ends = h.events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'interaction_end' ? [event.event.value.outcome] : []));
     expect(ends).toEqual(['completed']);
   });
 });

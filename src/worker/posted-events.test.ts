@@ -20,7 +20,7 @@ describe('events posted to the page', () => {
     await h.send({ type: 'approval-response', callId: waiting!.callId, outcome: 'proceed_once' });
     await h.controller.idle();
 
-    const agentEvents = h.events.flatMap((event) => (event.type === 'agent_event' ? [event.event.type as string] : []));
+    const agentEvents = h.events.flatMap((event) => (event.type === 'agent-event' ? [event.event.type as string] : []));
     expect(agentEvents).toContain('tool_calls_update');
     expect(agentEvents).toContain('interaction_end');
     for (const unread of ['tool_call_request', 'tool_call_confirmation', 'tool_call_response', 'model_info']) expect(agentEvents).not.toContain(unread);

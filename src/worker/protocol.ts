@@ -192,9 +192,9 @@ export interface SessionState {
   sessionId: string;
   /** The session's own approval mode (shared and imported sessions start at 'ask'). */
   approvalMode: ApprovalMode;
-  /** The history's last entries (all of a short one); the earlier ones follow in `session_earlier`. */
+  /** The history's last entries (all of a short one); the earlier ones follow in `session-earlier`. */
   history: Content[];
-  /** Index of `history[0]` in the stored history: how many entries `session_earlier` brings (absent: 0). */
+  /** Index of `history[0]` in the stored history: how many entries `session-earlier` brings (absent: 0). */
   historyFrom?: number;
   /** The stored cards of the calls `history` answers, by call id (none for calls stored before cards were). */
   cards?: Record<string, ToolCard>;
@@ -211,26 +211,26 @@ export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string;
 
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
-  | { type: 'session_loaded'; session: SessionState }
+  | { type: 'session-loaded'; session: SessionState }
   /** The entries before `historyFrom`, as JSON text (see worker/session-opening.ts), and their calls' cards. */
-  | { type: 'session_earlier'; sessionId: string; history: string; cards?: Record<string, ToolCard> }
+  | { type: 'session-earlier'; sessionId: string; history: string; cards?: Record<string, ToolCard> }
   /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
-  | { type: 'session_elsewhere'; sessionId: string }
-  /** A replay's progress (worker/replay.ts); `user_message`: a prompt the replay sends. */
+  | { type: 'session-elsewhere'; sessionId: string }
+  /** A replay's progress (worker/replay.ts); `user-message`: a prompt the replay sends. */
   | { type: 'replay'; sessionId: string; state: ReplayState }
-  | { type: 'user_message'; sessionId: string; text: string }
-  | { type: 'agent_event'; sessionId: string; event: PageAgentEvent }
+  | { type: 'user-message'; sessionId: string; text: string }
+  | { type: 'agent-event'; sessionId: string; event: PageAgentEvent }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
-  | { type: 'files_changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
+  | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
   /** How far an import is: its files read, then written into the sandbox. */
-  | { type: 'import_progress'; stage: 'reading' | 'writing'; done: number; total: number }
+  | { type: 'import-progress'; stage: 'reading' | 'writing'; done: number; total: number }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
-  | { type: 'terminal_output'; text: string }
-  | { type: 'terminal_exit'; code: number }
+  | { type: 'terminal-output'; text: string }
+  | { type: 'terminal-exit'; code: number }
   /** A dev server in the sandbox started listening (WebContainer). */
-  | { type: 'server_ready'; port: number; url: string }
+  | { type: 'server-ready'; port: number; url: string }
   /** Which model answers; the scripted demo offers its lessons. */
   | { type: 'provider'; provider: SettingsRecord['provider']; label: string; lessons: LessonInfo[] };
 

@@ -13,7 +13,7 @@ import { createControllerHarness } from './testing/controller-harness';
 let counter = 0;
 
 function cardsOf(loaded: WorkerEvent | undefined) {
-  if (loaded?.type !== 'session_loaded') throw new Error('no session_loaded');
+  if (loaded?.type !== 'session-loaded') throw new Error('no session-loaded');
   return sessionReducer(initialSessionView, loaded).items.flatMap((item) => (item.type === 'tool' ? [{ summary: item.call.summary, status: item.call.status }] : []));
 }
 
@@ -42,7 +42,7 @@ describe('cards of a reopened session', () => {
 
     const reopened = createControllerHarness({ databaseName, model: createFakeModel([]) });
     await reopened.init(sessionId);
-    expect(cardsOf(reopened.events.find((event) => event.type === 'session_loaded'))).toEqual([...lastViews.values()]);
+    expect(cardsOf(reopened.events.find((event) => event.type === 'session-loaded'))).toEqual([...lastViews.values()]);
     reopened.db.close();
   });
 });

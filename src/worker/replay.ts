@@ -161,7 +161,7 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1'): P
 async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveReplay, plan: ReplayPlan): Promise<void> {
   for (const step of plan.steps) {
     if (replay.cancelled()) return;
-    host.post({ type: 'user_message', sessionId: replay.sessionId, text: step.text });
+    host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
     replay.model.load(step.responses);
     const completed = await host.runPrompt(runtime, step.text);
     if (replay.cancelled()) return;

@@ -46,8 +46,8 @@ describe('session controller', () => {
     const name = `controller-${counter++}`;
     const first = harness(name, [reply(FC('write_file', { file_path: 'hello.txt', content: 'hi there' }), 'STOP'), reply(T('Done.'), 'STOP')]);
     await first.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    const loaded = await first.next((event) => event.type === 'session_loaded');
-    expect(loaded.type === 'session_loaded' && loaded.session.sandboxKind).toBe('offline');
+    const loaded = await first.next((event) => event.type === 'session-loaded');
+    expect(loaded.type === 'session-loaded' && loaded.session.sandboxKind).toBe('offline');
 
     await first.send({ type: 'send', sessionId: null, text: 'write hello.txt' });
     await first.next(() => first.calls().some((call) => call.status === 'awaiting_approval'));
@@ -57,8 +57,8 @@ describe('session controller', () => {
     await first.controller.idle();
 
     expect(first.calls().filter((call) => call.callId === waiting.callId).map((call) => call.status)).toContain('success');
-    expect(first.events).toContainEqual(expect.objectContaining({ type: 'files_changed', paths: ['hello.txt'], by: 'agent' }));
-    const sessionId = loaded.type === 'session_loaded' ? loaded.session.sessionId : '';
+    expect(first.events).toContainEqual(expect.objectContaining({ type: 'files-changed', paths: ['hello.txt'], by: 'agent' }));
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
     const files = await listFiles(first.db, sessionId);
     expect(files.ok && files.value.map((file) => [file.path, file.content])).toEqual([['hello.txt', 'hi there']]);
     const history = await loadHistory(first.db, sessionId);
@@ -68,8 +68,8 @@ describe('session controller', () => {
     // A new worker (a reload) finds the same session, history and files.
     const second = harness(name, [reply(FC('read_file', { file_path: 'hello.txt' }), 'STOP'), reply(T('It says hi there.'), 'STOP')]);
     await second.send({ type: 'init', sandbox: { kind: 'offline' }, settings, sessionId });
-    const reloaded = await second.next((event) => event.type === 'session_loaded');
-    expect(reloaded.type === 'session_loaded' && reloaded.session.history).toHaveLength(4);
+    const reloaded = await second.next((event) => event.type === 'session-loaded');
+    expect(reloaded.type === 'session-loaded' && reloaded.session.history).toHaveLength(4);
     await second.send({ type: 'send', sessionId: null, text: 'what does it say?' });
     await second.controller.idle();
     const read = second.calls().find((call) => call.name === 'read_file' && call.status === 'success');
@@ -109,15 +109,15 @@ describe('session controller', () => {
     await h.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
     await h.send({ type: 'send', sessionId: null, text: 'in the first session' });
     await h.controller.idle();
-    const loaded = await h.next((event) => event.type === 'session_loaded');
-    const sessionId = loaded.type === 'session_loaded' ? loaded.session.sessionId : '';
+    const loaded = await h.next((event) => event.type === 'session-loaded');
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
     const opening = h.send(switchBy === 'new-session' ? { type: 'new-session' } : { type: 'delete-session', sessionId });
     const sending = h.send({ type: 'send', sessionId: null, text: 'hello' });
     await Promise.all([opening, sending]);
     await h.controller.idle();
     expect(h.events.filter((event) => event.type === 'response' && event.error)).toEqual([]);
-    const opened = h.events.filter((event) => event.type === 'session_loaded').at(-1);
-    const openedId = opened?.type === 'session_loaded' ? opened.session.sessionId : '';
+    const opened = h.events.filter((event) => event.type === 'session-loaded').at(-1);
+    const openedId = opened?.type === 'session-loaded' ? opened.session.sessionId : '';
     expect(openedId).not.toBe(sessionId);
     expect(h.model.requests.at(-1)?.contents.flatMap((content) => content.parts.map((part) => part.text))).toEqual(['hello']);
     const stored = await loadHistory(h.db, openedId);
@@ -134,8 +134,8 @@ describe('session controller', () => {
       await h.send({ type: 'send', sessionId: null, text: `question ${n} ${long}` });
       await h.controller.idle();
     }
-    const loaded = await h.next((event) => event.type === 'session_loaded');
-    const sessionId = loaded.type === 'session_loaded' ? loaded.session.sessionId : '';
+    const loaded = await h.next((event) => event.type === 'session-loaded');
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
     const before = await loadHistory(h.db, sessionId);
 
     const compressing = h.send({ type: 'compress', sessionId: null });
@@ -160,7 +160,7 @@ describe('session controller', () => {
   it('a denied write is cancelled and the model is not asked again', async () => {
     const run = harness(`controller-${counter++}`, [reply(FC('write_file', { file_path: 'a.txt', content: 'x' }), 'STOP'), reply(T('unused'), 'STOP')]);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    await run.next((event) => event.type === 'session_loaded');
+    await run.next((event) => event.type === 'session-loaded');
     await run.send({ type: 'send', sessionId: null, text: 'write a' });
     await run.next(() => run.calls().some((call) => call.status === 'awaiting_approval'));
     const waiting = run.calls().find((call) => call.status === 'awaiting_approval')!;
@@ -174,7 +174,7 @@ describe('session controller', () => {
   it('names a new session after its first message', async () => {
     const run = harness(`controller-${counter++}`, [reply(T('hello'), 'STOP')]);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    await run.next((event) => event.type === 'session_loaded');
+    await run.next((event) => event.type === 'session-loaded');
     await run.send({ type: 'send', sessionId: null, text: 'Build a tiny calculator\nwith tests' });
     await run.controller.idle();
     const sessions = await run.db.sessions.toArray();
@@ -185,7 +185,7 @@ describe('session controller', () => {
   it('moves the session a message is sent in to the top of the list', async () => {
     const run = harness(`controller-${counter++}`, [reply(T('one'), 'STOP'), reply(T('two'), 'STOP')]);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    await run.next((event) => event.type === 'session_loaded');
+    await run.next((event) => event.type === 'session-loaded');
     await run.send({ type: 'send', sessionId: null, text: 'first session' });
     await run.controller.idle();
     await run.send({ type: 'new-session' });
@@ -202,7 +202,7 @@ describe('session controller', () => {
   it('refuses a path outside the workspace and tells the model why', async () => {
     const run = harness(`controller-${counter++}`, [reply(FC('read_file', { file_path: '../../etc/passwd' }), 'STOP'), reply(T('ok'), 'STOP')]);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    await run.next((event) => event.type === 'session_loaded');
+    await run.next((event) => event.type === 'session-loaded');
     await run.send({ type: 'send', sessionId: null, text: 'read the password file' });
     await run.controller.idle();
     const refused = run.calls().at(-1)!;
@@ -216,15 +216,15 @@ describe('session controller', () => {
     const name = `controller-${counter++}`;
     const run = harness(name, []);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings });
-    const loaded = await run.next((event) => event.type === 'session_loaded');
-    expect(loaded.type === 'session_loaded' && loaded.session.approvalMode).toBe('ask');
+    const loaded = await run.next((event) => event.type === 'session-loaded');
+    expect(loaded.type === 'session-loaded' && loaded.session.approvalMode).toBe('ask');
     await run.send({ type: 'set-approval-mode', sessionId: null, mode: 'plan' });
-    const sessionId = loaded.type === 'session_loaded' ? loaded.session.sessionId : '';
+    const sessionId = loaded.type === 'session-loaded' ? loaded.session.sessionId : '';
     run.db.close();
     const again = harness(name, []);
     await again.send({ type: 'init', sandbox: { kind: 'offline' }, settings, sessionId });
-    const reloaded = await again.next((event) => event.type === 'session_loaded');
-    expect(reloaded.type === 'session_loaded' && reloaded.session.approvalMode).toBe('plan');
+    const reloaded = await again.next((event) => event.type === 'session-loaded');
+    expect(reloaded.type === 'session-loaded' && reloaded.session.approvalMode).toBe('plan');
     again.db.close();
   });
 
@@ -236,7 +236,7 @@ describe('session controller', () => {
       reply(T('done'), 'STOP'),
     ]);
     await run.send({ type: 'init', sandbox: { kind: 'offline' }, settings: allowAll });
-    await run.next((event) => event.type === 'session_loaded');
+    await run.next((event) => event.type === 'session-loaded');
     await run.send({ type: 'send', sessionId: null, text: 'look, then write' });
     await run.controller.idle();
     const checkpoints = await run.db.checkpoints.toArray();

@@ -98,7 +98,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     if (runtime?.session.id !== sessionId) return;
     void runs.stop();
     terminal.dispose();
-    post({ type: 'session_elsewhere', sessionId });
+    post({ type: 'session-elsewhere', sessionId });
   });
 
   /** A16: a provider chosen while the agent works is used from the next message on. */
@@ -127,14 +127,14 @@ export function createSessionController(options: ControllerOptions): SessionCont
     await previous?.workspace.close();
     stopServerReady?.();
     const sandbox = await options.acquireSandbox(previous?.sandbox ?? null);
-    stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server_ready', port, url }));
+    stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
     const sessionId = session.id;
     const replayModel = share.opening(sessionId);
     // The transcript's tail is on screen before the whole history is read (session-opening.ts).
     const tail = await loadHistoryTail(db, sessionId);
     const shared = await share.info(session);
     post({
-      type: 'session_loaded',
+      type: 'session-loaded',
       session: {
         sessionId,
         approvalMode: agentSettingsFrom(settings, session).approvalMode,
@@ -155,8 +155,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
         approvals,
         stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
-        observers: [runs.observe, share.observe, (event) => readByPage(event) && post({ type: 'agent_event', sessionId, event })],
-        filesChanged: (paths, by) => post({ type: 'files_changed', sessionId, paths, by }),
+        observers: [runs.observe, share.observe, (event) => readByPage(event) && post({ type: 'agent-event', sessionId, event })],
+        filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),
         warn: (message) => post({ type: 'notice', level: 'error', message }),
         // A paused replay stops before every step, like Step through.

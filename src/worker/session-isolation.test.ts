@@ -89,7 +89,7 @@ describe('sessions sharing one sandbox', () => {
     // The editor of A closes with its last save after B opened.
     await w.send({ type: 'write-file', sessionId: a!, path: 'notes.txt', content: 'typed in A, last words' });
     expect(await storedPaths(w.db, b)).toEqual([]);
-    expect(w.events.filter((event) => event.type === 'files_changed' && event.sessionId === b)).toEqual([]);
+    expect(w.events.filter((event) => event.type === 'files-changed' && event.sessionId === b)).toEqual([]);
     const stored = await listFiles(w.db, a!);
     expect(stored.ok && stored.value.map((file) => file.content)).toEqual(['typed in A, last words']);
 

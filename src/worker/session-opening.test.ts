@@ -46,11 +46,11 @@ describe('opening a long session', () => {
     const opened = await openedLong(600);
     await opened.send({ type: 'open-session', sessionId: opened.sessionId });
     const events = after(opened.events, opened.from);
-    const loadedAt = events.findIndex((event) => event.type === 'session_loaded');
-    const earlierAt = events.findIndex((event) => event.type === 'session_earlier');
+    const loadedAt = events.findIndex((event) => event.type === 'session-loaded');
+    const earlierAt = events.findIndex((event) => event.type === 'session-earlier');
     const loaded = events[loadedAt];
     const earlier = events[earlierAt];
-    if (loaded?.type !== 'session_loaded' || earlier?.type !== 'session_earlier') throw new Error('both parts should be posted');
+    if (loaded?.type !== 'session-loaded' || earlier?.type !== 'session-earlier') throw new Error('both parts should be posted');
 
     expect(loadedAt).toBeLessThan(earlierAt);
     const tail = loaded.session.history;
@@ -67,10 +67,10 @@ describe('opening a long session', () => {
     const opened = await openedLong(20);
     await opened.send({ type: 'open-session', sessionId: opened.sessionId });
     const events = after(opened.events, opened.from);
-    const loaded = events.find((event) => event.type === 'session_loaded');
-    expect(loaded?.type === 'session_loaded' && loaded.session.history).toEqual(opened.history);
-    expect(loaded?.type === 'session_loaded' && (loaded.session.historyFrom ?? 0)).toBe(0);
-    expect(events.some((event) => event.type === 'session_earlier')).toBe(false);
+    const loaded = events.find((event) => event.type === 'session-loaded');
+    expect(loaded?.type === 'session-loaded' && loaded.session.history).toEqual(opened.history);
+    expect(loaded?.type === 'session-loaded' && (loaded.session.historyFrom ?? 0)).toBe(0);
+    expect(events.some((event) => event.type === 'session-earlier')).toBe(false);
     opened.db.close();
   });
 
@@ -81,7 +81,7 @@ describe('opening a long session', () => {
     // Sent the moment the tail arrives, as a person typing at once would.
     const sent = new Promise<void>((resolve) => {
       const poll = () => {
-        if (opened.events.slice(opened.from).some((event) => event.type === 'session_loaded')) {
+        if (opened.events.slice(opened.from).some((event) => event.type === 'session-loaded')) {
           answered = opened.send({ type: 'send', sessionId: null, text: 'one more' });
           resolve();
         } else setTimeout(poll, 0);
@@ -94,7 +94,7 @@ describe('opening a long session', () => {
     const answer = await answered;
     await opened.controller.idle();
     expect(answer.error).toBeUndefined();
-    const replies = opened.events.flatMap((event) => (event.type === 'agent_event' && event.event.type === 'content' ? [event.event.value] : []));
+    const replies = opened.events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'content' ? [event.event.value] : []));
     expect(replies.join('')).toBe('Hello again.');
     // The request held the whole history, not only the tail.
     expect(opened.fake.requests[0]!.contents.flatMap(texts)).toEqual([...opened.history.flatMap(texts), 'one more']);

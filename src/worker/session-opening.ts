@@ -2,8 +2,8 @@
  * A long session opens with its transcript's tail first. Reading a 2,000-round-trip history
  * (4,000 entries, 2 MB) from IndexedDB took 75–360 ms in the worker, and cloning it into the
  * page another 40–180 ms of main-thread time, while the transcript shows only its last 150
- * items. So `session_loaded` carries the last entries (read in ~10 ms) and is posted before the
- * whole history is read for the agent; the entries before them follow in `session_earlier`,
+ * items. So `session-loaded` carries the last entries (read in ~10 ms) and is posted before the
+ * whole history is read for the agent; the entries before them follow in `session-earlier`,
  * as JSON text: a string crosses the thread as one copy, and parsing it costs the page about
  * a tenth of what cloning the objects did.
  */
@@ -51,5 +51,5 @@ export async function loadEarlierHistory(db: LoopscopeDb, sessionId: string, his
   if (from <= 0) return null;
   const earlier = history.slice(0, from);
   const cards = await attempt(() => queryToolCards(db, sessionId, earlier));
-  return { type: 'session_earlier', sessionId, history: JSON.stringify(earlier), cards: cards.ok ? cards.value : {} };
+  return { type: 'session-earlier', sessionId, history: JSON.stringify(earlier), cards: cards.ok ? cards.value : {} };
 }

@@ -62,7 +62,7 @@ describe('one writer per session across tabs', () => {
     expect(taken?.elsewhere).toBeUndefined();
     expect(taken?.history.map((content) => content.parts[0]?.text)).toEqual(['hello', 'from the first tab']);
     await Promise.resolve();
-    expect(first.events).toContainEqual({ type: 'session_elsewhere', sessionId });
+    expect(first.events).toContainEqual({ type: 'session-elsewhere', sessionId });
     expect(await first.send({ type: 'send', sessionId: null, text: 'still mine?' })).toMatchObject({ error: { kind: 'session-elsewhere' } });
     expect(first.model.requests).toHaveLength(1);
 
@@ -99,7 +99,7 @@ describe('one writer per session across tabs', () => {
     await first.init();
     const sessionId = first.loaded()?.sessionId ?? '';
     await first.send({ type: 'send', sessionId: null, text: 'long task' });
-    await vi.waitFor(() => expect(first.events).toContainEqual(expect.objectContaining({ type: 'agent_event', event: { type: 'content', value: 'thinking' } })));
+    await vi.waitFor(() => expect(first.events).toContainEqual(expect.objectContaining({ type: 'agent-event', event: { type: 'content', value: 'thinking' } })));
     const second = tab(name, locks);
     await second.init(sessionId);
     await second.send({ type: 'take-over' });
@@ -107,8 +107,8 @@ describe('one writer per session across tabs', () => {
     held.resolve();
     await first.controller.idle();
     expect(first.events).toContainEqual(expect.objectContaining({ type: 'running', sessionId, running: false }));
-    expect(first.events).toContainEqual(expect.objectContaining({ type: 'agent_event', event: { type: 'user_cancelled' } }));
-    expect(first.events).not.toContainEqual(expect.objectContaining({ type: 'agent_event', event: { type: 'content', value: ' more' } }));
+    expect(first.events).toContainEqual(expect.objectContaining({ type: 'agent-event', event: { type: 'user_cancelled' } }));
+    expect(first.events).not.toContainEqual(expect.objectContaining({ type: 'agent-event', event: { type: 'content', value: ' more' } }));
     first.db.close();
     second.db.close();
   });

@@ -77,7 +77,7 @@ export function createShareController(host: ShareHost) {
     },
     /** True while a replay is paused (the loop stops before every step). */
     paused: (): boolean => replay?.paused() ?? false,
-    /** What session_loaded says of a shared session. */
+    /** What session-loaded says of a shared session. */
     async info(session: SessionRecord): Promise<SharedInfo | undefined> {
       if (session.origin !== 'shared') return undefined;
       const shared = await getSharedSession(host.db, session.id);

@@ -3,7 +3,7 @@
  * file opened as a new read-only session, and Fork. The document holds only what
  * share/session-document.ts takes (no settings, keys or grants: those are never read here).
  */
-import { decodeLink, documentJson, encodeLink, parseSessionFile, PRACTICAL_LINK_CHARS, readDocument } from '../share/codec';
+import { decodeLink, documentJson, encodeLink, parseSessionFile, readDocument } from '../share/codec';
 import type { ShareError } from '../share/codec';
 import type { SessionDocument } from '../share/document';
 import { LESSON_DOCUMENTS } from '../share/lessons/bundled-documents';
@@ -22,6 +22,7 @@ import type { SessionRecord } from '../store/types';
 import { earliestFiles } from './checkpoint-restore';
 import type { ExportedSession, SharedSource } from './protocol';
 import type { SessionRuntime } from './session-runtime';
+import { SHARE_LINK_PRACTICAL_CHARS } from '../shared/limits';
 
 export const SHARED_TITLE_PREFIX = 'Shared: ';
 export const LESSON_TITLE_PREFIX = 'Lesson: ';
@@ -71,10 +72,10 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
   const json = documentJson(document);
   const fragment = encodeLink(document);
   const exported: ExportedSession = {
-    fragment: fragment.length <= PRACTICAL_LINK_CHARS ? fragment : null,
+    fragment: fragment.length <= SHARE_LINK_PRACTICAL_CHARS ? fragment : null,
     linkChars: fragment.length,
     documentBytes: new TextEncoder().encode(json).length,
-    practicalLinkChars: PRACTICAL_LINK_CHARS,
+    practicalLinkChars: SHARE_LINK_PRACTICAL_CHARS,
     fileName: fileNameOf(document.title),
     notes: document.notes ?? [],
   };

@@ -72,10 +72,10 @@ export function createTerminalSlot(post: (event: WorkerEvent) => void) {
   return {
     start(workspace: SyncedWorkspace, columns: number, rows: number): Promise<void> {
       host ??= createTerminalHost(workspace.sandbox, {
-        output: (text) => post({ type: 'terminal_output', text }),
+        output: (text) => post({ type: 'terminal-output', text }),
         exit: (code) => {
           host = null;
-          post({ type: 'terminal_exit', code });
+          post({ type: 'terminal-exit', code });
         },
         settled: () => void workspace.rescan('person'),
       });

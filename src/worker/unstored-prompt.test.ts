@@ -23,7 +23,7 @@ function quotaAbort(): Error {
 const alerts = (events: WorkerEvent[]) =>
   events.flatMap((event) => {
     if (event.type === 'notice' && event.level === 'error') return [event.message];
-    if (event.type === 'agent_event' && event.event.type === 'error') return [event.event.value.error.message];
+    if (event.type === 'agent-event' && event.event.type === 'error') return [event.event.value.error.message];
     return [];
   });
 

@@ -6,10 +6,9 @@
 import type { Sandbox } from '../sandbox/types';
 import type { AppError } from '../shared/errors';
 import type { FileChange } from '../store/files';
-import { WORKSPACE_MAX_FILES, isSkippedFolder } from '../shared/imported-paths';
+import { isSkippedFolder } from '../shared/imported-paths';
+import { WORKSPACE_MAX_FILES } from '../shared/limits';
 
-/** A scan keeps at most WORKSPACE_MAX_FILES files, each at most MAX_FILE_BYTES. */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export function sameContent(a: string | Uint8Array, b: string | Uint8Array): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;

@@ -14,7 +14,8 @@ import type { AppError, Result } from '../shared/errors';
 import type { FileChange } from '../store/files';
 export { unstoredNotice } from './workspace-content';
 import { foldersOf } from '../shared/workspace-path';
-import { MAX_FILE_BYTES, asStoredContent, sameContent, undoOf, walkFiles } from './workspace-content';
+import { asStoredContent, sameContent, undoOf, walkFiles } from './workspace-content';
+import { WORKSPACE_FILE_MAX_BYTES } from '../shared/limits';
 
 export type ChangeSource = 'agent' | 'person' | 'restore';
 
@@ -143,7 +144,7 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
     const present = new Set(paths);
     for (const path of paths) {
       const stat = await inner.stat(path).catch(() => null);
-      if (!stat || stat.size > MAX_FILE_BYTES) continue;
+      if (!stat || stat.size > WORKSPACE_FILE_MAX_BYTES) continue;
       const content = asStoredContent(await inner.readFile(path).catch(() => new Uint8Array()));
       const previous = known.get(path);
       if (previous !== undefined && sameContent(previous, content)) {

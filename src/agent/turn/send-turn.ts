@@ -6,7 +6,6 @@
  * After it: the model turn stored once its stream succeeded (F7) and the context used reported.
  * Every store is a commit that completes before the model is called again.
  */
-import type { FinishReason } from '../../model/types';
 import type { Content, Part } from '../../shared/content';
 import { isAbortError } from '../../shared/errors';
 import { MODEL_CONTEXT_EXCEEDED_MESSAGE } from '../compression/compressor';
@@ -15,12 +14,12 @@ import { compressHistory, wouldOverflow } from '../compression/context-window';
 import { reportContextUsage } from '../context-usage';
 import { dropEmptyParts, mergeAdjacentText, stripThoughts } from '../history/request-contents';
 import type { Run } from '../session';
-import type { InteractionOutcome } from '../types';
 import { currentProjectInstructions } from '../workspace-context';
 import { callModel, requestBuilder } from './model-call';
-import type { PendingCall, TurnResult } from './reply-stream';
+import type { TurnResult } from './reply-stream';
 import { storeModelTurn, storeUserMessage } from './store-turn';
 import { end, turnFailed } from './turn-end';
+import type { TurnOutcome } from './turn-end';
 
 export type OutgoingMessage =
   /** A new user message: stored, then sent. */
@@ -33,10 +32,6 @@ export type OutgoingMessage =
    * a blank line for a new answer).
    */
   | { kind: 'request_only'; parts: Part[]; joinWith: string };
-
-export type TurnOutcome =
-  | { type: 'reply'; calls: PendingCall[]; finishReason?: FinishReason }
-  | { type: 'end'; outcome: InteractionOutcome };
 
 /** Sends `message` and reads the reply. Stop at any point ends the turn as cancelled; anything else thrown is a bug. */
 export async function sendTurn(run: Run, message: OutgoingMessage): Promise<TurnOutcome> {

@@ -7,7 +7,13 @@ import { decisionMessage } from '../hooks';
 import type { Run } from '../session';
 import type { HookDecision, InteractionOutcome } from '../types';
 import type { ModelCallResult } from './model-call';
-import type { TurnOutcome } from './send-turn';
+import type { PendingCall } from './reply-stream';
+import type { FinishReason } from '../../model/types';
+
+/** How a turn ended: a reply (its calls to run, if any), or the interaction's end. */
+export type TurnOutcome =
+  | { type: 'reply'; calls: PendingCall[]; finishReason?: FinishReason }
+  | { type: 'end'; outcome: InteractionOutcome };
 
 export function end(outcome: InteractionOutcome): TurnOutcome {
   return { type: 'end', outcome };

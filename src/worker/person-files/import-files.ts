@@ -8,17 +8,18 @@
 import { err, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
 import { formatBytes } from '../../shared/format-bytes';
-import { IMPORT_LIMITS, WORKSPACE_MAX_FILES } from '../../shared/imported-paths';
+import { IMPORT_LIMITS } from '../../shared/imported-paths';
 import type { ImportLimits } from '../../shared/imported-paths';
 import { resolveWorkspacePath } from '../../shared/workspace-path';
 import type { ImportReport, WholeImportSource } from '../protocol';
 import { asStoredContent } from '../workspace-content';
 import { notImported } from './import-plan';
-import type { PersonFileTarget } from './person-files';
+import type { PersonFileTarget } from './target';
 import { readPickedFiles } from './read-picked-files';
 import { readZip } from './read-zip';
 import type { ReadImport } from './read-zip';
 import { shapeOf, whyNotFree } from './workspace-shape';
+import { WORKSPACE_MAX_FILES } from '../../shared/limits';
 
 async function read(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport, AppError>> {
   if (source.kind === 'files') {

@@ -131,8 +131,8 @@ describe('person file operations', () => {
     const kept = await stored();
     expect(kept.get('vendor/logo.png')).toEqual(PNG);
     expect(kept.get('vendor/lib/file-7.txt')).toBe('file 7');
-    const progress = h.events.filter((event): event is Extract<WorkerEvent, { type: 'import_progress' }> => event.type === 'import_progress');
-    expect(progress.at(-1)).toEqual({ type: 'import_progress', stage: 'writing', done: 301, total: 301 });
+    const progress = h.events.filter((event): event is Extract<WorkerEvent, { type: 'import-progress' }> => event.type === 'import-progress');
+    expect(progress.at(-1)).toEqual({ type: 'import-progress', stage: 'writing', done: 301, total: 301 });
     expect(progress.some((event) => event.stage === 'reading')).toBe(true);
   });
 

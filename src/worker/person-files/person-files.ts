@@ -13,7 +13,6 @@ import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import { createCheckpoint } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
-import type { FileChange } from '../../store/files';
 import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session-runtime';
 import { undoOf } from '../workspace-content';
@@ -21,6 +20,7 @@ import { importFiles } from './import-files';
 import { createImportParts } from './import-parts';
 import type { ImportParts } from './import-parts';
 import { createPath, deletePath, renamePath } from './tree-edits';
+import type { PersonFileTarget } from './target';
 import { zipName, zipWorkspace } from './zip-workspace';
 
 export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' }>;
@@ -36,14 +36,6 @@ export interface PersonFilesContext {
   runtime(): SessionRuntime | null;
   /** The agent is running (or compressing) in the open session. */
   running(): boolean;
-}
-
-/** What the file operations need of the session they change. */
-export interface PersonFileTarget {
-  runtime: SessionRuntime;
-  /** Applies the changes after a checkpoint of what they replace (labelled `label`); null `label`: no checkpoint. */
-  apply(label: string | null, changes: readonly FileChange[], progress?: (written: number) => void): Promise<Result<TreeEditReport, AppError>>;
-  progress(stage: 'reading' | 'writing', done: number, total: number): void;
 }
 
 const PROGRESS_EVERY_MS = 100;
@@ -81,7 +73,7 @@ export function createPersonFiles(context: PersonFilesContext) {
         const now = performance.now();
         if (stage === last.stage && done < total && now - last.at < PROGRESS_EVERY_MS) return;
         last = { stage, at: now };
-        context.post({ type: 'import_progress', stage, done, total });
+        context.post({ type: 'import-progress', stage, done, total });
       },
     };
   }

@@ -9,7 +9,7 @@ import { err } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
 import { checkImportedPath } from '../../shared/imported-paths';
 import type { TreeEditReport } from '../protocol';
-import type { PersonFileTarget } from './person-files';
+import type { PersonFileTarget } from './target';
 import { shapeOf, whyNotFree } from './workspace-shape';
 
 /** The file that keeps an empty folder. */

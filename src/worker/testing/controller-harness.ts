@@ -77,8 +77,8 @@ export function createControllerHarness(options: HarnessOptions) {
     return answer;
   };
   const init = (sessionId?: string) => send({ type: 'init', sandbox: { kind: 'offline' }, settings, ...(sessionId ? { sessionId } : {}) });
-  const loaded = () => events.filter((event): event is Extract<WorkerEvent, { type: 'session_loaded' }> => event.type === 'session_loaded').map((event) => event.session);
+  const loaded = () => events.filter((event): event is Extract<WorkerEvent, { type: 'session-loaded' }> => event.type === 'session-loaded').map((event) => event.session);
   const calls = (): ToolCallView[] =>
-    events.flatMap((event) => (event.type === 'agent_event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
+    events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
   return { db, events, controller, send, init, loaded, calls };
 }

@@ -115,7 +115,7 @@ async function waitFor(condition: () => boolean, boundMs: number): Promise<boole
 /** What one interaction left in the events: its problems with a clear end, and its outcome. */
 function judgeEnd(events: readonly WorkerEvent[], allowed: readonly InteractionOutcome[]): { outcome: InteractionOutcome | 'none'; unclear: string[] } {
   const unclear: string[] = [];
-  const agentEvents: AgentEvent[] = events.flatMap((event) => (event.type === 'agent_event' ? [event.event] : []));
+  const agentEvents: AgentEvent[] = events.flatMap((event) => (event.type === 'agent-event' ? [event.event] : []));
   const ends = agentEvents.flatMap((event) => (event.type === 'interaction_end' ? [event.value.outcome] : []));
   const outcome = ends.at(-1) ?? 'none';
   if (ends.length !== 1) unclear.push(`expected one interaction end, got ${JSON.stringify(ends)}`);
@@ -210,8 +210,8 @@ export async function runModelFault(kind: ModelFaultKind, run = 0): Promise<Faul
     console.log(`${kind.name}\n${requests.map((request, index) => `  request ${index + 1}: ${JSON.stringify(requestContents(request)).slice(0, 1500)}`).join('\n')}`);
   }
   const pairing = requests.flatMap((request, index) => contentViolations(requestContents(request), `request ${index + 1}`, true));
-  const loaded = events.find((event) => event.type === 'session_loaded');
-  const sessionId = loaded?.type === 'session_loaded' ? loaded.session.sessionId : '';
+  const loaded = events.find((event) => event.type === 'session-loaded');
+  const sessionId = loaded?.type === 'session-loaded' ? loaded.session.sessionId : '';
   const stored = await loadHistory(db, sessionId);
   if (stored.ok) pairing.push(...contentViolations(stored.value.history, 'stored history', false));
   else pairing.push(`stored history could not be loaded: ${stored.error.message}`);

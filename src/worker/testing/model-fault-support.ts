@@ -37,7 +37,7 @@ export const afterToolCall = (...faults: FakeResponse[]): FakeScript => ({ respo
 export const once = (...faults: FakeResponse[]): FakeScript => ({ responses: faults, fallback: answer });
 
 export function agentEvents(view: FaultRunView) {
-  return view.events.flatMap((event) => (event.type === 'agent_event' ? [event.event] : []));
+  return view.events.flatMap((event) => (event.type === 'agent-event' ? [event.event] : []));
 }
 
 /** The visible text the run streamed. */

@@ -1,0 +1,54 @@
+/**
+ * Every size and count limit a person can meet, in one module that every layer reads: the
+ * workspace, imports, share links and session files, mentions, project instructions and
+ * checkpoints. Two limits of one kind have two names (a workspace file may be 5 MB, a file in a
+ * shared session 2 MB), never one name with two values.
+ */
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** The largest file the workspace keeps (the sandbox scan and the store): larger ones are left out, with a note. */
+export const WORKSPACE_FILE_MAX_BYTES = 5 * MB;
+/** The files a session's workspace keeps (the workspace scan reads no more). */
+export const WORKSPACE_MAX_FILES = 5000;
+
+/** One import holds at most this much, in at most WORKSPACE_MAX_FILES files. */
+export const IMPORT_MAX_BYTES = 50 * MB;
+/** A ZIP larger than this is not read at all. */
+export const IMPORT_MAX_ARCHIVE_BYTES = 200 * MB;
+/** A folder's files cross to the worker in parts of this many (ui/import-in-parts.ts says why). */
+export const IMPORT_FILES_PER_PART = 50;
+
+/** A file larger than this is left out of a shared session's document (named in its notes). */
+export const SHARED_FILE_MAX_BYTES = 2 * MB;
+/** All files of a shared session's document together (end and start states counted once per distinct content). */
+export const SHARED_FILES_MAX_BYTES = 16 * MB;
+/** The longest share-link fragment read (Chrome's URL limit is 2 MB). */
+export const SHARE_LINK_MAX_CHARS = 2 * MB;
+/**
+ * Links up to this length are offered; a longer one is not practical to paste or send (chat and
+ * mail tools cut long links, and some browsers' address bars stop near 64 K), so the page offers
+ * the session file instead.
+ */
+export const SHARE_LINK_PRACTICAL_CHARS = 64 * KB;
+/** A link's document may unpack to at most this many bytes (a decompression bomb stops here). */
+export const SHARE_UNPACKED_MAX_BYTES = 32 * MB;
+/** A session file may be at most this large. */
+export const SESSION_FILE_MAX_CHARS = 64 * MB;
+
+/** One mentioned file's characters beyond this are cut (with a note saying so). */
+export const MENTIONED_FILE_MAX_CHARS = 32_000;
+/** The contents of all mentioned files together; files past it are named but not included. */
+export const MENTIONED_FILES_MAX_CHARS = 96_000;
+/**
+ * Project instructions (AGENTS.md) past this are cut (about 4,000 tokens): the file is resent
+ * with every request, so a large one would cost its size on every round-trip.
+ */
+export const PROJECT_INSTRUCTIONS_MAX_CHARS = 16_000;
+
+/** Checkpoints kept per session, newest first. */
+export const CHECKPOINTS_PER_SESSION = 50;
+/** All sessions' checkpoints together are pruned, oldest first, to this. */
+export const CHECKPOINT_BUDGET_BYTES = 64 * MB;
+/** Settings → Free space prunes them to this. */
+export const FREE_SPACE_BUDGET_BYTES = 8 * MB;
