@@ -13,7 +13,7 @@
 // shell, so a file is never missing offline because it was misclassified.
 
 /** The modules whose chunks open Monaco (the editor and the approval diff). */
-export const GATE_MODULES = [/\/src\/ui\/monaco-editor-view\.tsx$/, /\/src\/ui\/monaco-diff\.tsx$/];
+export const GATE_MODULES = [/\/src\/ui\/editor\/monaco-editor-view\.tsx$/, /\/src\/ui\/transcript\/monaco-diff\.tsx$/];
 /** Monaco's language workers (emitted as assets); the agent worker is not one of them. */
 export const MONACO_WORKER = /(^|\/)(editor|ts|css|html|json)\.worker-[^/]*\.js$/;
 

@@ -46,15 +46,15 @@ describe('the layer rule', () => {
   });
 
   it('keeps tools and the sandbox out of the UI, which reads their data types from shared/', async () => {
-    expect(await layerErrors('src/ui/tool-call-card.tsx', "import type { ToolDisplay } from '../tools/types';")).toHaveLength(1);
-    expect(await layerErrors('src/ui/session-reducer.ts', "import type { SandboxKind } from '../sandbox/types';")).toHaveLength(1);
-    expect(await layerErrors('src/ui/tool-call-card.tsx', "import type { ToolDisplay } from '../shared/tool-display';")).toEqual([]);
-    expect(await layerErrors('src/ui/session-reducer.ts', "import type { SandboxKind } from '../shared/sandbox-kind';")).toEqual([]);
+    expect(await layerErrors('src/ui/transcript/tool-call-card.tsx', "import type { ToolDisplay } from '../../tools/types';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/agent/session-reducer.ts', "import type { SandboxKind } from '../../sandbox/types';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/transcript/tool-call-card.tsx', "import type { ToolDisplay } from '../../shared/tool-display';")).toEqual([]);
+    expect(await layerErrors('src/ui/agent/session-reducer.ts', "import type { SandboxKind } from '../../shared/sandbox-kind';")).toEqual([]);
   });
 
   it('lets the UI reach the worker, the store and share/ only through their UI-facing files', async () => {
     expect(await layerErrors('src/ui/app.tsx', "import { createWorkerClient } from '../worker/client';")).toEqual([]);
-    expect(await layerErrors('src/ui/app.tsx', "import { openSessionRuntime } from '../worker/session-runtime';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/app.tsx', "import { openSessionRuntime } from '../worker/session/session-runtime';")).toHaveLength(1);
     expect(await layerErrors('src/ui/app.tsx', "import { putFile } from '../store/files';")).toHaveLength(1);
     expect(await layerErrors('src/ui/app.tsx', "import { decodeLink } from '../share/codec';")).toHaveLength(1);
     expect(await layerErrors('src/ui/app.tsx', "import { isSessionLink } from '../share/link-prefix';")).toEqual([]);
@@ -64,7 +64,7 @@ describe('the layer rule', () => {
 describe('facts as data', () => {
   /** The messages of the rule against branching on an error's text. */
   async function textMatching(source: string): Promise<string[]> {
-    const [result] = await eslint.lintText(`${source}\n`, { filePath: 'src/worker/run-slot.ts' });
+    const [result] = await eslint.lintText(`${source}\n`, { filePath: 'src/worker/session/run-slot.ts' });
     return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
   }
 

@@ -12,12 +12,12 @@ import { createUpdateOffers } from './pwa/update-offers';
 import type { SettingsRecord } from './store/types';
 import { DEFAULT_SETTINGS } from './store/types';
 import { App, prefetchDialogs, toWorkerSettings } from './ui/app';
-import { applyThemeChoice, cachedThemeChoice, themeChoiceOf } from './ui/theme';
+import { applyThemeChoice, cachedThemeChoice, themeChoiceOf } from './ui/settings/theme';
 import type { SandboxStatus } from './ui/app';
-import { useSettingsState } from './ui/use-settings-state';
+import { useSettingsState } from './ui/settings/use-settings-state';
 import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
-import { serveSandbox } from './worker/sandbox-port';
+import { serveSandbox } from './worker/sandbox/sandbox-port';
 import './ui/styles.css';
 
 const WEBCONTAINER_BOOT_TIMEOUT_MS = 12_000;

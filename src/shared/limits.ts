@@ -16,7 +16,7 @@ export const WORKSPACE_MAX_FILES = 5000;
 export const IMPORT_MAX_BYTES = 50 * MB;
 /** A ZIP larger than this is not read at all. */
 export const IMPORT_MAX_ARCHIVE_BYTES = 200 * MB;
-/** A folder's files cross to the worker in parts of this many (ui/import-in-parts.ts says why). */
+/** A folder's files cross to the worker in parts of this many (ui/files/import-in-parts.ts says why). */
 export const IMPORT_FILES_PER_PART = 50;
 
 /** A file larger than this is left out of a shared session's document (named in its notes). */

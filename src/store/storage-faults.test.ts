@@ -22,7 +22,7 @@ import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { PROTOCOL_VERSION } from '../worker/protocol';
 import type { ClientMessage, WorkerEvent, WorkerSettings } from '../worker/protocol';
 import { createSessionController } from '../worker/session-controller';
-import { createSwitchableModel } from '../worker/model-factory';
+import { createSwitchableModel } from '../worker/session/model-factory';
 import { readCheckpoints } from './checkpoints';
 import { hashContent } from './content-hash';
 import { openDatabase } from './db';

@@ -12,13 +12,13 @@ import type { SettingsRecord } from '../store/types';
 import type { UpdateOffers } from '../pwa/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
-import { AgentPanel } from './agent-panel';
+import { AgentPanel } from './agent/agent-panel';
 import { DownloadFailed, ErrorBoundary } from './error-boundary';
 import { loadFailure, onDemand, useOnDemand } from './on-demand';
 import { PaneSplitters, usePaneSizes } from './pane-splitters';
 import { UpdateNotice } from './update-notice';
 import { useSessionLinks } from './use-session-links';
-import { useAgentSession } from './use-agent-session';
+import { useAgentSession } from './agent/use-agent-session';
 
 export interface SandboxStatus {
   /** Shown in the status area; contains `WebContainer` or `Offline sandbox`. */
@@ -65,7 +65,7 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
 // open, and the dialogs when one first opens (or ahead, prefetchDialogs).
 const workspacePanes = onDemand(() => import('./workspace-panes').then((module) => module.default));
 const dialogs = onDemand(() =>
-  Promise.all([import('./settings-dialog'), import('./share-dialog')]).then(([settings, share]) => ({ SettingsDialog: settings.SettingsDialog, ShareDialog: share.ShareDialog })),
+  Promise.all([import('./settings/settings-dialog'), import('./share/share-dialog')]).then(([settings, share]) => ({ SettingsDialog: settings.SettingsDialog, ShareDialog: share.ShareDialog })),
 );
 
 /** Fetches the dialogs' code ahead (main.tsx: when idle after the first session); a failure is reported when one opens. */

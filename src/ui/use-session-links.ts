@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { isSessionLink } from '../share/link-prefix';
 import type { WorkerClient } from '../worker/client';
-import type { SessionAction } from './session-reducer';
+import type { SessionAction } from './agent/session-reducer';
 
 export function useSessionLinks(client: WorkerClient, dispatch: (action: SessionAction) => void): void {
   useEffect(() => {

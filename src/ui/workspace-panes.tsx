@@ -10,13 +10,13 @@ import type { MutableRefObject } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import { useCheckpoints, useFileContent, useFiles } from '../store/read';
 import type { WorkerClient } from '../worker/client';
-import { CenterViews } from './center-views';
-import { EditorPane } from './editor-pane';
+import { CenterViews } from './editor/center-views';
+import { EditorPane } from './editor/editor-pane';
 import { ErrorBoundary } from './error-boundary';
-import { FilesSection } from './files-section';
-import { useSessionFile } from './session-file';
-import { SessionsList } from './sessions-list';
-import { PRUNED_CHECKPOINT } from './transcript';
+import { FilesSection } from './files/files-section';
+import { useSessionFile } from './files/session-file';
+import { SessionsList } from './files/sessions-list';
+import { PRUNED_CHECKPOINT } from './transcript/transcript';
 
 export interface WorkspacePanesProps {
   db: LoopscopeDb;

@@ -11,15 +11,15 @@ import { openDatabase } from '../store/db';
 import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
-import { createModelFor, createSwitchableModel } from './model-factory';
+import { createModelFor, createSwitchableModel } from './session/model-factory';
 import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
 import { isClientMessage, responseEvent } from './protocol';
 import { createEventBatcher } from './event-batcher';
 import { createInitGate } from './init-gate';
-import { connectSandbox } from './sandbox-port';
-import { clearForNextSession } from './shared-sandbox';
+import { connectSandbox } from './sandbox/sandbox-port';
+import { clearForNextSession } from './sandbox/shared-sandbox';
 import { createSessionController } from './session-controller';
-import { singleTabLocks, webSessionLocks } from './session-lock';
+import { singleTabLocks, webSessionLocks } from './session/session-lock';
 
 declare const self: DedicatedWorkerGlobalScope;
 

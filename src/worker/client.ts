@@ -64,7 +64,7 @@ export interface WorkerClient {
   /**
    * The session a request made now is for: `shown`, the one on screen, unless a request that
    * opens another session is still unanswered; then null, "whichever is open once it is",
-   * which the worker resolves after that switch (worker/session-lane.ts). So a New file
+   * which the worker resolves after that switch (worker/session/session-lane.ts). So a New file
    * pressed right after New session goes to the new session, never refused as stale.
    */
   sessionTarget(shown: string | null): SessionTarget;

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../e2e/fake-openai/server.mjs';
 import type { FakeOpenAi } from '../../e2e/fake-openai/server.mjs';
-import { createModelFor } from './model-factory';
+import { createModelFor } from './session/model-factory';
 import type { ClientRequest, WorkerSettings } from './protocol';
 import { createControllerHarness } from './testing/controller-harness';
 

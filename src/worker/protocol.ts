@@ -112,7 +112,7 @@ export type ImportSource =
   /** The same, its `count` files sent before in `import-part` requests with this `partsId`. */
   | { kind: 'parts'; name: string; partsId: string; count: number; skippedFolders?: string[] };
 
-/** An import's source once its parts are together (worker/person-files/import-parts.ts). */
+/** An import's source once its parts are together (worker/files/import-parts.ts). */
 export type WholeImportSource = Exclude<ImportSource, { kind: 'parts' }>;
 
 /** A skipped folder (`node_modules/`) or file (`.DS_Store`); `files` absent: not counted (never walked). */
@@ -188,7 +188,7 @@ export interface SharedInfo {
 
 export type ClientMessage = ClientRequest & { v: typeof PROTOCOL_VERSION; id: string };
 
-export interface SessionState {
+export interface OpenedSession {
   sessionId: string;
   /** The session's own approval mode (shared and imported sessions start at 'ask'). */
   approvalMode: ApprovalMode;
@@ -211,12 +211,12 @@ export type PauseStage = { stage: 'before_model' | 'before_tool'; label: string;
 
 export type WorkerEvent =
   | { type: 'response'; id: string; error?: AppError; value?: unknown }
-  | { type: 'session-loaded'; session: SessionState }
-  /** The entries before `historyFrom`, as JSON text (see worker/session-opening.ts), and their calls' cards. */
+  | { type: 'session-loaded'; session: OpenedSession }
+  /** The entries before `historyFrom`, as JSON text (see worker/session/session-opening.ts), and their calls' cards. */
   | { type: 'session-earlier'; sessionId: string; history: string; cards?: Record<string, ToolCard> }
   /** Another tab took the session over: this tab stopped and writes nothing to it any more. */
   | { type: 'session-elsewhere'; sessionId: string }
-  /** A replay's progress (worker/replay.ts); `user-message`: a prompt the replay sends. */
+  /** A replay's progress (worker/share/replay.ts); `user-message`: a prompt the replay sends. */
   | { type: 'replay'; sessionId: string; state: ReplayState }
   | { type: 'user-message'; sessionId: string; text: string }
   | { type: 'agent-event'; sessionId: string; event: PageAgentEvent }
@@ -253,7 +253,7 @@ export function readByPage(event: AgentEvent): event is PageAgentEvent {
 /**
  * The end of a model response (or of the interaction): the worker posts it at once, so what
  * follows in the same task (storing the answer, which copies it) does not hold back the
- * answer's last words, and the page applies it at once (ui/render-pacer.ts).
+ * answer's last words, and the page applies it at once (ui/agent/render-pacer.ts).
  */
 export function endsModelResponse(event: AgentEvent): boolean {
   return event.type === 'finished' || event.type === 'round_trip_end' || event.type === 'interaction_end';

@@ -56,14 +56,14 @@ export interface SendOptions {
   purpose?: 'compression' | 'next_speaker';
 }
 
-interface Attempt {
+interface StreamedAttempt {
   reply: ModelReply;
   failure?: ModelFailure;
   /** A non-thought chunk reached the caller, so a transport failure is no longer replayed (B3). */
   visibleOutputYielded: boolean;
 }
 
-async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, signal: AbortSignal, turn: NonNullable<RoundTrip['turn']>): AsyncGenerator<ChatEvent, Attempt> {
+async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, signal: AbortSignal, turn: NonNullable<RoundTrip['turn']>): AsyncGenerator<ChatEvent, StreamedAttempt> {
   const roundTrip: RoundTrip = {
     id: deps.newId(),
     interactionId: deps.interactionId,
@@ -77,7 +77,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
   };
   deps.emit({ type: 'round_trip_start', value: { roundTripId: roundTrip.id, model: request.model } });
   const reply: ModelReply = { parts: [] };
-  const attempt: Attempt = { reply, visibleOutputYielded: false };
+  const attempt: StreamedAttempt = { reply, visibleOutputYielded: false };
   const { controller, dispose } = childController(signal);
   try {
     for await (const part of deps.model.stream(request, controller.signal)) {

@@ -1,11 +1,11 @@
 /** Spec C6: the RETRY LOOP DETECTED directive on repeated identical validation failures. */
 import { describe, expect, it } from 'vitest';
 import { createValidationRetryTracker, RETRY_LOOP_DIRECTIVE, TRUNCATION_RETRY_LOOP_DIRECTIVE } from './validation-retry';
-import type { ValidationOutcome } from './validation-retry';
+import type { CallValidation } from './validation-retry';
 
-const missing: ValidationOutcome = { tool: 'read_file', error: { kind: 'invalid_params', message: "params must have required property 'file_path'" } };
-const otherError: ValidationOutcome = { tool: 'read_file', error: { kind: 'invalid_params', message: 'params/limit must be number' } };
-const valid: ValidationOutcome = { tool: 'read_file', passed: true, succeeded: true };
+const missing: CallValidation = { tool: 'read_file', error: { kind: 'invalid_params', message: "params must have required property 'file_path'" } };
+const otherError: CallValidation = { tool: 'read_file', error: { kind: 'invalid_params', message: 'params/limit must be number' } };
+const valid: CallValidation = { tool: 'read_file', passed: true, succeeded: true };
 
 describe('C6 validation retry loop', () => {
   it('the exact directive texts', () => {
@@ -59,7 +59,7 @@ describe('C6 validation retry loop', () => {
 
   it('keys are per tool: other tools in the batch do not interfere', () => {
     const tracker = createValidationRetryTracker();
-    const globError: ValidationOutcome = { tool: 'glob', error: { kind: 'invalid_params', message: "params must have required property 'file_path'" } };
+    const globError: CallValidation = { tool: 'glob', error: { kind: 'invalid_params', message: "params must have required property 'file_path'" } };
     tracker.recordBatch([missing, globError]);
     tracker.recordBatch([missing, { tool: 'glob', succeeded: true }]);
     expect(tracker.recordBatch([missing, globError])).toEqual([RETRY_LOOP_DIRECTIVE, '']);
@@ -67,7 +67,7 @@ describe('C6 validation retry loop', () => {
 
   it('truncated edits use the truncation directive', () => {
     const tracker = createValidationRetryTracker();
-    const truncated: ValidationOutcome = { tool: 'write_file', error: { kind: 'truncated', message: 'Your previous response was truncated' } };
+    const truncated: CallValidation = { tool: 'write_file', error: { kind: 'truncated', message: 'Your previous response was truncated' } };
     const suffixes = [1, 2, 3].map(() => tracker.recordBatch([truncated])[0]);
     expect(suffixes).toEqual(['', '', TRUNCATION_RETRY_LOOP_DIRECTIVE]);
   });

@@ -23,7 +23,7 @@ export const TRUNCATION_RETRY_LOOP_DIRECTIVE =
 export const DEFAULT_VALIDATION_RETRY_THRESHOLD = 3;
 
 /** One call of a batch, in declaration order. Calls with none of these fields are ignored. */
-export interface ValidationOutcome {
+export interface CallValidation {
   tool: string;
   /** INVALID_TOOL_PARAMS, or OUTPUT_TRUNCATED for an edit cut short by the token limit (C4, C5). `message` excludes any directive. */
   error?: { kind: 'invalid_params' | 'truncated'; message: string };
@@ -38,7 +38,7 @@ export interface ValidationRetryTracker {
    * Records one batch. Returns, per outcome in order, the suffix to append to that call's
    * error text: '' or the directive (the truncation variant for 'truncated').
    */
-  recordBatch(outcomes: readonly ValidationOutcome[]): string[];
+  recordBatch(outcomes: readonly CallValidation[]): string[];
   /** Forget everything (e.g. a new session). */
   reset(): void;
 }

@@ -13,7 +13,7 @@ import { admitCalls, awaitApprovals, confirmBeforeRun, reapplyApprovalMode } fro
 import type { ApprovalContext, OpenApprovals } from './confirmation';
 import { isConcurrencySafe, partitionWaves } from './policy';
 import { createStateManager, isTerminal } from './state-manager';
-import type { CallOutcome, CallRecord, StateManager, ToolCallRequestInfo, ValidationOutcome } from './state-manager';
+import type { CallOutcome, CallRecord, StateManager, ToolCallRequestInfo, ValidationVerdict } from './state-manager';
 import { executeCall } from './tool-executor';
 import { intakeCall } from './validation';
 import type { ToolCallView } from '../types';
@@ -34,7 +34,7 @@ export interface SchedulerDependencies {
 export interface CompletedToolCall {
   request: ToolCallRequestInfo;
   outcome: CallOutcome;
-  validation: ValidationOutcome;
+  validation: ValidationVerdict;
   view: ToolCallView;
 }
 

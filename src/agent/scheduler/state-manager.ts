@@ -16,7 +16,7 @@ export interface ToolCallRequestInfo {
 }
 
 /** How the call fared at validation; feeds the validation-retry tracker (C6). */
-export type ValidationOutcome = 'passed' | 'invalid_params' | 'output_truncated' | 'not_registered' | 'denied';
+export type ValidationVerdict = 'passed' | 'invalid_params' | 'output_truncated' | 'not_registered' | 'denied';
 
 export type CallOutcome =
   | { status: 'success'; result: ToolResult }
@@ -29,7 +29,7 @@ export interface CallRecord {
   /** Validated arguments (a private copy: tool-side mutation never reaches history, C11). */
   args: Record<string, unknown>;
   view: ToolCallView;
-  validation: ValidationOutcome;
+  validation: ValidationVerdict;
   outcome?: CallOutcome;
   /** The person allowed this call (not only the approval mode), so a stricter mode need not ask again. */
   approvedByPerson?: boolean;

@@ -5,7 +5,7 @@
 import type { ToolError, ToolRegistry } from '../../tools/types';
 import type { ToolCallView } from '../types';
 import { notRegisteredMessage } from './suggest';
-import type { CallRecord, ToolCallRequestInfo, ValidationOutcome } from './state-manager';
+import type { CallRecord, ToolCallRequestInfo, ValidationVerdict } from './state-manager';
 
 export const OUTPUT_TRUNCATED_MESSAGE =
   'Your previous response was truncated due to max_tokens limit, which produced incomplete file content. ' +
@@ -74,7 +74,7 @@ export function intakeCall(request: ToolCallRequestInfo, tools: ToolRegistry, ou
     if (tool) snapshot.kind = tool.declaration.kind;
     return snapshot;
   };
-  const early = (validation: ValidationOutcome, error: ToolError): IntakeResult => ({
+  const early = (validation: ValidationVerdict, error: ToolError): IntakeResult => ({
     record: { ...base, view: view('error'), validation },
     earlyError: error,
   });

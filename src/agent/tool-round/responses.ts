@@ -5,7 +5,7 @@
  * cancelled; a call the provider sent under an id already used is answered as a duplicate (F8).
  */
 import type { Part } from '../../shared/content';
-import type { ValidationOutcome as TrackedOutcome } from '../guards/validation-retry';
+import type { CallValidation as TrackedOutcome } from '../guards/validation-retry';
 import { DUPLICATE_CALL_ID_MESSAGE } from '../history/duplicate-ids';
 import { cancelledFunctionResponse, convertToFunctionResponse, errorFunctionResponse } from '../history/function-response';
 import type { BatchResult, CompletedToolCall } from '../scheduler/scheduler';

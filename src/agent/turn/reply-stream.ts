@@ -84,7 +84,7 @@ export async function readReplyStream(events: AsyncIterable<ChatEvent>, context:
 }
 
 /** What the attempt being read has collected; a retry throws it away (A9). */
-interface Attempt {
+interface ReplyAttempt {
   parts: Part[];
   calls: PendingCall[];
   /** The provider's call parts, to drop a repeated id in one response (C11). */
@@ -93,12 +93,12 @@ interface Attempt {
   citations: Set<string>;
 }
 
-function newAttempt(): Attempt {
+function newAttempt(): ReplyAttempt {
   return { parts: [], calls: [], providerCalls: [], citations: new Set() };
 }
 
 /** One chunk, through the AfterModel hook (J4), then part by part; a result when the reply ends at this chunk. */
-async function readChunk(attempt: Attempt, chunk: Extract<ChatEvent, { type: 'chunk' }>, context: TurnContext): Promise<TurnResult | null> {
+async function readChunk(attempt: ReplyAttempt, chunk: Extract<ChatEvent, { type: 'chunk' }>, context: TurnContext): Promise<TurnResult | null> {
   const hook = context.afterModel ? await context.afterModel(chunk.parts) : undefined;
   if (context.signal?.aborted) return { type: 'failed', failure: { type: 'cancelled' } };
   if (hook?.decision === 'stop' || hook?.decision === 'block') return { type: 'hook', decision: { ...hook, decision: hook.decision } };
@@ -111,7 +111,7 @@ async function readChunk(attempt: Attempt, chunk: Extract<ChatEvent, { type: 'ch
 }
 
 /** A part collected and shown as its event; the loop detector hears thoughts and text. */
-function readPart(attempt: Attempt, part: Part, context: TurnContext): LoopDetection | null {
+function readPart(attempt: ReplyAttempt, part: Part, context: TurnContext): LoopDetection | null {
   if (part.thought) {
     attempt.parts.push(part);
     if (!part.text) return null;
@@ -132,7 +132,7 @@ function readPart(attempt: Attempt, part: Part, context: TurnContext): LoopDetec
 }
 
 /** A call, under the provider's id unless it is missing or already taken (A6, F8); a repeat within the reply is dropped (C11). */
-function readCall(attempt: Attempt, part: Part, functionCall: NonNullable<Part['functionCall']>, context: TurnContext): void {
+function readCall(attempt: ReplyAttempt, part: Part, functionCall: NonNullable<Part['functionCall']>, context: TurnContext): void {
   const { id: providerId, name } = functionCall;
   const withThis = dedupeCallsById([...attempt.providerCalls, part]);
   if (withThis.length === attempt.providerCalls.length) return;
@@ -148,7 +148,7 @@ function readCall(attempt: Attempt, part: Part, functionCall: NonNullable<Part['
 }
 
 /** The attempt kept: `citation` and `finished` are emitted only when a finish reason arrived (A7). */
-function finish(attempt: Attempt, reply: ModelReply, context: TurnContext): TurnResult {
+function finish(attempt: ReplyAttempt, reply: ModelReply, context: TurnContext): TurnResult {
   const { finishReason, usage } = reply;
   if (finishReason) {
     if (attempt.citations.size > 0) context.emit({ type: 'citation', value: `Citations:\n${[...attempt.citations].sort().join('\n')}` });

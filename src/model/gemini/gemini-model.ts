@@ -34,7 +34,7 @@ export interface GeminiModelOptions {
   unknownModelTokenLimit?: number;
 }
 
-/** What the person is told when Gemini is chosen without a key (here and in worker/model-factory.ts). */
+/** What the person is told when Gemini is chosen without a key (here and in worker/session/model-factory.ts). */
 export const MISSING_KEY_MESSAGE = 'No Gemini API key is set. Open Settings and paste your Gemini API key, or choose the Scripted demo provider.';
 
 const MISSING_KEY: ModelFailure = { kind: 'auth', message: MISSING_KEY_MESSAGE };

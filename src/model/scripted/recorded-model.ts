@@ -4,7 +4,7 @@
  * in small chunks like the scripted demo, call ids and thought signatures kept as recorded, so
  * the agent, tools and approvals run for real on replay and produce the same history.
  *
- * The driver (worker/replay.ts) hands it one interaction's responses at a time (`load`), sets
+ * The driver (worker/share/replay.ts) hands it one interaction's responses at a time (`load`), sets
  * the pace (`delayMs`, 0 = instant) and is told of each response played (`onResponse`).
  */
 import { abortError, sleep } from '../../shared/abort';

@@ -7,15 +7,15 @@ import type { LanguageModel } from '../../model/types';
 import type { AppError } from '../../shared/errors';
 import type { LoopscopeDb } from '../../store/db';
 import type { SessionRecord } from '../../store/types';
-import type { Approvals, StepGate } from '../gates';
+import type { Approvals, StepGate } from '../session/gates';
 import type { ControllerOptions } from '../session-controller';
-import type { createPersonFiles } from '../person-files/person-files';
+import type { createPersonFiles } from '../files/person-files';
 import type { AnswerOf, RequestOf, RequestType, SessionTarget, WorkerEvent, WorkerSettings } from '../protocol';
-import type { RunSlot } from '../run-slot';
-import type { SessionLane } from '../session-lane';
-import type { SessionRuntime } from '../session-runtime';
-import type { ShareController } from '../share-controller';
-import type { createTerminalSlot } from '../terminal';
+import type { RunSlot } from '../session/run-slot';
+import type { SessionLane } from '../session/session-lane';
+import type { SessionRuntime } from '../session/session-runtime';
+import type { ShareController } from '../share/share-controller';
+import type { createTerminalSlot } from '../files/terminal';
 
 /** A handler's answer: the value its request's type names (Requests), or why it failed. */
 export type Answer<K extends RequestType> = { error: AppError } | (AnswerOf<K> extends void ? { error?: undefined } : { error?: undefined; value: AnswerOf<K> });

@@ -1,7 +1,7 @@
 /** The person's files: saves, imports, the tree's edits, Download ZIP, Restore and Free space. */
-import { freeSpaceRequest, restoreRequest } from '../checkpoint-restore';
-import { savePersonEdit } from '../person-save';
-import type { PersonFileRequest } from '../person-files/person-files';
+import { freeSpaceRequest, restoreRequest } from '../files/checkpoint-restore';
+import { savePersonEdit } from '../files/person-save';
+import type { PersonFileRequest } from '../files/person-files';
 import type { RequestOf } from '../protocol';
 import type { Answer, ControllerContext, HandlerTable } from './context';
 

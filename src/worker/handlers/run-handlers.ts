@@ -1,6 +1,6 @@
 /** The agent's runs: the person's message, Continue, Stop, approvals, Next step and Compress. */
 import { touchSession } from '../../store/sessions';
-import { compressRequest } from '../compression-notice';
+import { compressRequest } from '../session/compression-notice';
 import type { HandlerTable } from './context';
 
 type RunRequest = 'send' | 'continue' | 'stop' | 'approval-response' | 'next-step' | 'compress';

@@ -1,7 +1,7 @@
 /** Sessions and settings: which session is open, and how the agent in it is set. */
 import { removeSession, renameSession, setSessionApprovalMode } from '../../store/sessions';
-import { NO_SESSION } from '../run-slot';
-import { agentSettingsFrom } from '../session-runtime';
+import { NO_SESSION } from '../session/run-slot';
+import { agentSettingsFrom } from '../session/session-runtime';
 import type { HandlerTable } from './context';
 
 type SessionRequest = 'init' | 'new-session' | 'open-session' | 'delete-session' | 'rename-session' | 'take-over' | 'update-settings' | 'set-approval-mode' | 'disable-loop-detection';

@@ -11,11 +11,11 @@ import { openDatabase } from '../../store/db';
 import type { BackgroundProcesses } from '../../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../../tools/registry';
 import { isReadOnlyShellCommand } from '../../tools/shell-read-only';
-import { createSwitchableModel } from '../model-factory';
+import { createSwitchableModel } from '../session/model-factory';
 import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from '../protocol';
 import { PROTOCOL_VERSION } from '../protocol';
 import { createSessionController } from '../session-controller';
-import type { SessionLocks } from '../session-lock';
+import type { SessionLocks } from '../session/session-lock';
 
 export const TEST_SETTINGS: WorkerSettings = {
   provider: 'scripted',

@@ -26,7 +26,7 @@ import { openDatabase } from '../../store/db';
 import { loadHistory } from '../../store/history';
 import { createBuiltinTools, createToolRegistry } from '../../tools/registry';
 import { isReadOnlyShellCommand } from '../../tools/shell-read-only';
-import { createModelFor, createSwitchableModel } from '../model-factory';
+import { createModelFor, createSwitchableModel } from '../session/model-factory';
 import type { ClientMessage, ClientRequest, WorkerEvent, WorkerSettings } from '../protocol';
 import { PROTOCOL_VERSION } from '../protocol';
 import { createSessionController } from '../session-controller';
@@ -57,7 +57,7 @@ export interface FaultRunReport {
 const USER_TEXT = 'List the files, then say what you found.';
 const FOLLOW_UP_TEXT = 'Are you still there?';
 
-/** Agent events the UI shows as an alert (ui/session-reducer.ts). */
+/** Agent events the UI shows as an alert (ui/agent/session-reducer.ts). */
 const alertEvents: ReadonlySet<AgentEvent['type']> = new Set(['error', 'invalid_stream', 'loop_detected', 'context_window_will_overflow']);
 
 const terminalStatuses: ReadonlySet<ToolCallView['status']> = new Set(['success', 'error', 'cancelled']);
@@ -175,7 +175,8 @@ export async function runModelFault(kind: ModelFaultKind, run = 0): Promise<Faul
     await pause(SETTLE_MS);
   };
   const unclear: string[] = [];
-  let stopAt: number | undefined;
+  /** Requests the server had when Stop was sent (counted, not timed: a clock's millisecond cannot tell them apart). */
+  let requestsAtStop: number | undefined;
   let faultEvents: WorkerEvent[] = [];
   let followUpEvents: WorkerEvent[] = [];
   let requestsBeforeFollowUp = 0;
@@ -188,7 +189,7 @@ export async function runModelFault(kind: ModelFaultKind, run = 0): Promise<Faul
       const ready = await waitFor(() => stopWhen({ events: events.slice(first), requests: fake.requests() }), IDLE_BOUND_MS);
       if (!ready) unclear.push('the moment to send Stop never came');
       await pause(STOP_DELAYS_MS[run % STOP_DELAYS_MS.length]!);
-      stopAt = Date.now();
+      requestsAtStop = fake.requests().length;
       await send({ type: 'stop' });
     }
     await idleWithin('the faulty interaction', unclear);
@@ -225,7 +226,7 @@ export async function runModelFault(kind: ModelFaultKind, run = 0): Promise<Faul
     kind: kind.name,
     requests: requests.length,
     pairingViolations: pairing,
-    requestsAfterStop: stopAt === undefined ? 0 : faultRequests.filter((request) => request.receivedAt >= stopAt).length,
+    requestsAfterStop: requestsAtStop === undefined ? 0 : Math.max(0, faultRequests.length - requestsAtStop),
     unclear: [...unclear, ...fault.unclear],
     followUpProblems: [
       ...followUp.unclear.map((problem) => `next message: ${problem}`),

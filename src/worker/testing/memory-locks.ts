@@ -3,7 +3,7 @@
  * Node process: `ifAvailable` gets null while another holder has the name; `steal` ends the
  * current hold (its request rejects with an AbortError) and grants the lock at once.
  */
-import type { LockManagerLike } from '../session-lock';
+import type { LockManagerLike } from '../session/session-lock';
 
 export function createMemoryLockManager(): LockManagerLike & { held(name: string): boolean } {
   const holders = new Map<string, object>();

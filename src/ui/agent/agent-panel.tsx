@@ -1,0 +1,292 @@
+/** The agent panel: controls of the loop, the transcript, the approval card and the prompt. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApprovalMode, ApprovalOutcome } from '../../agent/types';
+import type { WorkerClient } from '../../worker/client';
+import type { LessonInfo } from '../../worker/protocol';
+import { ApprovalCard } from '../transcript/approval-card';
+import { ContextMeter } from './context-meter';
+import { PromptBox } from './prompt-box';
+import { downloadSessionFile } from '../files/download';
+import { RecordedLessons, SharedSessionBar, replayActive } from './shared-session-bar';
+import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
+import type { CommandContext, PromptCommand } from './prompt-commands';
+import { retryNotice } from './session-reducer';
+import type { SessionAction, SessionView } from './session-reducer';
+import { TodoList } from '../transcript/tool-call-card';
+import { Transcript } from '../transcript/transcript';
+import { forgetUnsent, keepUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
+
+export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
+  { value: 'ask', label: 'Ask every time' },
+  { value: 'auto-edit', label: 'Auto-accept edits' },
+  { value: 'plan', label: 'Plan (read-only)' },
+  { value: 'allow-all', label: 'Allow all' },
+];
+
+export const WAITING_FOR_SANDBOX = 'Waiting for the sandbox… Your message is sent as soon as it is ready.';
+
+export interface AgentPanelProps {
+  client: WorkerClient;
+  view: SessionView;
+  dispatch: (action: SessionAction) => void;
+  approvalMode: ApprovalMode;
+  /** False while the stored settings are read: the controls that change them wait. */
+  settingsReady: boolean;
+  onApprovalModeChange: (mode: ApprovalMode) => void;
+  stepThrough: boolean;
+  onStepThroughChange: (enabled: boolean) => void;
+  provider: { label: string; lessons: LessonInfo[] } | null;
+  checkpoints: ReadonlyMap<string, string>;
+  /** The workspace's files, offered after `@` in the prompt. */
+  workspacePaths: readonly string[];
+  /** Opens Settings (`/model`: with the focus in Model). */
+  onOpenSettings: (focus: 'model') => void;
+  /** Opens Share session (`/share`). */
+  onOpenShare: () => void;
+}
+
+export function AgentPanel(props: AgentPanelProps) {
+  const { client, view, dispatch } = props;
+  const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
+  const awaiting = view.items.find((item) => item.type === 'tool' && item.call.status === 'awaiting_approval');
+  // A message the worker has not taken yet counts as work: no second send meanwhile.
+  const busy = view.running || view.waitingMessage !== null;
+  const waitingForSandbox = view.waitingMessage !== null && view.sessionId === null;
+
+  /**
+   * A message sent while the agent works (its answer may already show while the run stores it)
+   * waits here, said in a status line, and goes as soon as the run ends: never dropped. Stop
+   * gives it back to the prompt; so does opening another session.
+   */
+  const [queued, setQueued] = useState<{ text: string; settle: (accepted: boolean) => void } | null>(null);
+  const unqueue = useCallback(() => {
+    if (!queued) return;
+    forgetUnsent();
+    queued.settle(false);
+    setQueued(null);
+  }, [queued]);
+  const stop = useCallback(() => {
+    unqueue();
+    client.send({ type: 'stop' });
+  }, [client, unqueue]);
+
+  useEffect(() => {
+    if (!busy) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Escape belongs to the editor, the terminal and dialogs when it happens there.
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('.monaco-editor, .xterm, [role="dialog"], input:not([type="checkbox"])')) return;
+      stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [busy, stop]);
+
+  // Loop detection turned off in this session: the alerts no longer offer it. Opening a
+  // session (again) starts with detection on, in the worker and here.
+  const [loopDetectionOffIn, setLoopDetectionOffIn] = useState<string | null>(null);
+  useEffect(() => setLoopDetectionOffIn(null), [view.sessionId]);
+  const disableLoopDetection = useCallback(() => {
+    setLoopDetectionOffIn(view.sessionId);
+    client.send({ type: 'disable-loop-detection', sessionId: client.sessionTarget(view.sessionId) });
+  }, [client, view.sessionId]);
+  const restore = useCallback(
+    (checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', sessionId: client.sessionTarget(view.sessionId), checkpointIds }),
+    [client, view.sessionId],
+  );
+
+  // A message this tab's last page sent but never stored is back in the prompt, with a notice
+  // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
+  const [unsent] = useState(readUnsent);
+  const unsentNoticed = useRef(false);
+  const sessionOpen = view.sessionId !== null;
+  useEffect(() => {
+    if (unsent === null || !sessionOpen || unsentNoticed.current) return;
+    unsentNoticed.current = true;
+    if (view.waitingMessage === null) forgetUnsent();
+    dispatch({ type: 'notice', level: 'info', message: UNSENT_NOTICE });
+  }, [unsent, sessionOpen]); // once, when the first session opens
+
+  /**
+   * Shown at once. Before the first session is open (the sandbox is still starting) the worker
+   * holds the message and runs it once it can; if the worker refuses it (a session is opening,
+   * the agent just got busy, it could not start), it is taken back with an alert.
+   */
+  const sendNow = async (text: string): Promise<boolean> => {
+    keepUnsent(text);
+    dispatch({ type: 'local-send', text });
+    const answer = await client.request({ type: 'send', sessionId: client.sessionTarget(view.sessionId), text });
+    forgetUnsent();
+    if (answer.ok) {
+      dispatch({ type: 'send-accepted' });
+      return true;
+    }
+    dispatch({ type: 'send-refused', text, message: answer.error.message });
+    return false;
+  };
+  const send = (text: string): Promise<boolean> => {
+    if (view.waitingMessage !== null || queued !== null) return Promise.resolve(false);
+    if (!view.running) return sendNow(text);
+    keepUnsent(text);
+    return new Promise<boolean>((settle) => setQueued({ text, settle }));
+  };
+  const queuedFor = useRef(view.sessionId);
+  useEffect(() => {
+    if (!queued) return;
+    if (queuedFor.current !== view.sessionId) return unqueue(); // another session is on screen: the message comes back
+    if (view.running || view.sessionId === null) return;
+    setQueued(null);
+    void sendNow(queued.text).then(queued.settle);
+  }); // after every render: the run's end, a switch
+  useEffect(() => {
+    if (!queued) queuedFor.current = view.sessionId;
+  });
+  const openLesson = (id: string) =>
+    void client.request({ type: 'open-shared', source: { kind: 'lesson', id } }).then((answer) => {
+      if (!answer.ok) dispatch({ type: 'notice', level: 'error', message: `The lesson could not be opened: ${answer.error.message}` });
+    });
+  const decide = (callId: string, outcome: ApprovalOutcome) => client.send({ type: 'approval-response', callId, outcome });
+  const notify = (message: string) => dispatch({ type: 'notice', level: 'info', message });
+  const commandContext: CommandContext = {
+    busy,
+    notify,
+    newSession: () => client.send({ type: 'new-session' }),
+    compress: () =>
+      void client.request({ type: 'compress', sessionId: client.sessionTarget(view.sessionId) }).then((answer) => {
+        if (!answer.ok) notify(`/compress: ${answer.error.message}`);
+      }),
+    focusLastRestore: () => focusLastRestore(document.querySelector('section[aria-label="Transcript"]')),
+    openSettings: props.onOpenSettings,
+    openShare: props.onOpenShare,
+    downloadSessionFile: () =>
+      void downloadSessionFile(client).then((failed) => {
+        if (failed) notify(`/export: the session file could not be made: ${failed}`);
+      }),
+  };
+  const runCommand = (command: PromptCommand) => command.run(commandContext);
+
+  return (
+    <div className="agent-panel">
+      <div className="agent-controls">
+        <label>
+          Approval mode{' '}
+          <select
+            aria-label="Approval mode"
+            value={props.approvalMode}
+            disabled={!props.settingsReady}
+            onChange={(event) => props.onApprovalModeChange(event.target.value as ApprovalMode)}
+          >
+            {APPROVAL_MODES.map((mode) => (
+              <option key={mode.value} value={mode.value}>
+                {mode.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input type="checkbox" checked={props.stepThrough} disabled={!props.settingsReady} onChange={(event) => props.onStepThroughChange(event.target.checked)} /> Step
+          through
+        </label>
+        {!replayActive(view.replay) && (view.pause || (props.stepThrough && view.running)) ? (
+          // Stays on screen (unavailable between pauses) while stepping, so the focus stays on it.
+          <button
+            type="button"
+            aria-disabled={!view.pause}
+            onClick={() => view.pause && client.send({ type: 'next-step', step: view.pause.step })}
+          >
+            Next step
+          </button>
+        ) : null}
+        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress', sessionId: client.sessionTarget(view.sessionId) })}>
+          Compress
+        </button>
+        <ContextMeter usage={view.context} />
+      </div>
+      {props.approvalMode === 'allow-all' ? (
+        <p className="warning-banner">Allow all: the agent writes files and runs commands without asking.</p>
+      ) : null}
+      {/* Always on the page, so a screen reader announces each pause and retry as it starts. */}
+      <p className="paused" role="status">
+        {view.pause
+          ? `Paused before ${view.pause.stage === 'before_model' ? 'the model call' : 'the tool'}: ${view.pause.label}`
+          : view.retry
+            ? retryNotice(view.retry)
+            : waitingForSandbox
+              ? WAITING_FOR_SANDBOX
+              : ''}
+      </p>
+      {todos?.type === 'tool' && todos.call.display?.type === 'todos' ? (
+        <section className="todo-panel" aria-label="Todos">
+          <TodoList todos={todos.call.display.todos} />
+        </section>
+      ) : null}
+      <Transcript
+        key={view.sessionId ?? 'opening'}
+        items={view.items}
+        onDisableLoopDetection={loopDetectionOffIn === view.sessionId ? null : disableLoopDetection}
+        checkpoints={props.checkpoints}
+        onRestore={busy || view.shared ? null : restore}
+        differs={view.replay?.differs}
+        prepended={view.prepended}
+        earlierPending={view.earlierPending}
+      />
+      {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (
+        <div className="lessons" aria-label="Lessons">
+          <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>
+          {props.provider.lessons.map((lesson) => (
+            <button key={lesson.id} type="button" onClick={() => void send(lesson.prompt)}>
+              {lesson.title}
+            </button>
+          ))}
+          <RecordedLessons lessons={props.provider.lessons} onOpen={openLesson} />
+        </div>
+      ) : null}
+      {awaiting && awaiting.type === 'tool' ? (
+        <ApprovalCard call={awaiting.call} onDecide={(outcome) => decide(awaiting.call.callId, outcome)} />
+      ) : null}
+      {view.elsewhere ? (
+        <div role="alert" className="interrupted">
+          <p>This session is open in another tab. Here it is read-only, so the two tabs cannot overwrite each other.</p>
+          <button type="button" onClick={() => client.send({ type: 'take-over' })}>
+            Take over here
+          </button>
+        </div>
+      ) : null}
+      {view.interruption.type !== 'none' && !view.running && !view.elsewhere && !view.shared ? (
+        <div className="interrupted">
+          <p>This session was interrupted mid-turn.</p>
+          <button type="button" onClick={() => client.send({ type: 'continue', sessionId: client.sessionTarget(view.sessionId) })}>
+            Continue
+          </button>
+        </div>
+      ) : null}
+      {view.shared ? (
+        <SharedSessionBar
+          sessionId={view.sessionId}
+          shared={view.shared}
+          replay={view.replay}
+          running={busy}
+          client={client}
+          onError={(message) => dispatch({ type: 'notice', level: 'error', message })}
+        />
+      ) : null}
+      {queued ? (
+        <p role="status" className="queued-message">
+          Queued: “{queued.text}”. It is sent as soon as the agent finishes; Stop gives it back.
+        </p>
+      ) : null}
+      <PromptBox
+        running={busy}
+        canSend={view.waitingMessage === null && queued === null}
+        waiting={waitingForSandbox}
+        initialText={unsent ?? ''}
+        onSend={send}
+        onStop={stop}
+        commands={PROMPT_COMMANDS}
+        onCommand={runCommand}
+        paths={props.workspacePaths}
+      />
+    </div>
+  );
+}

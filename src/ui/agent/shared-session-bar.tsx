@@ -1,0 +1,152 @@
+/**
+ * A session opened from a share link or a session file: read-only, with Replay (the recording
+ * played through the real loop, asking before every change) and Fork (a copy of one's own).
+ * While replaying, the toolbar `Replay controls`: Play, Pause, Next step, Speed, and where the
+ * replay is (`Round-trip N of M`).
+ */
+import { useState } from 'react';
+import type { WorkerClient, WorkerResponse } from '../../worker/client';
+import type { LessonInfo, ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../../worker/protocol';
+
+export const SPEEDS: { value: ReplaySpeed; label: string }[] = [
+  { value: '0.5', label: '0.5×' },
+  { value: '1', label: '1×' },
+  { value: '2', label: '2×' },
+  { value: 'instant', label: 'Instant' },
+];
+
+const FINISHED: Record<Exclude<ReplayState['status'], 'playing' | 'paused'>, string> = {
+  done: 'Replay finished',
+  stopped: 'Replay stopped',
+  failed: 'Replay ended early',
+};
+
+export function replayActive(replay: ReplayState | null): boolean {
+  return replay?.status === 'playing' || replay?.status === 'paused';
+}
+
+function SpeedSelect({ speed, onChange }: { speed: ReplaySpeed; onChange: (speed: ReplaySpeed) => void }) {
+  return (
+    <label>
+      Speed{' '}
+      <select aria-label="Speed" value={speed} onChange={(event) => onChange(event.target.value as ReplaySpeed)}>
+        {SPEEDS.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
+  const playing = replay.status === 'playing';
+  return (
+    <div role="toolbar" aria-label="Replay controls" className="replay-controls">
+      {/* aria-disabled keeps the focus on a button that does not apply right now. */}
+      <button type="button" aria-disabled={playing} onClick={() => !playing && command({ kind: 'play' })}>
+        Play
+      </button>
+      <button type="button" aria-disabled={!playing} onClick={() => playing && command({ kind: 'pause' })}>
+        Pause
+      </button>
+      <button type="button" onClick={() => command({ kind: 'next-step' })}>
+        Next step
+      </button>
+      <SpeedSelect speed={replay.speed} onChange={(speed) => command({ kind: 'speed', speed })} />
+      <span role="status" className="replay-position">
+        Round-trip {replay.roundTrip} of {replay.total}
+        {playing ? '' : ' (paused)'}
+      </span>
+    </div>
+  );
+}
+
+export interface SharedSessionBarProps {
+  /** The shared session on screen (Fork copies it). */
+  sessionId: string | null;
+  shared: SharedInfo;
+  replay: ReplayState | null;
+  running: boolean;
+  client: WorkerClient;
+  /** A refused Replay or Fork: the transcript shows why. */
+  onError: (message: string) => void;
+}
+
+export function SharedSessionBar({ sessionId, shared, replay, running, client, onError }: SharedSessionBarProps) {
+  const said = (answer: WorkerResponse) => {
+    if (!answer.ok) onError(answer.error.message);
+  };
+  const command = (replayCommand: ReplayCommand) => void client.request({ type: 'replay', command: replayCommand }).then(said);
+  const fork = () => void client.request({ type: 'fork', sessionId: client.sessionTarget(sessionId) }).then(said);
+  const active = replayActive(replay);
+  const busy = running || active;
+  /** Chosen before Replay (the toolbar's Speed takes over while it plays). */
+  const [speed, setSpeed] = useState<ReplaySpeed>('1');
+  return (
+    <section className="shared-bar" aria-label="Shared session">
+      <p>
+        Shared session, read-only. <strong>Replay</strong> plays its {shared.roundTrips} recorded model responses through the loop (tools really run, and every
+        write and command asks first); <strong>Fork</strong> makes a copy you can change.
+      </p>
+      {shared.notes.length > 0 ? (
+        <ul className="share-notes" aria-label="Left out of the session">
+          {shared.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {active && replay ? (
+        <ReplayControls
+          replay={replay}
+          command={(replayCommand) => {
+            if (replayCommand.kind === 'speed') setSpeed(replayCommand.speed);
+            command(replayCommand);
+          }}
+        />
+      ) : null}
+      {replay && !active ? (
+        <p role="status">
+          {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
+          {replay.differs.length > 0 ? `; ${replay.differs.length} tool result(s) differ from the recording` : ''}.{replay.message ? ` ${replay.message}` : ''}
+        </p>
+      ) : null}
+      <div className="shared-actions">
+        {active ? null : <SpeedSelect speed={speed} onChange={setSpeed} />}
+        <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start', speed })}>
+          Replay
+        </button>
+        <button type="button" aria-disabled={busy} onClick={() => !busy && fork()}>
+          Fork
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The bundled lessons as recorded sessions (share/lessons/): one opens as a read-only session
+ * to replay step by step, as a shared link does. A list box, so the lesson buttons above keep
+ * names of their own.
+ */
+export function RecordedLessons({ lessons, onOpen }: { lessons: readonly LessonInfo[]; onOpen: (id: string) => void }) {
+  const [chosen, setChosen] = useState(lessons[0]?.id ?? '');
+  return (
+    <p className="recorded-lessons">
+      <label>
+        Or replay a recording, step by step:{' '}
+        <select aria-label="Recorded lesson" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          {lessons.map((lesson) => (
+            <option key={lesson.id} value={lesson.id}>
+              {lesson.title}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="button" disabled={!chosen} onClick={() => onOpen(chosen)}>
+        Open recording
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Session files in the Files pane's menus: Import → Open session file (a `.loopscope.json`
+ * document opens as a read-only shared session, as a link does) and Export → Download session
+ * file. A file that cannot be read leaves one alert here and changes nothing.
+ */
+import { useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import type { WorkerClient } from '../../worker/client';
+import type { MenuItem } from '../menu';
+import { downloadSessionFile } from './download';
+
+/** Larger than any session file Loopscope writes (share/codec.ts reads at most 64 MB). */
+const MAX_SESSION_FILE_BYTES = 64 * 1024 * 1024;
+
+export function useSessionFile(client: WorkerClient) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const opened = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (file.size > MAX_SESSION_FILE_BYTES) return setError(`${file.name} is larger than any session file (over 64 MB); it was not opened.`);
+    const answer = await client.request({ type: 'open-shared', source: { kind: 'file', name: file.name, text: await file.text() } });
+    if (!answer.ok) setError(`${file.name} could not be opened. ${answer.error.message}`);
+  };
+
+  const importItems: MenuItem[] = [{ label: 'Open session file', onSelect: () => input.current?.click() }];
+  const exportItems: MenuItem[] = [
+    {
+      label: 'Download session file',
+      onSelect: () =>
+        void downloadSessionFile(client).then((failed) => setError(failed ? `The session file could not be made: ${failed}` : null)),
+    },
+  ];
+  const elements = (
+    <>
+      <input ref={input} type="file" accept=".json,application/json" hidden aria-hidden="true" tabIndex={-1} onChange={(event) => void opened(event)} />
+      {error ? (
+        <div role="alert" className="files-notice error">
+          <p>{error}</p>
+          <button type="button" className="icon" aria-label="Dismiss" onClick={() => setError(null)}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+  return { importItems, exportItems, elements };
+}

@@ -1,0 +1,137 @@
+/**
+ * One turn in the Loop inspector: its round-trips (retries marked), each with the request and
+ * response in one line, its times and tokens, its thoughts folded, and the raw JSON only once
+ * opened; then the tool calls the turn asked for with their status timelines, and where
+ * compression or a loop guard acted.
+ */
+import { useState } from 'react';
+import type { LoopEventNote, RoundTripRecord, ToolTimeline } from '../../store/types';
+import {
+  clockTime,
+  describeRequest,
+  describeResponse,
+  durationMs,
+  eventLine,
+  formatDuration,
+  thoughtsOf,
+  tokensLine,
+  tokensOf,
+  turnTitle,
+} from './inspector-model';
+import type { InspectorTurn } from './inspector-model';
+import { ProjectInstructionsNote } from '../agent/project-instructions-note';
+import { ThoughtsDisclosure } from '../transcript/thoughts-disclosure';
+
+const MAX_JSON_CHARS = 200_000;
+
+function json(value: unknown): string {
+  const text = JSON.stringify(value, null, 2) ?? 'undefined';
+  return text.length > MAX_JSON_CHARS ? `${text.slice(0, MAX_JSON_CHARS)}\n… (${text.length - MAX_JSON_CHARS} more characters)` : text;
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  validating: 'validating',
+  scheduled: 'scheduled',
+  awaiting_approval: 'awaiting approval',
+  executing: 'executing',
+  success: 'success',
+  error: 'error',
+  cancelled: 'cancelled',
+};
+
+function RoundTripRow({ roundTrip, number, retry }: { roundTrip: RoundTripRecord; number: number; retry: number }) {
+  const [open, setOpen] = useState(false);
+  const duration = durationMs(roundTrip);
+  const thoughts = thoughtsOf(roundTrip);
+  const title = `Round-trip ${number}${retry ? ` (retry ${retry})` : ''} · ${roundTrip.request.model} · ${duration === null ? 'in progress' : formatDuration(duration)}`;
+  return (
+    <li className={`round-trip${roundTrip.error ? ' failed' : ''}${retry ? ' retry' : ''}`}>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {title}
+      </button>
+      <p className="round-trip-summary">
+        → {describeRequest(roundTrip)}
+        <br />← {describeResponse(roundTrip)}
+      </p>
+      <p className="round-trip-facts">
+        <span>
+          {clockTime(roundTrip.startedAt)} → {roundTrip.endedAt === undefined ? '…' : clockTime(roundTrip.endedAt)}
+          {duration === null ? '' : ` (${formatDuration(duration)})`}
+        </span>
+        <span>{tokensLine(tokensOf(roundTrip))}</span>
+      </p>
+      {thoughts ? (
+        <ThoughtsDisclosure>
+          <p className="thoughts-text">{thoughts}</p>
+        </ThoughtsDisclosure>
+      ) : null}
+      <ProjectInstructionsNote systemInstruction={roundTrip.request.systemInstruction} />
+      {open ? (
+        <div className="round-trip-raw">
+          {/* Each holds more than it shows: focusable, so the keyboard can scroll it. */}
+          <h5>Request</h5>
+          <pre aria-label="Raw request" tabIndex={0}>{json(roundTrip.request)}</pre>
+          <h5>Response ({roundTrip.response.length} chunks)</h5>
+          <pre aria-label="Raw response" tabIndex={0}>{json(roundTrip.error ? { error: roundTrip.error, chunks: roundTrip.response } : roundTrip.response)}</pre>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ToolTimelineView({ call }: { call: ToolTimeline }) {
+  const first = call.steps[0]?.at ?? 0;
+  const label = `${call.name} ${call.summary}`.trim();
+  return (
+    <li className="tool-timeline">
+      <p>
+        <strong>{call.name}</strong> {call.summary}
+      </p>
+      <ol aria-label={`Timeline of ${label}`}>
+        {call.steps.map((step, index) => (
+          <li key={index} className={`step ${step.status}`}>
+            <span className="step-status">{STATUS_LABEL[step.status] ?? step.status}</span>{' '}
+            <time dateTime={new Date(step.at).toISOString()} title={clockTime(step.at)}>
+              {index === 0 ? clockTime(step.at) : `+${formatDuration(step.at - first)}`}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </li>
+  );
+}
+
+function EventNote({ event, attempts }: { event: LoopEventNote; attempts: readonly RoundTripRecord[] }) {
+  const during = attempts.some((roundTrip) => roundTrip.startedAt <= event.at && (roundTrip.endedAt ?? Infinity) >= event.at);
+  const before = attempts[0] !== undefined && event.at < attempts[0].startedAt;
+  const where = during ? 'during this turn' : before ? 'before this turn' : 'after this turn';
+  return (
+    <p className={`loop-event ${event.type}`} role="note">
+      {eventLine(event)} · {clockTime(event.at)}, {where}
+    </p>
+  );
+}
+
+export function TurnView({ turn, index, firstNumber }: { turn: InspectorTurn; index: number; firstNumber: number }) {
+  const title = turnTitle(turn, index);
+  return (
+    <li className={`turn ${turn.purpose}`}>
+      <h4>{title}</h4>
+      <ol className="round-trips" aria-label={`Round-trips of turn ${index + 1}`}>
+        {turn.attempts.map((roundTrip, attempt) => (
+          <RoundTripRow key={roundTrip.id} roundTrip={roundTrip} number={firstNumber + attempt} retry={attempt} />
+        ))}
+      </ol>
+      {turn.toolCalls.length > 0 ? (
+        <ol className="tool-timelines" aria-label={`Tool calls of turn ${index + 1}`}>
+          {turn.toolCalls.map((call) => (
+            <ToolTimelineView key={call.callId} call={call} />
+          ))}
+        </ol>
+      ) : null}
+      {turn.events.map((event, position) => (
+        <EventNote key={position} event={event} attempts={turn.attempts} />
+      ))}
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The Loop inspector: every interaction (a prompt and its continuations), its turns (one model
+ * request, its retries, and the tool calls it asked for) and their round-trips, with the raw
+ * request as sent and the raw response chunks as received, times, tokens, each tool call's
+ * status timeline, and where compression or a loop guard acted; `Export JSON` downloads all of
+ * it. Raw JSON is rendered only when a round-trip is opened, so long sessions stay cheap.
+ */
+import { useMemo } from 'react';
+import type { LoopscopeDb } from '../../store/read';
+import { useRoundTrips, useSession } from '../../store/read';
+import type { RoundTripRecord } from '../../store/types';
+import { exportFileName, inspectorExportJson } from './inspector-export';
+import { groupRoundTrips } from './inspector-model';
+import { TurnView } from './inspector-turn';
+import './inspector.css';
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function ExportButton({ roundTrips, sessionId, title }: { roundTrips: readonly RoundTripRecord[]; sessionId: string; title: string | undefined }) {
+  return (
+    <button
+      type="button"
+      onClick={() => download(exportFileName(title), inspectorExportJson(roundTrips, title === undefined ? { id: sessionId } : { id: sessionId, title }, Date.now()))}
+    >
+      Export JSON
+    </button>
+  );
+}
+
+export function LoopInspector({ db, sessionId }: { db: LoopscopeDb; sessionId: string }) {
+  const roundTrips = useRoundTrips(db, sessionId);
+  const session = useSession(db, sessionId);
+  const interactions = useMemo(() => (roundTrips ? groupRoundTrips(roundTrips) : []), [roundTrips]);
+  if (!roundTrips) return <p className="empty">Loading…</p>;
+  if (roundTrips.length === 0) return <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>;
+  const turns = interactions.reduce((sum, interaction) => sum + interaction.turns.length, 0);
+  return (
+    <div className="loop-inspector">
+      <div className="inspector-header">
+        <p className="inspector-totals">
+          {interactions.length} interaction(s), {turns} turn(s), {roundTrips.length} round-trip(s)
+        </p>
+        <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />
+      </div>
+      {interactions.map((interaction, index) => {
+        let number = 1;
+        return (
+          <section key={interaction.id} aria-label={`Interaction ${index + 1}`}>
+            <h3>
+              Interaction {index + 1} · {interaction.turns.length} turn(s) · {interaction.roundTrips} round-trip(s)
+            </h3>
+            <ol className="turns">
+              {interaction.turns.map((turn, position) => {
+                const firstNumber = number;
+                number += turn.attempts.length;
+                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} />;
+              })}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

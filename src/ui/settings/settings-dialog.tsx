@@ -1,0 +1,310 @@
+/**
+ * Settings: provider; for Gemini its key (kept in memory unless the person opts in to
+ * remembering it), model and API base URL; for an OpenAI-compatible server its base URL (with
+ * presets), optional key (kept like Gemini's) and model. Nothing typed is lost on Cancel of a nested error: the draft
+ * lives here until Save or Cancel. Below them, what the site stores (navigator.storage, where
+ * the browser has it) and Free space, which asks the worker to prune old checkpoints now.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { formatBytes } from '../../shared/format-bytes';
+import type { SettingsRecord } from '../../store/types';
+import type { WorkerResponse } from '../../worker/client';
+import { ModalDialog } from '../modal-dialog';
+import { ContextWindowField, contextWindowProblem } from './context-window-field';
+import { THEME_CHOICES, themeChoiceOf } from './theme';
+
+export interface SettingsDialogProps {
+  settings: SettingsRecord;
+  /** Applies and stores the settings; the dialog waits for it (Save is disabled meanwhile). */
+  onSave: (settings: SettingsRecord) => Promise<void>;
+  onClose: () => void;
+  /** Sends the worker's `free-space` request; without it there is no Free space button. */
+  freeSpace?: () => Promise<WorkerResponse<'free-space'>>;
+  /** The field focused on opening (`/model`: Model); else the first one. */
+  initialFocus?: 'model';
+}
+
+/** The part of StorageManager the storage line reads; either method may be missing. */
+export type StorageProbe = Partial<Pick<StorageManager, 'estimate' | 'persisted'>>;
+
+/** One line about the site's storage; says so where the browser does not tell (no navigator.storage, a failing call). */
+export async function describeStorage(storage: StorageProbe | undefined): Promise<string> {
+  const estimate = await storage?.estimate?.().catch(() => undefined);
+  const persisted = await storage?.persisted?.().catch(() => undefined);
+  const usage =
+    estimate?.usage !== undefined && estimate.quota !== undefined
+      ? `${formatBytes(estimate.usage)} used of ${formatBytes(estimate.quota)} this site may use`
+      : 'This browser does not report how much this site stores';
+  const persistence =
+    persisted === true
+      ? 'kept until you delete it (persistent)'
+      : persisted === false
+        ? 'not persistent: the browser may clear it when the disk runs low'
+        : 'whether the browser may clear it is unknown';
+  return `${usage}; ${persistence}.`;
+}
+
+function freedText(answer: WorkerResponse<'free-space'>): string {
+  if (!answer.ok) return answer.error.message;
+  const report = answer.value;
+  if (!report.pruned) return 'Nothing to free: the checkpoints already fit the smaller budget.';
+  return `Pruned ${report.pruned} old checkpoint(s), freeing ${formatBytes(report.freedBytes)}; their Restore now says so.`;
+}
+
+function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpace'] }) {
+  const [line, setLine] = useState('Reading storage use…');
+  const [freeing, setFreeing] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const refresh = useCallback(() => {
+    const storage = typeof navigator !== 'undefined' ? (navigator.storage as StorageProbe | undefined) : undefined;
+    void describeStorage(storage).then(setLine);
+  }, []);
+  useEffect(refresh, [refresh]);
+  const free = () => {
+    if (!freeSpace || freeing) return;
+    setFreeing(true);
+    void freeSpace()
+      .then((answer) => setResult(freedText(answer)))
+      .finally(() => {
+        setFreeing(false);
+        refresh();
+      });
+  };
+  return (
+    <fieldset>
+      <legend>Storage</legend>
+      <p className="field-hint">{line}</p>
+      {freeSpace ? (
+        <button type="button" onClick={free} disabled={freeing} aria-busy={freeing}>
+          Free space
+        </button>
+      ) : null}
+      <p className="field-hint">Free space prunes old checkpoints now (Restore then says they were pruned); your sessions and files stay.</p>
+      {result ? <p role="status">{result}</p> : null}
+    </fieldset>
+  );
+}
+
+function validBaseUrl(value: string, required: boolean): string | null {
+  if (value.trim() === '') return required ? 'Enter the server\'s API base URL, e.g. http://localhost:11434/v1 for Ollama.' : null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The API base URL must start with https:// (or http:// for a local server).';
+    return null;
+  } catch {
+    return required ? 'The API base URL is not a valid URL, e.g. http://localhost:11434/v1' : 'The API base URL is not a valid URL, e.g. https://generativelanguage.googleapis.com';
+  }
+}
+
+/** Base URLs of the usual OpenAI-compatible servers. */
+export const OPENAI_PRESETS: ReadonlyArray<{ name: string; url: string }> = [
+  { name: 'Ollama', url: 'http://localhost:11434/v1' },
+  { name: 'LM Studio', url: 'http://localhost:1234/v1' },
+  { name: 'OpenRouter', url: 'https://openrouter.ai/api/v1' },
+];
+
+interface FieldsProps {
+  draft: SettingsRecord;
+  update: (patch: Partial<SettingsRecord>) => void;
+  urlError: string | null;
+}
+
+function UrlError({ urlError }: { urlError: string | null }) {
+  return urlError ? (
+    <p className="field-error" role="alert">
+      {urlError}
+    </p>
+  ) : null;
+}
+
+function GeminiFields({ draft, update, urlError }: FieldsProps) {
+  return (
+    <>
+      <label>
+        Gemini API key
+        <input
+          type="password"
+          aria-label="Gemini API key"
+          autoComplete="off"
+          value={draft.apiKey ?? ''}
+          onChange={(event) => update({ apiKey: event.target.value })}
+          placeholder="Paste a key from Google AI Studio"
+        />
+      </label>
+      {draft.provider === 'gemini' && !draft.apiKey ? <p className="field-hint">Gemini needs an API key; without one the scripted demo answers.</p> : null}
+      <RememberKey draft={draft} update={update} />
+      <label>
+        Model
+        <input type="text" aria-label="Model" value={draft.model} onChange={(event) => update({ model: event.target.value })} />
+      </label>
+      <label>
+        API base URL
+        <input
+          type="text"
+          aria-label="API base URL"
+          value={draft.baseUrl}
+          placeholder="Empty: Google's endpoint"
+          aria-invalid={urlError ? true : undefined}
+          onChange={(event) => update({ baseUrl: event.target.value })}
+        />
+      </label>
+      <UrlError urlError={urlError} />
+    </>
+  );
+}
+
+function RememberKey({ draft, update }: Omit<FieldsProps, 'urlError'>) {
+  return (
+    <>
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.rememberKey} onChange={(event) => update({ rememberKey: event.target.checked })} />
+        Remember key on this device
+      </label>
+      <p className="field-hint">The key is sent only to the model endpoint. Unless remembered, it is forgotten when you close the tab.</p>
+    </>
+  );
+}
+
+function OpenAiFields({ draft, update, urlError }: FieldsProps) {
+  return (
+    <>
+      <label>
+        API base URL
+        <input
+          type="text"
+          aria-label="API base URL"
+          value={draft.openaiBaseUrl}
+          placeholder="http://localhost:11434/v1"
+          aria-invalid={urlError ? true : undefined}
+          onChange={(event) => update({ openaiBaseUrl: event.target.value })}
+        />
+      </label>
+      <div className="preset-buttons" role="group" aria-label="Server presets">
+        {OPENAI_PRESETS.map((preset) => (
+          <button key={preset.name} type="button" aria-pressed={draft.openaiBaseUrl.trim() === preset.url} onClick={() => update({ openaiBaseUrl: preset.url })}>
+            {preset.name}
+          </button>
+        ))}
+      </div>
+      <UrlError urlError={urlError} />
+      <p className="field-hint">A local server must allow this page&apos;s origin (CORS): see the README for Ollama and LM Studio.</p>
+      <label>
+        OpenAI-compatible API key
+        <input
+          type="password"
+          aria-label="OpenAI-compatible API key"
+          autoComplete="off"
+          value={draft.openaiApiKey ?? ''}
+          onChange={(event) => update({ openaiApiKey: event.target.value })}
+          placeholder="Optional: local servers need none"
+        />
+      </label>
+      <RememberKey draft={draft} update={update} />
+      <label>
+        Model
+        <input
+          type="text"
+          aria-label="Model"
+          value={draft.openaiModel}
+          placeholder="e.g. qwen2.5-coder"
+          onChange={(event) => update({ openaiModel: event.target.value })}
+        />
+      </label>
+      {draft.openaiModel.trim() === '' ? (
+        <p className="field-hint">Enter the name the server knows the model by (Ollama: as in `ollama list`).</p>
+      ) : null}
+    </>
+  );
+}
+
+/** What Save stores: trimmed, empty keys removed (a pasted key often brings a space or newline). */
+export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord): SettingsRecord {
+  const saved: SettingsRecord = {
+    ...draft,
+    baseUrl: draft.baseUrl.trim(),
+    model: draft.model.trim() || previous.model,
+    openaiBaseUrl: draft.openaiBaseUrl.trim(),
+    openaiModel: draft.openaiModel.trim(),
+    // Present even when empty, so that saving an emptied field removes the stored window.
+    unknownModelContextWindow: draft.unknownModelContextWindow,
+  };
+  const apiKey = draft.apiKey?.trim();
+  if (apiKey) saved.apiKey = apiKey;
+  else delete saved.apiKey;
+  const openaiApiKey = draft.openaiApiKey?.trim();
+  if (openaiApiKey) saved.openaiApiKey = openaiApiKey;
+  else delete saved.openaiApiKey;
+  return saved;
+}
+
+export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFocus }: SettingsDialogProps) {
+  const [draft, setDraft] = useState<SettingsRecord>(settings);
+  const [saving, setSaving] = useState(false);
+  const openai = draft.provider === 'openai';
+  const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
+  const invalid = !!urlError || contextWindowProblem(draft.unknownModelContextWindow) !== null;
+
+  const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
+  const save = () => {
+    if (invalid || saving) return;
+    setSaving(true);
+    const saved = settingsToSave(draft, settings);
+    void onSave(saved).finally(() => setSaving(false));
+  };
+
+  return (
+    <ModalDialog title="Settings" onClose={onClose} initialFocus={initialFocus === 'model' ? 'input[aria-label="Model"]' : 'select, input'}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <label>
+          Provider
+          <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
+            <option value="gemini">Gemini</option>
+            <option value="openai">OpenAI-compatible</option>
+            <option value="scripted">Scripted demo</option>
+          </select>
+        </label>
+        {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
+        <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
+        <fieldset>
+          <legend>Loop</legend>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.loopHeuristics} onChange={(event) => update({ loopHeuristics: event.target.checked })} />
+            Heuristic loop checks
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.nextSpeakerCheck}
+              onChange={(event) => update({ nextSpeakerCheck: event.target.checked })}
+            />
+            Next-speaker check (an extra, visible model call)
+          </label>
+        </fieldset>
+        <label>
+          Theme
+          <select aria-label="Theme" value={themeChoiceOf(draft.theme)} onChange={(event) => update({ theme: themeChoiceOf(event.target.value) })}>
+            {THEME_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <StorageSection freeSpace={freeSpace} />
+        <div className="dialog-actions">
+          <button type="submit" disabled={invalid || saving} aria-busy={saving}>
+            Save
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

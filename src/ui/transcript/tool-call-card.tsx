@@ -1,0 +1,106 @@
+/** One tool call: its name and target, its live status, and a renderer per result kind. */
+import { useEffect, useRef, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import type { ToolCallStatus, ToolCallView } from '../../agent/types';
+import type { Todo, ToolDisplay } from '../../shared/tool-display';
+
+export function statusLabel(status: ToolCallStatus): string {
+  return status.replace(/_/g, ' ');
+}
+
+export function TodoList({ todos }: { todos: Todo[] }) {
+  return (
+    <ul className="todos">
+      {todos.map((todo, index) => (
+        <li key={index} data-todo-status={todo.status}>
+          [{todo.status === 'completed' ? 'x' : todo.status === 'in_progress' ? '>' : todo.status === 'cancelled' ? '-' : ' '}] {todo.description}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A result's text, scrolled inside the card past its height. It is a Tab stop (so the keyboard
+ * can scroll it) only while it overflows: short outputs add no stops to a long transcript.
+ */
+function ToolOutput({ className, ...props }: ComponentProps<'pre'>) {
+  const ref = useRef<HTMLPreElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  // Told after layout, for every card of a long transcript in one batch, and again as its box
+  // changes (output growing while a command runs, a Result opened): no layout is forced here.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return <pre ref={ref} className={className ? `tool-output ${className}` : 'tool-output'} {...props} {...(overflows ? { tabIndex: 0 } : {})} />;
+}
+
+function DisplayView({ display }: { display: ToolDisplay }) {
+  switch (display.type) {
+    case 'text':
+      return <ToolOutput>{display.text}</ToolOutput>;
+    case 'shell':
+      return (
+        <ToolOutput aria-label="Command output">
+          {display.output || '(no output)'}
+          {display.exitCode !== null && display.exitCode !== 0 ? `\n[exit code ${display.exitCode}]` : ''}
+          {display.timedOut ? '\n[timed out]' : ''}
+        </ToolOutput>
+      );
+    case 'diff':
+      return <p className="tool-note">{display.before === null ? 'Created' : 'Changed'} {display.path}</p>;
+    case 'files':
+      return (
+        <ToolOutput>
+          {display.paths.join('\n')}
+          {display.note ? `\n${display.note}` : ''}
+        </ToolOutput>
+      );
+    case 'todos':
+      return <TodoList todos={display.todos} />;
+  }
+}
+
+/**
+ * `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx).
+ * `recorded`: on replay, the recorded result this call's result differs from.
+ */
+export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; restore?: ReactNode; recorded?: string | undefined }) {
+  const title = call.summary ? `${call.name} ${call.summary}` : call.name;
+  const label = statusLabel(call.status);
+  return (
+    <article className={`tool-card status-${call.status}`} aria-label={title}>
+      <header>
+        <span className="tool-name">{call.name}</span> <span className="tool-summary">{call.summary}</span>
+        <span className="tool-status" data-status={label}>
+          {label}
+        </span>
+      </header>
+      {call.status === 'executing' && call.liveOutput ? (
+        <ToolOutput className="live" aria-live="off">
+          {call.liveOutput}
+        </ToolOutput>
+      ) : null}
+      {call.display ? <DisplayView display={call.display} /> : null}
+      {!call.display && call.resultText && call.status !== 'success' ? <p className="tool-error">{call.resultText}</p> : null}
+      {!call.display && call.resultText && call.status === 'success' ? (
+        <details>
+          <summary>Result</summary>
+          <ToolOutput>{call.resultText}</ToolOutput>
+        </details>
+      ) : null}
+      {recorded !== undefined ? (
+        <details className="tool-differs" open>
+          <summary>Differs from the recording</summary>
+          <p className="tool-note">The replayed result is above; the recording had:</p>
+          <ToolOutput>{recorded}</ToolOutput>
+        </details>
+      ) : null}
+      {restore ?? null}
+    </article>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The transcript region: user messages, model text (streaming as plain text, markdown once
+ * complete), thoughts, tool-call cards, notices and alerts, in order.
+ *
+ * Cost stays flat on long sessions: items are memoized (the reducer keeps unchanged items
+ * identical), callbacks are stable, off-screen items skip layout (`content-visibility`), and
+ * long text is laid out in blocks so a streaming message only re-renders its last block.
+ *
+ * A session opens with its last EARLIER_STEP items on the page and a "Show earlier" button
+ * above them that adds EARLIER_STEP more each press. What is on the page is real DOM, so
+ * find-in-page and screen readers read it as usual; what is not is said by the button (the
+ * Loop inspector keeps every round-trip). Rendering every item of a 2,000-round-trip session
+ * at once cost seconds; a window that grows by list virtualization instead would hide text
+ * from find-in-page and screen readers, which a boundary the person moves does not.
+ */
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TranscriptItem } from '../agent/session-reducer';
+import { ToolCallCard } from './tool-call-card';
+import { ThoughtsDisclosure } from './thoughts-disclosure';
+
+/**
+ * What `checkpoints` maps a call to once its checkpoint was pruned to save space (its tombstone,
+ * see store/checkpoints.ts): its Restore says so instead of vanishing or failing.
+ */
+export const PRUNED_CHECKPOINT = 'pruned';
+
+// Markdown rendering loads after the shell; until then, or if its code cannot be downloaded
+// (offline before the service worker holds the build), a message shows as plain text.
+const MarkdownText = lazy(() => import('./markdown').catch(() => ({ default: PlainText })));
+
+/** Longer texts are shown as plain text: parsing them as markdown would freeze the page. */
+const MARKDOWN_LIMIT = 50_000;
+const BLOCK_SIZE = 8_000;
+
+/** Splits text into blocks at line ends near BLOCK_SIZE; earlier blocks never change while it grows. */
+export function textBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  let start = 0;
+  while (text.length - start > BLOCK_SIZE) {
+    // Searched within this block only: lastIndexOf from an offset scans back to the text's
+    // start, so a long text without line ends cost time quadratic in its length.
+    const newline = text.slice(start, start + BLOCK_SIZE + 1).lastIndexOf('\n');
+    const end = newline > 0 ? start + newline + 1 : start + BLOCK_SIZE;
+    blocks.push(text.slice(start, end));
+    start = end;
+  }
+  blocks.push(text.slice(start));
+  return blocks;
+}
+
+const Block = memo(function Block({ text }: { text: string }) {
+  return <span className="text-block">{text}</span>;
+});
+
+export interface BlockCache {
+  /** Blocks that will not change: they cover text[0, consumed). */
+  complete: string[];
+  consumed: number;
+  /** The character before `consumed`, a cheap check that the text still extends the cached one. */
+  lastChar: number;
+}
+
+/**
+ * textBlocks for a text that grows at its end (a streaming answer): only the part after the
+ * last complete block is split again, so a render costs the new text, not the whole message.
+ * A text that does not extend the cached one is split from scratch.
+ */
+export const EMPTY_BLOCKS: BlockCache = { complete: [], consumed: 0, lastChar: -1 };
+
+export function extendTextBlocks(cache: BlockCache, text: string): { cache: BlockCache; blocks: string[] } {
+  let current = cache;
+  if (text.length < current.consumed || (current.consumed > 0 && text.charCodeAt(current.consumed - 1) !== current.lastChar)) {
+    current = EMPTY_BLOCKS;
+  }
+  const tail = textBlocks(text.slice(current.consumed));
+  const finished = tail.slice(0, -1);
+  if (finished.length > 0) {
+    const consumed = current.consumed + finished.reduce((sum, block) => sum + block.length, 0);
+    current = { complete: [...current.complete, ...finished], consumed, lastChar: text.charCodeAt(consumed - 1) };
+  }
+  return { cache: current, blocks: [...current.complete, tail.at(-1) ?? ''] };
+}
+
+function PlainText({ text }: { text: string }) {
+  // A pure cache of the last split (same text, same blocks), so writing it while rendering is safe.
+  const cache = useRef(EMPTY_BLOCKS);
+  const { cache: next, blocks } = extendTextBlocks(cache.current, text);
+  cache.current = next;
+  return (
+    <p className="text">
+      {blocks.map((block, index) => (
+        <Block key={index} text={block} />
+      ))}
+    </p>
+  );
+}
+
+interface ItemProps {
+  item: TranscriptItem;
+  /** Null once detection is off for this session: the offer is gone. */
+  onDisableLoopDetection: (() => void) | null;
+  /** Checkpoints to restore to put files back as they were before this item, if any. */
+  restore: string[] | undefined;
+  onRestore: ((checkpointIds: string[]) => void) | null;
+  /** A replayed call whose result differs from the recording: the recorded result. */
+  recorded: string | undefined;
+}
+
+/** Restore, or, when a checkpoint it needs was pruned, an unavailable control that says why. */
+function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: string[]; onRestore: (checkpointIds: string[]) => void; before: string }) {
+  if (checkpointIds.includes(PRUNED_CHECKPOINT)) {
+    return (
+      <button
+        type="button"
+        className="link-button"
+        aria-disabled="true"
+        title={`The files as they were before ${before} are gone: the checkpoint was pruned to save space (only recent ones are kept).`}
+      >
+        Restore unavailable: checkpoint pruned to save space
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="link-button" title={`Put the files back as they were before ${before}`} onClick={() => onRestore(checkpointIds)}>
+      Restore
+    </button>
+  );
+}
+
+const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded }: ItemProps) {
+  const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
+  switch (item.type) {
+    case 'user':
+      return (
+        <article className="message user" aria-label="You">
+          <p className="text">{item.text}</p>
+          {restore && onRestore ? <div className="message-actions">{restoreControl('this message')}</div> : null}
+        </article>
+      );
+    case 'agent':
+      return (
+        <article className="message agent" aria-label="Agent" aria-busy={item.streaming}>
+          {item.streaming || item.text.length > MARKDOWN_LIMIT ? (
+            <PlainText text={item.text} />
+          ) : (
+            <Suspense fallback={<PlainText text={item.text} />}>
+              <MarkdownText text={item.text} />
+            </Suspense>
+          )}
+        </article>
+      );
+    case 'thought':
+      return (
+        <ThoughtsDisclosure className="thought">
+          <p>
+            <strong>{item.subject}</strong> {item.description}
+          </p>
+        </ThoughtsDisclosure>
+      );
+    case 'tool':
+      return <ToolCallCard call={item.call} restore={restoreControl('this call')} recorded={recorded} />;
+    case 'alert':
+      return (
+        <div role="alert" className="alert">
+          <p>{item.message}</p>
+          {item.action === 'disable-loop-detection' && onDisableLoopDetection ? (
+            <button type="button" onClick={onDisableLoopDetection}>
+              Disable loop detection for this session
+            </button>
+          ) : null}
+        </div>
+      );
+    case 'notice':
+      return <p className="notice">{item.message}</p>;
+  }
+});
+
+/** For each user message, the checkpoints taken by the tool calls that answered it. */
+export function checkpointsByItem(items: readonly TranscriptItem[], checkpoints: ReadonlyMap<string, string>): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  let owner: string | null = null;
+  for (const item of items) {
+    if (item.type === 'user') owner = item.id;
+    if (item.type !== 'tool') continue;
+    const checkpoint = checkpoints.get(item.call.callId);
+    if (!checkpoint) continue;
+    result.set(item.id, [checkpoint]);
+    if (owner) result.set(owner, [...(result.get(owner) ?? []), checkpoint]);
+  }
+  return result;
+}
+
+export interface TranscriptProps {
+  items: TranscriptItem[];
+  /** Null once detection is off for this session: the offer is gone. */
+  onDisableLoopDetection: (() => void) | null;
+  /** Checkpoint id by tool call id (PRUNED_CHECKPOINT once pruned). */
+  checkpoints: ReadonlyMap<string, string>;
+  onRestore: ((checkpointIds: string[]) => void) | null;
+  /** On replay: the calls whose result differs from the recording, with the recorded result. */
+  differs?: readonly { callId: string; recorded: string }[] | undefined;
+  /** Items put in front since the session opened (its earlier history arrived): what is shown stays. */
+  prepended?: number;
+  /** The earlier history is still on its way (a long session shows its tail first). */
+  earlierPending?: boolean;
+}
+
+function earlierLabel(hidden: number, pending: boolean): string {
+  const above = hidden > 0 ? `${hidden.toLocaleString('en')} more above` : '';
+  if (!pending) return `Show earlier (${above})`;
+  return `Show earlier (${above ? `${above}; ` : ''}older ones loading)`;
+}
+
+/** Items shown when a session opens, and added by each "Show earlier" press. */
+export const EARLIER_STEP = 150;
+
+/**
+ * The window's first item is counted from the items the session opened with, so items put in
+ * front later (its earlier history) do not move what is on screen. At mount: the last EARLIER_STEP.
+ */
+export function openingWindow(length: number, prepended: number): number {
+  return Math.max(0, length - EARLIER_STEP) - prepended;
+}
+
+/** How many items are above the window (behind Show earlier). */
+export function hiddenItems(firstShown: number, prepended: number, length: number): number {
+  return Math.max(0, Math.min(firstShown + prepended, length));
+}
+
+/**
+ * Mount one per session (key it by the session): the window starts at the items the session
+ * opened with; items that arrive later are always shown.
+ */
+export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false }: TranscriptProps) {
+  const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
+  const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
+  const [firstShown, setFirstShown] = useState(() => openingWindow(items.length, prepended));
+  const hidden = hiddenItems(firstShown, prepended, items.length);
+  const regionRef = useRef<HTMLElement>(null);
+  const last = items.at(-1);
+  const lastLength = last?.type === 'agent' ? last.text.length : 0;
+  // Follow the end only while the person is at the end (reading older items is not disturbed).
+  const following = useRef(true);
+  const onScroll = useCallback(() => {
+    const region = regionRef.current;
+    if (region) following.current = region.scrollHeight - region.scrollTop - region.clientHeight < 80;
+  }, []);
+  useEffect(() => {
+    const region = regionRef.current;
+    if (region && following.current) region.scrollTop = region.scrollHeight;
+  }, [items.length, lastLength]);
+  return (
+    <section className="transcript" aria-label="Transcript" ref={regionRef} onScroll={onScroll}>
+      {items.length === 0 ? <p className="empty">Ask the agent to build or fix something.</p> : null}
+      {hidden > 0 || earlierPending ? (
+        <button type="button" className="show-earlier" onClick={() => setFirstShown(Math.max(0, hidden - EARLIER_STEP) - prepended)}>
+          {earlierLabel(hidden, earlierPending)}
+        </button>
+      ) : null}
+      {(hidden > 0 ? items.slice(hidden) : items).map((item) => (
+        <Item
+          key={item.id}
+          item={item}
+          onDisableLoopDetection={onDisableLoopDetection}
+          restore={restorable.get(item.id)}
+          onRestore={onRestore}
+          recorded={item.type === 'tool' ? recorded.get(item.call.callId) : undefined}
+        />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * What the Loop inspector needs that no round-trip record holds: when each tool call entered
+ * each status, and where compression and the loop guards acted. The worker sees every agent
+ * event as it is emitted, so it notes the time there (the agent's events carry none) and keeps
+ * the notes with the round-trip they belong to (RoundTripRecord.notes), which survives a reload.
+ *
+ * - A tool call belongs to the round-trip that was running or had just ended when the call was
+ *   first seen: the one whose response asked for it (a retried attempt's calls are dropped by
+ *   the agent before they are scheduled, so they never reach tool_calls_update).
+ * - `chat_compressed` and `loop_detected` belong to the round-trip running or last ended (for
+ *   compression before a request, that is the summarizer's own round-trip); the inspector
+ *   tells "during" from "after" by the note's time. Before any round-trip of this runtime
+ *   they wait for the next one.
+ */
+import type { AgentEvent } from '../../agent/types';
+import type { LoopEventNote, RoundTripNotes, ToolTimeline } from '../../store/types';
+
+export interface InspectorNotes {
+  /** Notes the event; returns the round-trips whose notes changed. */
+  observe(event: AgentEvent, at: number): string[];
+  notesOf(roundTripId: string): RoundTripNotes | undefined;
+}
+
+/** Round-trips whose notes are kept in memory; older ones no longer change. */
+const KEEP = 8;
+
+export function createInspectorNotes(): InspectorNotes {
+  const notes = new Map<string, { toolCalls: ToolTimeline[]; events: LoopEventNote[] }>();
+  const callAnchor = new Map<string, { roundTripId: string; timeline: ToolTimeline }>();
+  let current: string | null = null;
+  let waiting: LoopEventNote[] = [];
+
+  const entry = (roundTripId: string) => {
+    let found = notes.get(roundTripId);
+    if (!found) {
+      notes.set(roundTripId, (found = { toolCalls: [], events: [] }));
+      for (const id of [...notes.keys()].slice(0, Math.max(0, notes.size - KEEP))) notes.delete(id);
+      for (const [callId, anchor] of callAnchor) if (!notes.has(anchor.roundTripId)) callAnchor.delete(callId);
+    }
+    return found;
+  };
+
+  return {
+    observe(event, at) {
+      switch (event.type) {
+        case 'round_trip_start': {
+          current = event.value.roundTripId;
+          const found = entry(current);
+          if (waiting.length === 0) return [];
+          found.events.push(...waiting);
+          waiting = [];
+          return [current];
+        }
+        case 'chat_compressed':
+        case 'loop_detected': {
+          const note = { ...structuredClone(event), at } as LoopEventNote;
+          if (current === null) {
+            waiting.push(note);
+            return [];
+          }
+          entry(current).events.push(note);
+          return [current];
+        }
+        case 'tool_calls_update': {
+          const changed = new Set<string>();
+          for (const view of event.value) {
+            let anchor = callAnchor.get(view.callId);
+            if (!anchor) {
+              if (current === null) continue;
+              anchor = { roundTripId: current, timeline: { callId: view.callId, name: view.name, summary: view.summary, steps: [] } };
+              callAnchor.set(view.callId, anchor);
+              entry(current).toolCalls.push(anchor.timeline);
+            }
+            if (anchor.timeline.steps.at(-1)?.status === view.status) continue;
+            anchor.timeline.steps.push({ status: view.status, at });
+            changed.add(anchor.roundTripId);
+          }
+          return [...changed];
+        }
+        default:
+          return [];
+      }
+    },
+    notesOf(roundTripId) {
+      const found = notes.get(roundTripId);
+      if (!found || (found.toolCalls.length === 0 && found.events.length === 0)) return undefined;
+      const result: RoundTripNotes = {};
+      if (found.toolCalls.length > 0) result.toolCalls = structuredClone(found.toolCalls);
+      if (found.events.length > 0) result.events = structuredClone(found.events);
+      return result;
+    },
+  };
+}

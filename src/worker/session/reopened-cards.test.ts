@@ -1,0 +1,48 @@
+/**
+ * A reopened session shows each tool call's card as it ended: its summary and status come from
+ * the store, not from the call's arguments and result text. Node, fake-indexeddb, the real
+ * controller, tools and agent, a scripted model; the page's reducer turns what it posts into cards.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { FC, T, createFakeModel, reply } from '../../agent/testing/fake-model';
+import { initialSessionView, sessionReducer } from '../../ui/agent/session-reducer';
+import type { WorkerEvent } from '../protocol';
+import { createControllerHarness } from '../testing/controller-harness';
+
+let counter = 0;
+
+function cardsOf(loaded: WorkerEvent | undefined) {
+  if (loaded?.type !== 'session-loaded') throw new Error('no session-loaded');
+  return sessionReducer(initialSessionView, loaded).items.flatMap((item) => (item.type === 'tool' ? [{ summary: item.call.summary, status: item.call.status }] : []));
+}
+
+describe('cards of a reopened session', () => {
+  it('are the cards the person saw live, summary and status', async () => {
+    const databaseName = `reopened-cards-${counter++}`;
+    const script = [
+      reply(FC('glob', { pattern: '*.txt', dir_path: 'src' }), 'STOP'),
+      reply(FC('write_file', { file_path: 'b.txt', content: 'two' }), 'STOP'),
+      reply(T('Done.'), 'STOP'),
+    ];
+    const live = createControllerHarness({ databaseName, model: createFakeModel(script) });
+    await live.init();
+    const sessionId = live.loaded()[0]!.sessionId;
+    await live.send({ type: 'send', sessionId: null, text: 'look, then write' });
+    await vi.waitFor(() => expect(live.calls().some((call) => call.status === 'awaiting_approval')).toBe(true));
+    const write = live.calls().find((call) => call.status === 'awaiting_approval')!;
+    await live.send({ type: 'approval-response', callId: write.callId, outcome: 'cancel' });
+    await live.controller.idle();
+    const lastViews = new Map(live.calls().map((call) => [call.callId, { summary: call.summary, status: call.status }]));
+    expect([...lastViews.values()]).toEqual([
+      { summary: '*.txt in src', status: 'error' },
+      { summary: 'b.txt', status: 'cancelled' },
+    ]);
+    live.db.close();
+
+    const reopened = createControllerHarness({ databaseName, model: createFakeModel([]) });
+    await reopened.init(sessionId);
+    expect(cardsOf(reopened.events.find((event) => event.type === 'session-loaded'))).toEqual([...lastViews.values()]);
+    reopened.db.close();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The one run a session controller has at a time: work that owns the open session until it
+ * ends (the page shows it running, Stop aborts it), and the person's message, answered once the
+ * agent says it is stored (`user_message_stored`) or with why it was not (`user_message_refused`,
+ * the store's error as data; the page takes the message back into the prompt with it). A run
+ * that ends before either (a hook stopped it, the context window is full, Stop) answers with no
+ * error: the run said why itself.
+ */
+import type { AgentEvent, AgentInput } from '../../agent/types';
+import { messageOf } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
+import type { LoopscopeDb } from '../../store/db';
+import { noteMessage } from '../../store/sessions';
+import type { Approvals } from './gates';
+import type { WorkerEvent } from '../protocol';
+import type { SessionRuntime } from './session-runtime';
+
+export const NO_SESSION: AppError = { kind: 'no-session', message: 'No session is open yet.' };
+
+export interface RunSlotOptions {
+  db: LoopscopeDb;
+  post(event: WorkerEvent): void;
+  approvals: Approvals;
+  /** The session a run may start in: null while none is open or sessions switch. */
+  current(): SessionRuntime | null;
+  /** Called as each run ends (a provider chosen meanwhile takes over). */
+  ended(): void;
+}
+
+export function createRunSlot(options: RunSlotOptions) {
+  const { db, post } = options;
+  let run: { controller: AbortController; done: Promise<void> } | null = null;
+  /** The person's message waiting for the agent to say whether it is stored: settled with the refusal, if any. */
+  let prompt: ((refused: AppError | undefined) => void) | null = null;
+  const settlePrompt = (refused: AppError | undefined) => {
+    prompt?.(refused);
+    prompt = null;
+  };
+
+  /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
+  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>): { done: Promise<T>; signal: AbortSignal } {
+    const controller = new AbortController();
+    const sessionId = current.session.id;
+    post({ type: 'running', sessionId, running: true });
+    const done = work(controller.signal).finally(() => {
+      run = null;
+      options.ended();
+      post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
+    });
+    run = { controller, done: done.then(() => undefined, () => undefined) };
+    return { done, signal: controller.signal };
+  }
+
+  function start(input: AgentInput): { error: AppError } | { current: SessionRuntime; done: Promise<void> } {
+    const current = options.current();
+    if (!current) return { error: NO_SESSION };
+    if (run) return { error: { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' } };
+    const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
+    done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
+    return { current, done: done.then(() => undefined, () => undefined) };
+  }
+
+  /** The person's message: answered once it is stored, or with why it was not. */
+  async function sendMessage(text: string): Promise<{ error?: AppError }> {
+    const started = start({ type: 'user_query', text });
+    if ('error' in started) return { error: started.error };
+    const outcome = new Promise<AppError | undefined>((resolve) => (prompt = resolve));
+    void started.done.then(() => settlePrompt(undefined));
+    const refused = await outcome;
+    if (refused) return { error: refused };
+    // The session moves to the top of the list (commits do not touch it), once its message is stored.
+    started.current.session = await noteMessage(db, started.current.session, text);
+    return {};
+  }
+
+  /** Runs a prompt as a run of its own and waits for it (a replay's steps); false when it was stopped. */
+  async function runPrompt(current: SessionRuntime, text: string): Promise<boolean> {
+    const { done, signal } = begin(current, (aborted) => current.agent.run({ type: 'user_query', text }, aborted).then(() => current.flushRoundTrips()));
+    await done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The replay stopped unexpectedly: ${messageOf(thrown)}` }));
+    return !signal.aborted;
+  }
+
+  async function stop(): Promise<void> {
+    if (!run) return;
+    run.controller.abort();
+    options.approvals.cancelAll();
+    await run.done;
+  }
+
+  return {
+    begin,
+    start,
+    sendMessage,
+    runPrompt,
+    stop,
+    busy: (): boolean => run !== null,
+    /** Sees each agent event: the person's message stored or refused answers its send. */
+    observe(event: AgentEvent): void {
+      if (event.type === 'user_message_stored') settlePrompt(undefined);
+      else if (event.type === 'user_message_refused') settlePrompt(event.value.error);
+    },
+    idle: async (): Promise<void> => {
+      await run?.done;
+    },
+  };
+}
+
+export type RunSlot = ReturnType<typeof createRunSlot>;

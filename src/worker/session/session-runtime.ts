@@ -1,0 +1,225 @@
+/**
+ * One open session inside the worker: its history writer, its synced workspace and its
+ * agent, wired to IndexedDB. Built by openSessionRuntime, thrown away on switch.
+ */
+import { createAgent } from '../../agent/agent';
+import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallView } from '../../agent/types';
+import type { LanguageModel } from '../../model/types';
+import type { Sandbox } from '../../sandbox/types';
+import { sleep } from '../../shared/abort';
+import { newId } from '../../shared/ids';
+import { createCheckpoint } from '../../store/checkpoints';
+import type { LoopscopeDb } from '../../store/db';
+import { applyFileChanges, listFiles } from '../../store/files';
+import { createHistoryWriter } from '../../store/history';
+import { addRoundTrip, setRoundTripNotes } from '../../store/round-trips';
+import type { SessionRecord } from '../../store/types';
+import type { ToolRegistry } from '../../tools/types';
+import { bindTools } from '../../tools/workspace-tool';
+import type { WorkspaceToolRegistry } from '../../tools/workspace-tool';
+import type { Approvals, StepGate } from './gates';
+import { createInspectorNotes } from './inspector-notes';
+import type { InspectorNotes } from './inspector-notes';
+import { modelNameFor } from './model-factory';
+import { noteFinishedCards } from './tool-cards';
+import type { PauseStage, WorkerSettings } from '../protocol';
+import type { ChangeSource, SyncedWorkspace } from '../files/workspace-sync';
+import { createSyncedWorkspace, unstoredNotice } from '../files/workspace-sync';
+import { createWorkspaceContext } from '../files/workspace-context';
+
+export interface RuntimeContext {
+  db: LoopscopeDb;
+  model: LanguageModel;
+  /** Written against a sandbox; bound to the session's own when it opens. */
+  tools: WorkspaceToolRegistry;
+  approvals: Approvals;
+  stepGate: StepGate;
+  isReadOnlyCommand(command: string): boolean;
+  /**
+   * Who sees the agent's events, in order, after the runtime's own (the Loop inspector's notes,
+   * the stored tool cards): each is told of every event once, on one path.
+   */
+  observers: readonly AgentEventObserver[];
+  filesChanged(paths: string[], by: ChangeSource): void;
+  paused(pause: PauseStage | null): void;
+  /** A problem the person should know about that does not stop the loop. */
+  warn(message: string): void;
+  settings(): WorkerSettings;
+}
+
+export interface SessionRuntime {
+  session: SessionRecord;
+  agent: Agent;
+  workspace: SyncedWorkspace;
+  sandbox: Sandbox;
+  /** Resolves once every round-trip record handed to the store is written. */
+  flushRoundTrips(): Promise<void>;
+}
+
+export type AgentEventObserver = (event: AgentEvent) => void;
+
+export class RuntimeError extends Error {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function agentSettingsFrom(settings: WorkerSettings, session: SessionRecord): AgentSettings {
+  // Shared and imported sessions always start asking (reliability rule 5).
+  const approvalMode = session.origin === 'local' ? (session.approvalMode ?? settings.approvalMode) : (session.approvalMode ?? 'ask');
+  return {
+    model: modelNameFor(settings),
+    approvalMode,
+    loopHeuristics: settings.loopHeuristics,
+    nextSpeakerCheck: settings.nextSpeakerCheck,
+  };
+}
+
+/**
+ * The files a call may change: the ones the tool names, the whole workspace when it cannot say
+ * (a shell command), or null for a command known to be read-only (no checkpoint for `ls`).
+ */
+function checkpointScope(tools: ToolRegistry, call: ToolCallView, args: Record<string, unknown>): string[] | 'workspace' | null {
+  const tool = tools.get(call.name);
+  if (!tool) return 'workspace';
+  if (tool.isReadOnly?.(args)) return null;
+  return tool.affectedPaths(args) ?? 'workspace';
+}
+
+function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace, tools: ToolRegistry): Hooks {
+  let modelCalls = 0;
+  let steps = 0;
+  const stepThrough = async (pause: Omit<PauseStage, 'step'>, signal: AbortSignal) => {
+    if (!context.settings().stepThrough) return;
+    const step = ++steps;
+    context.paused({ ...pause, step });
+    try {
+      await context.stepGate.pause(signal, step);
+    } finally {
+      context.paused(null);
+    }
+  };
+  return {
+    beforeModel: async ({ signal }) => {
+      modelCalls += 1;
+      await stepThrough({ stage: 'before_model', label: `model call ${modelCalls}` }, signal);
+    },
+    beforeTool: async ({ call, args, signal }) => {
+      await stepThrough({ stage: 'before_tool', label: `${call.name} ${call.summary}`.trim() }, signal);
+      if (call.kind !== 'edit' && call.kind !== 'execute') return;
+      // Checkpoint the files the call may change, so Restore can put them back.
+      const scope = checkpointScope(tools, call, args);
+      if (scope === null) return;
+      const known = workspace.snapshot();
+      const paths = scope === 'workspace' ? [...known.keys()] : scope;
+      const files = paths.map((path) => ({ path, content: known.get(path) ?? null }));
+      const label = `${call.name} ${call.summary}`.trim();
+      const saved = await createCheckpoint(context.db, { sessionId: session.id, callId: call.callId, label, files, wholeWorkspace: scope === 'workspace' });
+      // The call still runs: losing its Restore is better than stopping the agent, but the person is told.
+      if (!saved.ok) context.warn(`No checkpoint could be saved before ${label}, so Restore cannot undo it: ${saved.error.message}`);
+    },
+  };
+}
+
+/**
+ * History commits are awaited (the loop's durability rule). Round-trip records are not part of
+ * that rule: they are written in order behind the loop, so a model request never waits for the
+ * previous response's record; the run's end waits for them (flush), and a failed write is
+ * reported once as a notice. Each write starts on a task of its own: storing a record copies it
+ * synchronously (a long answer's record holds all of its chunks), and the events already
+ * waiting to be posted go first.
+ */
+function historyStore(
+  db: LoopscopeDb,
+  sessionId: string,
+  writer: ReturnType<typeof createHistoryWriter>,
+  report: (message: string) => void,
+  notes: InspectorNotes,
+): HistoryStore & { flush(): Promise<void>; notesChanged(roundTripIds: string[]): void } {
+  let pending: Promise<void> = Promise.resolve();
+  let reported = false;
+  // Notes change with every tool status; changes waiting for the same write go in one.
+  const changedNotes = new Set<string>();
+  return {
+    async commit(history) {
+      const committed = await writer.commit(history);
+      return committed.ok ? { ok: true } : { ok: false, error: { kind: committed.error.kind, message: committed.error.message } };
+    },
+    recordRoundTrip(roundTrip) {
+      pending = pending.then(nextTask).then(async () => {
+        const recorded = await addRoundTrip(db, sessionId, roundTrip, notes.notesOf(roundTrip.id));
+        if (recorded.ok || reported) return;
+        reported = true;
+        report(`A model round-trip could not be saved for the Loop inspector: ${recorded.error.message}`);
+      });
+      return Promise.resolve();
+    },
+    notesChanged(roundTripIds) {
+      if (roundTripIds.length === 0) return;
+      const scheduled = changedNotes.size > 0;
+      for (const id of roundTripIds) changedNotes.add(id);
+      if (scheduled) return;
+      // Behind the record's own write: a note for a record not stored yet goes in with the record.
+      pending = pending.then(nextTask).then(async () => {
+        const ids = [...changedNotes];
+        changedNotes.clear();
+        for (const id of ids) {
+          const current = notes.notesOf(id);
+          if (current) await setRoundTripNotes(db, id, current);
+        }
+      });
+    },
+    flush: () => pending,
+  };
+}
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+export async function openSessionRuntime(context: RuntimeContext, session: SessionRecord, sandbox: Sandbox): Promise<SessionRuntime> {
+  const writer = createHistoryWriter(context.db, session.id);
+  const loaded = await writer.load();
+  if (!loaded.ok) throw new RuntimeError(loaded.error.kind, loaded.error.message);
+  const stored = await listFiles(context.db, session.id);
+  if (!stored.ok) throw new RuntimeError(stored.error.kind, stored.error.message);
+
+  const workspace = createSyncedWorkspace(
+    sandbox,
+    {
+      apply: (changes) => applyFileChanges(context.db, session.id, changes),
+      changed: context.filesChanged,
+      // The agent's writes and shell commands go on; the person sees what was not saved.
+      unstored: (paths, error) => context.warn(unstoredNotice(paths, error)),
+    },
+    context.isReadOnlyCommand,
+  );
+  await workspace.restore(stored.value.map((file) => ({ path: file.path, content: file.content })));
+
+  const notes = createInspectorNotes();
+  const store = historyStore(context.db, session.id, writer, context.warn, notes);
+  const tools = bindTools(context.tools, workspace.sandbox);
+  const observers: AgentEventObserver[] = [
+    (event) => store.notesChanged(notes.observe(event, Date.now())),
+    (event) => noteFinishedCards(writer, event),
+    ...context.observers,
+  ];
+  const agent = createAgent({
+    model: context.model,
+    tools,
+    spill: (path, text) => workspace.sandbox.writeFile(path, text),
+    store,
+    clock: { now: () => Date.now(), sleep: (ms, signal) => sleep(ms, signal) },
+    newId: () => newId(),
+    emit: (event) => {
+      for (const observe of observers) observe(event);
+    },
+    requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
+    hooks: createHooks(context, session, workspace, tools),
+    workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
+    initialHistory: loaded.value,
+    settings: agentSettingsFrom(context.settings(), session),
+  });
+  return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
+}

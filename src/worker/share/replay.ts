@@ -1,0 +1,176 @@
+/**
+ * Replay of a shared session through the real loop: the session is put back to where the
+ * recording started (its starting files, no history), then each recorded prompt is run by the
+ * agent with the recorded-responses model. Tools really run, and the approval mode is "Ask
+ * every time" whatever the sender used (content from someone else is untrusted, reliability
+ * rule 5). A tool result that differs from the recorded one is reported, and the replay goes on
+ * with the recorded responses.
+ *
+ * Pause and Next step reuse Step through's gate: while paused, the loop stops before every
+ * model request and tool call.
+ */
+import type { AgentEvent } from '../../agent/types';
+import { createRecordedModel } from '../../model/scripted/recorded-model';
+import type { RecordedModel } from '../../model/scripted/recorded-model';
+import { replayPlan } from '../../share/replay-plan';
+import type { ReplayPlan } from '../../share/replay-plan';
+import type { AppError } from '../../shared/errors';
+import type { LoopscopeDb } from '../../store/db';
+import { listFiles } from '../../store/files';
+import { setSessionApprovalMode } from '../../store/sessions';
+import { getSharedSession, resetSession } from '../../store/shared-sessions';
+import type { SessionRecord } from '../../store/types';
+import type { ReplayCommand, ReplaySpeed, ReplayState, WorkerEvent } from '../protocol';
+import type { SessionRuntime } from '../session/session-runtime';
+
+/** Pause between streamed chunks at each speed. */
+export const CHUNK_DELAY_MS: Record<ReplaySpeed, number> = { '0.5': 80, '1': 40, '2': 20, instant: 0 };
+export const REPLAY_MODEL_NAME = 'recorded-session';
+
+export interface Replay {
+  readonly sessionId: string;
+  readonly model: RecordedModel;
+  /** True while the loop should stop before every step (Pause, Next step). */
+  paused(): boolean;
+  /** Every agent event of the replayed session passes here (tool results are compared). */
+  observe(event: AgentEvent): void;
+  /** Play, pause, speed; Next step also lets the step waiting now go on. */
+  command(command: ReplayCommand): void;
+  /** The session is being left: the replay ends without another step. */
+  cancel(): void;
+}
+
+/** What the replay needs of the session controller. */
+export interface ReplayHost {
+  db: LoopscopeDb;
+  post(event: WorkerEvent): void;
+  current(): SessionRuntime | null;
+  /** Stops the run in progress, if any. */
+  stop(): Promise<void>;
+  /** Reopens the session with `replay` active (its model answers). */
+  reopen(session: SessionRecord, replay: Replay): Promise<void>;
+  /** Runs one prompt as a run of its own; false when it was stopped. */
+  runPrompt(runtime: SessionRuntime, text: string): Promise<boolean>;
+  /** Lets the step waiting at the gate (if any) go on. */
+  releasePause(): void;
+}
+
+const describe = (response: Record<string, unknown>) => {
+  const text = typeof response['output'] === 'string' ? response['output'] : typeof response['error'] === 'string' ? `Error: ${response['error']}` : JSON.stringify(response);
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
+};
+
+interface ActiveReplay extends Replay {
+  state: ReplayState;
+  /** How the last prompt's interaction ended, when not completed or cancelled. */
+  failed: string | null;
+  publish(): void;
+  cancelled(): boolean;
+}
+
+function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, initialSpeed: ReplaySpeed): ActiveReplay {
+  let cancelled = false;
+  let speed = initialSpeed;
+  const replay: ActiveReplay = {
+    sessionId,
+    state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [] },
+    failed: null,
+    model: createRecordedModel({
+      delayMs: () => CHUNK_DELAY_MS[speed],
+      onResponse: () => {
+        replay.state = { ...replay.state, roundTrip: replay.state.roundTrip + 1 };
+        replay.publish();
+      },
+    }),
+    publish: () => host.post({ type: 'replay', sessionId, state: replay.state }),
+    paused: () => replay.state.status === 'paused',
+    cancelled: () => cancelled,
+    observe(event: AgentEvent) {
+      if (event.type === 'interaction_end' && event.value.outcome !== 'completed' && event.value.outcome !== 'cancelled') replay.failed = event.value.outcome;
+      if (event.type !== 'tool_call_response') return;
+      const recorded = plan.results.get(event.value.callId);
+      if (!recorded || JSON.stringify(recorded) === JSON.stringify(event.value.response)) return;
+      replay.state = { ...replay.state, differs: [...replay.state.differs, { callId: event.value.callId, recorded: describe(recorded) }] };
+      replay.publish();
+    },
+    command(command: ReplayCommand) {
+      if (replay.state.status !== 'playing' && replay.state.status !== 'paused') return;
+      switch (command.kind) {
+        case 'play':
+          replay.state = { ...replay.state, status: 'playing' };
+          host.releasePause();
+          break;
+        case 'pause':
+          replay.state = { ...replay.state, status: 'paused' };
+          break;
+        case 'next-step':
+          replay.state = { ...replay.state, status: 'paused' };
+          host.releasePause();
+          break;
+        case 'speed':
+          speed = command.speed;
+          replay.state = { ...replay.state, speed };
+          break;
+        case 'start':
+          return; // a replay in progress is restarted by startReplay, not here
+      }
+      replay.publish();
+    },
+    cancel() {
+      cancelled = true;
+    },
+  };
+  return replay;
+}
+
+/**
+ * Starts replaying the open shared session; answers once it is playing (the prompts run
+ * after, one run each, so Stop ends the replay).
+ */
+export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1'): Promise<{ error?: AppError }> {
+  const runtime = host.current();
+  if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
+  const session = runtime.session;
+  const shared = await getSharedSession(host.db, session.id);
+  if (!shared.ok) return { error: shared.error };
+  if (!shared.value) return { error: { kind: 'not-shared', message: 'Only a session opened from a link or a session file can be replayed.' } };
+  const plan = replayPlan(shared.value.recordedHistory);
+  if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'This session has no recorded model responses to replay.' } };
+  await host.stop();
+  let files = shared.value.startFiles;
+  if (!files) {
+    const stored = await listFiles(host.db, session.id);
+    if (!stored.ok) return { error: stored.error };
+    files = stored.value.map((file) => ({ path: file.path, content: file.content }));
+    host.post({ type: 'notice', level: 'warning', message: "The sender's starting files are not in this session, so the replay starts from its final files." });
+  }
+  const reset = await resetSession(host.db, session.id, { history: plan.initial, files });
+  if (!reset.ok) return { error: reset.error };
+  await setSessionApprovalMode(host.db, session.id, 'ask');
+  const replay = createReplay(host, session.id, plan, speed);
+  await host.reopen({ ...session, approvalMode: 'ask' }, replay);
+  const replaying = host.current();
+  if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };
+  replaying.agent.setApprovalMode('ask');
+  replaying.agent.updateSettings({ model: REPLAY_MODEL_NAME, loopHeuristics: false, nextSpeakerCheck: false });
+  replay.publish();
+  void drive(host, replaying, replay, plan);
+  return {};
+}
+
+async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveReplay, plan: ReplayPlan): Promise<void> {
+  for (const step of plan.steps) {
+    if (replay.cancelled()) return;
+    host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
+    replay.model.load(step.responses);
+    const completed = await host.runPrompt(runtime, step.text);
+    if (replay.cancelled()) return;
+    if (!completed || replay.failed) {
+      const message = completed ? `The replay stopped: the loop ended with “${replay.failed}”.` : 'The replay was stopped.';
+      replay.state = { ...replay.state, status: completed ? 'failed' : 'stopped', message };
+      return replay.publish();
+    }
+  }
+  replay.state = { ...replay.state, status: 'done' };
+  replay.publish();
+}

@@ -1,0 +1,133 @@
+/**
+ * Sessions out and in: the Share link and the session file of the open session, a link or
+ * file opened as a new read-only session, and Fork. The document holds only what
+ * share/session-document.ts takes (no settings, keys or grants: those are never read here).
+ */
+import { decodeLink, documentJson, encodeLink, parseSessionFile, readDocument } from '../../share/codec';
+import type { ShareError } from '../../share/codec';
+import type { SessionDocument } from '../../share/document';
+import { LESSON_DOCUMENTS } from '../../share/lessons/bundled-documents';
+import { buildDocument, openDocument } from '../../share/session-document';
+import type { PlainFile } from '../../share/session-document';
+import type { Content } from '../../shared/content';
+import type { AppError, Result } from '../../shared/errors';
+import { err, ok } from '../../shared/errors';
+import { listCheckpoints, readCheckpoints } from '../../store/checkpoints';
+import { hashContent } from '../../store/content-hash';
+import type { LoopscopeDb } from '../../store/db';
+import { listFiles } from '../../store/files';
+import { listRoundTrips } from '../../store/round-trips';
+import { createWholeSession, findSharedSession, getSharedSession } from '../../store/shared-sessions';
+import type { SessionRecord } from '../../store/types';
+import { earliestFiles } from '../files/checkpoint-restore';
+import type { ExportedSession, SharedSource } from '../protocol';
+import type { SessionRuntime } from '../session/session-runtime';
+import { SHARE_LINK_PRACTICAL_CHARS } from '../../shared/limits';
+
+export const SHARED_TITLE_PREFIX = 'Shared: ';
+export const LESSON_TITLE_PREFIX = 'Lesson: ';
+
+/** The title a session had before it was opened from a link, a file or a lesson. */
+const originalTitle = (title: string) => title.replace(/^(Shared|Lesson): /, '');
+
+/** The workspace before the session's first message: its checkpoints put back over the end files. */
+async function startFilesOf(db: LoopscopeDb, sessionId: string, end: readonly PlainFile[]): Promise<Result<PlainFile[] | undefined, AppError>> {
+  const shared = await getSharedSession(db, sessionId);
+  if (!shared.ok) return shared;
+  if (shared.value) return ok(shared.value.startFiles);
+  const listed = await listCheckpoints(db, sessionId);
+  if (!listed.ok) return listed;
+  // A pruned checkpoint took the oldest state of some files with it: the start is not known.
+  if (listed.value.some((checkpoint) => checkpoint.pruned)) return ok(undefined);
+  const read = await readCheckpoints(db, sessionId, listed.value.map((checkpoint) => checkpoint.id));
+  if (!read.ok) return read;
+  const files = new Map(end.map((file) => [file.path, file.content]));
+  for (const earlier of earliestFiles(read.value, files.keys())) {
+    if (earlier.content === null) files.delete(earlier.path);
+    else files.set(earlier.path, earlier.content);
+  }
+  return ok([...files].map(([path, content]) => ({ path, content })));
+}
+
+const fileNameOf = (title: string) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim().replace(/\s+/g, '-').slice(0, 60) || 'session'}.loopscope.json`;
+
+/** The session's document as a link and (with `as: 'file'`) a file; `history` is the agent's, as committed. */
+export async function exportSession(db: LoopscopeDb, session: SessionRecord, history: readonly Content[], as: 'link' | 'file'): Promise<Result<ExportedSession, AppError>> {
+  const sessionId = session.id;
+  const [roundTrips, stored] = await Promise.all([listRoundTrips(db, sessionId), listFiles(db, sessionId)]);
+  if (!roundTrips.ok) return roundTrips;
+  if (!stored.ok) return stored;
+  const files = stored.value.map((file) => ({ path: file.path, content: file.content }));
+  const startFiles = await startFilesOf(db, sessionId, files);
+  if (!startFiles.ok) return startFiles;
+  const title = session.title;
+  const document = buildDocument({
+    title: originalTitle(title),
+    createdAt: session.createdAt,
+    history,
+    roundTrips: roundTrips.value,
+    files,
+    ...(startFiles.value ? { startFiles: startFiles.value } : {}),
+  });
+  const json = documentJson(document);
+  const fragment = encodeLink(document);
+  const exported: ExportedSession = {
+    fragment: fragment.length <= SHARE_LINK_PRACTICAL_CHARS ? fragment : null,
+    linkChars: fragment.length,
+    documentBytes: new TextEncoder().encode(json).length,
+    practicalLinkChars: SHARE_LINK_PRACTICAL_CHARS,
+    fileName: fileNameOf(document.title),
+    notes: document.notes ?? [],
+  };
+  if (as === 'file') exported.fileText = json;
+  return ok(exported);
+}
+
+/**
+ * The session a link or file opens: the one it opened before (same bytes), else a new
+ * read-only session `Shared: <title>`. Nothing runs: no tool, no model call.
+ */
+export async function openSharedSource(db: LoopscopeDb, source: SharedSource): Promise<Result<SessionRecord | string, AppError>> {
+  const lesson = source.kind === 'lesson' ? await lessonDocument(source.id) : null;
+  const raw = source.kind === 'link' ? source.fragment.replace(/^#/, '') : source.kind === 'file' ? source.text : `lesson:${source.id}:${JSON.stringify(lesson)}`;
+  const digest = await hashContent(raw);
+  const found = await findSharedSession(db, digest);
+  if (!found.ok) return found;
+  if (found.value) return ok(found.value);
+  const decoded = lesson ?? (source.kind === 'link' ? decodeLink(raw) : parseSessionFile(raw));
+  if (!decoded.ok) return err(decoded.error);
+  const opened = openDocument(decoded.value);
+  const created = await createWholeSession(db, {
+    title: `${source.kind === 'lesson' ? LESSON_TITLE_PREFIX : SHARED_TITLE_PREFIX}${opened.title}`,
+    origin: 'shared',
+    history: opened.history,
+    roundTrips: opened.roundTrips,
+    files: opened.files,
+    shared: { digest, recordedHistory: opened.history, notes: opened.notes, ...(opened.startFiles ? { startFiles: opened.startFiles } : {}) },
+  });
+  return created.ok ? ok(created.value) : err(created.error);
+}
+
+/** A bundled lesson's document, checked like any other. */
+async function lessonDocument(id: string): Promise<Result<SessionDocument, ShareError>> {
+  const load = Object.hasOwn(LESSON_DOCUMENTS, id) ? LESSON_DOCUMENTS[id] : undefined;
+  if (!load) return err({ kind: 'share-not-session', message: `There is no bundled lesson "${id}".` });
+  return readDocument(await load());
+}
+
+/** An ordinary, writable copy of the open session as it is now. */
+export async function forkSession(db: LoopscopeDb, runtime: SessionRuntime): Promise<Result<SessionRecord, AppError>> {
+  const sessionId = runtime.session.id;
+  const [roundTrips, stored] = await Promise.all([listRoundTrips(db, sessionId), listFiles(db, sessionId)]);
+  if (!roundTrips.ok) return roundTrips;
+  if (!stored.ok) return stored;
+  const title = originalTitle(runtime.session.title);
+  const created = await createWholeSession(db, {
+    title: `${title} (fork)`,
+    origin: 'local',
+    history: runtime.agent.history(),
+    roundTrips: roundTrips.value,
+    files: stored.value.map((file) => ({ path: file.path, content: file.content })),
+  });
+  return created.ok ? ok(created.value) : err(created.error);
+}
