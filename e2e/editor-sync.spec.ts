@@ -125,7 +125,7 @@ for (const choice of ['Keep my version', 'Use the new version'] as const) {
 }
 
 test('an agent write just after the last keystroke keeps the conflict until the person decides', async ({ page, gemini }) => {
-  // Regression (was a bug in src/ui/monaco-editor-view.tsx): when the stored file changes under unsaved edits the
+  // Regression (was a bug in src/ui/editor/monaco-editor-view.tsx): when the stored file changes under unsaved edits the
   // effect sets `conflict`, but the autosave timer armed by the last keystroke is not cleared.
   // An agent write landing within 400 ms of that keystroke shows the conflict, then the timer
   // runs save(): the person's text is written over the agent's and the alert vanishes, so the

@@ -150,7 +150,7 @@ test('Escape in the Settings dialog closes it but does not stop the agent', asyn
 });
 
 test('when Settings closes, the focus goes back to the Settings button', async ({ page }) => {
-  // Regression (was a bug in src/ui/settings-dialog.tsx / app.tsx): the dialog focuses its first field on open
+  // Regression (was a bug in src/ui/settings/settings-dialog.tsx / app.tsx): the dialog focuses its first field on open
   // but nothing restores the focus on close, so it falls to <body> and a keyboard user
   // starts over from the top of the page (WAI-ARIA dialog pattern: return it to the opener).
   await openApp(page);
@@ -164,7 +164,7 @@ test('when Settings closes, the focus goes back to the Settings button', async (
 });
 
 test('Escape that cancels a session rename does not stop the agent', async ({ page, gemini }) => {
-  // Regression (was a bug in src/ui/sessions-list.tsx): the title input handles Escape without preventDefault(),
+  // Regression (was a bug in src/ui/files/sessions-list.tsx): the title input handles Escape without preventDefault(),
   // so the agent panel's window-level Escape handler (agent-panel.tsx) also stops the run.
   gemini.setScript({ responses: [hanging] });
   await geminiReady(page, gemini);
