@@ -4,7 +4,7 @@
 // BENCH_RESULTS (a JSON-lines file each `figure()` call appends to).
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, ServerResponse } from 'node:http';
+import { createServer, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,16 +184,18 @@ export async function clockOffset(page) {
 }
 
 /**
- * Records each HTTP response of this process as `{url, calledAt, finishedAt}` (epoch ms):
+ * Records each HTTP response of this process as `{url, headers, calledAt, finishedAt}` (epoch ms):
  * when the server called `end()` (every byte written to the socket, which for a small body
  * means sent), and when Node reported it flushed (`finish`; right for big bodies, but late by
- * any event-loop lag). The fake Gemini server keeps no timings, so the benches watch
- * node:http from the outside. Call the returned function to stop recording.
+ * any event-loop lag). `headers` is the request's headers object, the same one the fake
+ * Gemini server keeps in its request log, so a response can be matched to its request. The
+ * fake keeps no timings, so the benches watch node:http from the outside. Call the returned
+ * function to stop recording.
  */
 export function recordResponseEnds(log) {
   const original = ServerResponse.prototype.end;
   ServerResponse.prototype.end = function end(...args) {
-    const entry = { url: this.req?.url ?? '', calledAt: epochNow(), finishedAt: Number.NaN };
+    const entry = { url: this.req?.url ?? '', headers: this.req?.headers, calledAt: epochNow(), finishedAt: Number.NaN };
     log.push(entry);
     this.once('finish', () => (entry.finishedAt = epochNow()));
     return original.apply(this, args);
@@ -217,6 +219,34 @@ export function recordRequestArrivals(fake) {
     return push.apply(this, items);
   };
   return { stamps, live: () => fake.requests() === log };
+}
+
+/**
+ * When each HTTP request of this process began to arrive: the epoch ms at which node:http
+ * emitted `request` (its headers parsed; the body may still be on its way), keyed by the
+ * request's headers object, which the fake Gemini server keeps in its request log
+ * (`startOf(fake.requests()[i].headers)`). `recordRequestArrivals` stamps the later moment
+ * the body was read and the request logged. `stop()` ends the recording.
+ */
+export function recordRequestStarts() {
+  const starts = new WeakMap();
+  const original = Server.prototype.emit;
+  Server.prototype.emit = function emit(event, request, ...rest) {
+    if (event === 'request' && request?.headers) starts.set(request.headers, epochNow());
+    return original.call(this, event, request, ...rest);
+  };
+  return {
+    startOf: (headers) => (headers ? starts.get(headers) : undefined) ?? Number.NaN,
+    stop() {
+      Server.prototype.emit = original;
+    },
+  };
+}
+
+/** The value at quantile `q` (0–1) of the finite values, nearest rank (NaN when none). */
+export function quantile(values, q) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 }
 
 // ---- the app, driven by role and name like e2e/fixtures.ts ----

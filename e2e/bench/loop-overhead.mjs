@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Loop overhead benchmark (issue 3), on the built app with the fake Gemini answering at once:
 //  (a) 200 round-trips of one read_file each, then a final text: ms per round-trip (from
-//      the fake's request arrival times) and the longest main-thread task during the run;
+//      the fake's request arrival times), the same requests sent by a bare worker (the floor)
+//      in the same run, the client turnaround (the server's last byte of response k → request
+//      k+1 at the server, app and bare worker) and the longest main-thread task during the run;
 //  (b) 1 MB of text streamed in 4,000 chunks in one response, three times (each in a new
 //      session): time from the server's last byte to the full text in the Transcript, and the
 //      longest main-thread task.
 // Prints figures; asserts nothing. Run: node e2e/bench/loop-overhead.mjs [--round-trips 200] [--stream-runs 3]
+// (--stream-runs 0 skips (b)). LOOPSCOPE_DIST=/tmp/some-build serves another build than dist/.
 import { startFakeGemini } from '../fake-gemini/server.mjs';
 import {
   argument,
@@ -14,7 +17,9 @@ import {
   launchBrowser,
   median,
   openAppOnGemini,
+  quantile,
   recordRequestArrivals,
+  recordRequestStarts,
   recordResponseEnds,
   reply,
   sendMessage,
@@ -51,7 +56,35 @@ function agentTextLength([count, length]) {
   }, 600_000);
 }
 
-async function roundTrips(page, fake, arrivals) {
+/**
+ * Client turnaround as the server sees it: for each k, from the last byte of the answer to
+ * request k (`end()` called; a small body is then written to the socket) to request k+1
+ * fully read and logged (`logged`, the stamps of `recordRequestArrivals`) or to its headers
+ * parsed (`headers`, `recordRequestStarts`). Null when a response end is missing.
+ */
+function turnarounds(logged, stamps, responseEnds, requestStarts) {
+  const endOf = new Map(responseEnds.filter((entry) => entry.headers).map((entry) => [entry.headers, entry.calledAt]));
+  const ends = logged.slice(0, -1).map((request) => endOf.get(request.headers) ?? Number.NaN);
+  if (!ends.every(Number.isFinite)) return null;
+  return {
+    logged: ends.map((end, k) => stamps[k + 1] - end),
+    headers: ends.map((end, k) => requestStarts.startOf(logged[k + 1].headers) - end),
+  };
+}
+
+function turnaroundFigures(label, turns) {
+  if (!turns) {
+    console.log(`    (${label}: no response end times recorded)`);
+    return Number.NaN;
+  }
+  const ms = (value) => value.toFixed(1);
+  figure(`${label} turnaround: last byte → next request logged (median)`, median(turns.logged), 'ms');
+  figure(`${label} turnaround: p90 / first 20 / last 20 (medians)`, `${ms(quantile(turns.logged, 0.9))} / ${ms(median(turns.logged.slice(0, 20)))} / ${ms(median(turns.logged.slice(-20)))}`, 'ms');
+  figure(`${label} turnaround: last byte → next headers (median / p90)`, `${ms(median(turns.headers))} / ${ms(quantile(turns.headers, 0.9))}`, 'ms');
+  return median(turns.logged);
+}
+
+async function roundTrips(page, fake, arrivals, responseEnds, requestStarts) {
   console.log(`\n(a) ${ROUND_TRIPS} read_file round-trips, then a final text`);
   const lines = Array.from({ length: FILE_LINES }, (_, index) => `line ${index + 1} of a small file`).join('\n');
   fake.setScript({
@@ -83,22 +116,30 @@ async function roundTrips(page, fake, arrivals) {
   const total = doneAt - sentAt;
   figure('send → final text shown (total)', total, 'ms');
   const stamps = arrivals.live() ? arrivals.stamps.slice(first, first + requests) : [];
+  let perRoundTrip = Number.NaN;
+  let turnaround = Number.NaN;
   if (stamps.length === ROUND_TRIPS + 1) {
     const gaps = stamps.slice(1).map((at, index) => at - stamps[index]);
-    const sorted = [...gaps].sort((a, b) => a - b);
-    figure('per round-trip: request → next request (median)', median(gaps), 'ms', '≤ 10');
-    figure('per round-trip: 90th percentile', sorted[Math.floor(sorted.length * 0.9)], 'ms');
+    perRoundTrip = median(gaps);
+    figure('per round-trip: request → next request (median)', perRoundTrip, 'ms', '≤ 10');
+    figure('per round-trip: 90th percentile', quantile(gaps, 0.9), 'ms');
     // Growth from the first to the last round-trips points at work proportional to history.
     figure('per round-trip: first 20 (median)', median(gaps.slice(0, 20)), 'ms');
     figure('per round-trip: last 20 (median)', median(gaps.slice(-20)), 'ms');
     figure('first round-trip: send → first model request', stamps[0] - (sentAt - offset), 'ms');
+    turnaround = turnaroundFigures('app', turnarounds(fake.requests().slice(first, first + requests), stamps, responseEnds, requestStarts));
   } else {
     console.log('    (no per-request arrival times from the fake server; using total / round-trips)');
   }
   figure('per round-trip: total / round-trips', total / ROUND_TRIPS, 'ms', '≤ 10');
   await longTaskFigures(page, 'during the round-trips', sentAt, doneAt);
   const bodies = fake.requests().slice(first, first + requests).map((request) => JSON.stringify(request.body));
-  await bareRoundTripFloor(page, fake, arrivals, bodies);
+  const floor = await bareRoundTripFloor(page, fake, arrivals, bodies, responseEnds, requestStarts);
+  figure('per round-trip minus the bare worker floor (medians)', perRoundTrip - floor.perRoundTrip, 'ms');
+  // Issue 23's Measure section, on one line per run.
+  console.log('\n  summary (medians, ms): per round-trip | bare worker floor, same run | difference | app turnaround | floor turnaround');
+  const cell = (value) => (Number.isFinite(value) ? value.toFixed(1) : '?');
+  console.log(`    ${[perRoundTrip, floor.perRoundTrip, perRoundTrip - floor.perRoundTrip, turnaround, floor.turnaround].map(cell).join(' | ')}`);
 }
 
 /**
@@ -106,7 +147,7 @@ async function roundTrips(page, fake, arrivals) {
  * another by a worker that does nothing else (no SDK, no tools, no storage), each answered
  * as before: what this machine's network path alone costs those round-trips.
  */
-async function bareRoundTripFloor(page, fake, arrivals, bodies) {
+async function bareRoundTripFloor(page, fake, arrivals, bodies, responseEnds, requestStarts) {
   const count = bodies.length - 1;
   fake.setScript({ responses: readCalls(count).map((call) => reply({ calls: [call] })) });
   const first = fake.requests().length;
@@ -131,11 +172,12 @@ async function bareRoundTripFloor(page, fake, arrivals, bodies) {
     [url, bodies.slice(0, count)],
   );
   const stamps = arrivals.live() ? arrivals.stamps.slice(first, first + count) : [];
-  if (stamps.length === count) {
-    const gaps = stamps.slice(1).map((at, index) => at - stamps[index]);
-    figure('floor: the same requests by a bare worker (median)', median(gaps), 'ms');
-    figure('floor: first 20 / last 20 (median)', `${median(gaps.slice(0, 20)).toFixed(1)} / ${median(gaps.slice(-20)).toFixed(1)}`, 'ms');
-  }
+  if (stamps.length !== count) return { perRoundTrip: Number.NaN, turnaround: Number.NaN };
+  const gaps = stamps.slice(1).map((at, index) => at - stamps[index]);
+  figure('floor: the same requests by a bare worker (median)', median(gaps), 'ms');
+  figure('floor: first 20 / last 20 (median)', `${median(gaps.slice(0, 20)).toFixed(1)} / ${median(gaps.slice(-20)).toFixed(1)}`, 'ms');
+  const turnaround = turnaroundFigures('floor', turnarounds(fake.requests().slice(first, first + count), stamps, responseEnds, requestStarts));
+  return { perRoundTrip: median(gaps), turnaround };
 }
 
 async function longTaskFigures(page, during, from, to) {
@@ -250,6 +292,7 @@ async function bareWorkerFloor(page, fake, responseEnds, chunks) {
   if (gaps.length > 0) figure('floor: last byte sent → last byte read by a bare worker (median of 3)', median(gaps), 'ms');
 }
 
+const requestStarts = recordRequestStarts();
 const fake = await startFakeGemini({ port: 0 });
 const arrivals = recordRequestArrivals(fake);
 const responseEnds = [];
@@ -260,11 +303,12 @@ try {
   console.log('Loop overhead benchmark (issue 3)');
   const page = await openAppOnGemini(browser, app.url, fake);
   if (await page.evaluate(() => window.__bench.longTasksUnsupported)) console.log('    (this Chromium has no longtask entries: task figures read 0)');
-  await roundTrips(page, fake, arrivals);
-  await streaming(page, fake, responseEnds);
+  await roundTrips(page, fake, arrivals, responseEnds, requestStarts);
+  if (STREAM_RUNS > 0) await streaming(page, fake, responseEnds);
   await page.context().close();
 } finally {
   stopRecording();
+  requestStarts.stop();
   await browser.close();
   app.close();
   await fake.close();

@@ -15,7 +15,12 @@ const TOP = Number(argument('top', 25));
 const traceFile = argument('trace', '');
 const AFTER_ROUND_TRIPS = Number(argument('after-round-trips', 0));
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'];
+const SAMPLER = 'disabled-by-default-v8.cpu_profiler';
+// --no-sampler: the timeline alone (tasks, timers, network and postMessage events), which costs
+// far less than sampling, for wall-clock times; --categories a,b adds trace categories (e.g. IndexedDB).
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', SAMPLER, 'blink.user_timing', ...argument('categories', '').split(',').filter(Boolean)].filter(
+  (category) => category !== SAMPLER || !process.argv.includes('--no-sampler'),
+);
 
 async function runRoundTrips(page, fake, count = ROUND_TRIPS) {
   const lines = Array.from({ length: 20 }, (_, index) => `line ${index + 1}`).join('\n');
