@@ -3,7 +3,7 @@
  * pointer or moved with the arrow keys (Shift: bigger steps, Home/End: smallest/largest).
  * The widths are CSS variables on `main.workspace` (styles.css) and are kept per device.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, PointerEvent, RefObject } from 'react';
 import { PANE_MIN, keyedWidth, loadPaneSizes, maxWidth, resize, savePaneSizes } from './pane-sizes';
 import type { PaneName, PaneSizes } from './pane-sizes';
@@ -27,7 +27,16 @@ export function usePaneSizes(): { sizes: PaneSizes; setSize: (pane: PaneName, wi
 
 const LABELS: Record<PaneName, string> = { sidebar: 'Resize the sidebar', agent: 'Resize the agent panel' };
 
-function Splitter({ pane, sizes, setSize, workspace }: { pane: PaneName; sizes: PaneSizes; setSize: ReturnType<typeof usePaneSizes>['setSize']; workspace: RefObject<HTMLElement | null> }) {
+interface SplitterProps {
+  pane: PaneName;
+  sizes: PaneSizes;
+  setSize: ReturnType<typeof usePaneSizes>['setSize'];
+  workspace: RefObject<HTMLElement | null>;
+  /** The workspace's width as last observed: read in render, never measured there (a forced layout on every render). */
+  width: number;
+}
+
+const Splitter = memo(function Splitter({ pane, sizes, setSize, workspace, width }: SplitterProps) {
   const dragging = useRef(false);
   const total = () => workspace.current?.getBoundingClientRect().width ?? window.innerWidth;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -54,7 +63,7 @@ function Splitter({ pane, sizes, setSize, workspace }: { pane: PaneName; sizes: 
       aria-label={LABELS[pane]}
       aria-valuenow={sizes[pane]}
       aria-valuemin={PANE_MIN[pane]}
-      aria-valuemax={maxWidth(sizes, pane, total())}
+      aria-valuemax={maxWidth(sizes, pane, width)}
       tabIndex={0}
       className={`pane-splitter pane-splitter-${pane}`}
       onKeyDown={onKeyDown}
@@ -64,26 +73,29 @@ function Splitter({ pane, sizes, setSize, workspace }: { pane: PaneName; sizes: 
       onPointerCancel={stop}
     />
   );
-}
+});
 
 /** Both separators; they lie over the panes' edges, so the grid keeps its three columns. */
 export function PaneSplitters({ workspace, sizes, setSize }: { workspace: RefObject<HTMLElement | null>; sizes: PaneSizes; setSize: ReturnType<typeof usePaneSizes>['setSize'] }) {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
+  // The workspace's width, observed (no layout is forced to read it).
+  useEffect(() => {
+    const element = workspace.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.borderBoxSize[0]?.inlineSize ?? entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [workspace]);
   // A narrower window may leave stored sizes too wide for the editor: shrink them to fit.
   useEffect(() => {
-    const fit = () => {
-      const width = workspace.current?.getBoundingClientRect().width;
-      if (!width) return;
-      setSize('sidebar', sizes.sidebar, width);
-      setSize('agent', sizes.agent, width);
-    };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  }, [workspace, sizes, setSize]);
+    if (!width) return;
+    setSize('sidebar', sizes.sidebar, width);
+    setSize('agent', sizes.agent, width);
+  }, [width, sizes, setSize]);
   return (
     <>
-      <Splitter pane="sidebar" sizes={sizes} setSize={setSize} workspace={workspace} />
-      <Splitter pane="agent" sizes={sizes} setSize={setSize} workspace={workspace} />
+      <Splitter pane="sidebar" sizes={sizes} setSize={setSize} workspace={workspace} width={width} />
+      <Splitter pane="agent" sizes={sizes} setSize={setSize} workspace={workspace} width={width} />
     </>
   );
 }

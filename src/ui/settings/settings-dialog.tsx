@@ -2,10 +2,12 @@
  * Settings: provider; for Gemini its key (kept in memory unless the person opts in to
  * remembering it), model and API base URL; for an OpenAI-compatible server its base URL (with
  * presets), optional key (kept like Gemini's) and model. Nothing typed is lost on Cancel of a nested error: the draft
- * lives here until Save or Cancel. Below them, what the site stores (navigator.storage, where
- * the browser has it) and Free space, which asks the worker to prune old checkpoints now.
+ * lives here until Save or Cancel. In sections (an index beside them jumps to each, Save and
+ * Cancel stay in view): Model, Agent loop, Appearance, and Storage: what the site stores
+ * (navigator.storage, where the browser has it) and Free space, which prunes old checkpoints now.
  */
 import { useCallback, useEffect, useState } from 'react';
+import type React from 'react';
 import { formatBytes } from '../../shared/format-bytes';
 import type { SettingsRecord } from '../../store/types';
 import type { WorkerResponse } from '../../worker/client';
@@ -71,8 +73,7 @@ function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpa
       });
   };
   return (
-    <fieldset>
-      <legend>Storage</legend>
+    <>
       <p className="field-hint">{line}</p>
       {freeSpace ? (
         <button type="button" onClick={free} disabled={freeing} aria-busy={freeing}>
@@ -81,7 +82,7 @@ function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpa
       ) : null}
       <p className="field-hint">Free space prunes old checkpoints now (Restore then says they were pruned); your sessions and files stay.</p>
       {result ? <p role="status">{result}</p> : null}
-    </fieldset>
+    </>
   );
 }
 
@@ -255,47 +256,52 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
   return (
     <ModalDialog title="Settings" onClose={onClose} initialFocus={initialFocus === 'model' ? 'input[aria-label="Model"]' : 'select, input'}>
       <form
+        className="settings-form"
         onSubmit={(event) => {
           event.preventDefault();
           save();
         }}
       >
-        <label>
-          Provider
-          <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
-            <option value="gemini">Gemini</option>
-            <option value="openai">OpenAI-compatible</option>
-            <option value="scripted">Scripted demo</option>
-          </select>
-        </label>
-        {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
-        <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
-        <fieldset>
-          <legend>Loop</legend>
-          <label className="checkbox">
-            <input type="checkbox" checked={draft.loopHeuristics} onChange={(event) => update({ loopHeuristics: event.target.checked })} />
-            Heuristic loop checks
-          </label>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.nextSpeakerCheck}
-              onChange={(event) => update({ nextSpeakerCheck: event.target.checked })}
-            />
-            Next-speaker check (an extra, visible model call)
-          </label>
-        </fieldset>
-        <label>
-          Theme
-          <select aria-label="Theme" value={themeChoiceOf(draft.theme)} onChange={(event) => update({ theme: themeChoiceOf(event.target.value) })}>
-            {THEME_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <StorageSection freeSpace={freeSpace} />
+        <SectionIndex />
+        <div className="settings-sections">
+          <SettingsSection id="model" title="Model">
+            <label>
+              Provider
+              <select aria-label="Provider" value={draft.provider} onChange={(event) => update({ provider: event.target.value as SettingsRecord['provider'] })}>
+                <option value="gemini">Gemini</option>
+                <option value="openai">OpenAI-compatible</option>
+                <option value="scripted">Scripted demo</option>
+              </select>
+            </label>
+            {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
+            <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
+          </SettingsSection>
+          <SettingsSection id="loop" title="Agent loop">
+            <label className="checkbox">
+              <input type="checkbox" checked={draft.loopHeuristics} onChange={(event) => update({ loopHeuristics: event.target.checked })} />
+              Heuristic loop checks
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={draft.nextSpeakerCheck} onChange={(event) => update({ nextSpeakerCheck: event.target.checked })} />
+              Next-speaker check (an extra, visible model call)
+            </label>
+          </SettingsSection>
+          <SettingsSection id="appearance" title="Appearance">
+            <label>
+              Theme
+              <select aria-label="Theme" value={themeChoiceOf(draft.theme)} onChange={(event) => update({ theme: themeChoiceOf(event.target.value) })}>
+                {THEME_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </SettingsSection>
+          <SettingsSection id="storage" title="Storage">
+            <StorageSection freeSpace={freeSpace} />
+          </SettingsSection>
+        </div>
         <div className="dialog-actions">
           <button type="submit" disabled={invalid || saving} aria-busy={saving}>
             Save
@@ -306,5 +312,52 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+/** The sections of Settings, in order: the index beside them and the sections themselves follow it. */
+const SECTIONS = [
+  { id: 'model', title: 'Model' },
+  { id: 'loop', title: 'Agent loop' },
+  { id: 'appearance', title: 'Appearance' },
+  { id: 'storage', title: 'Storage' },
+] as const;
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+const sectionDomId = (id: SectionId) => `settings-${id}`;
+
+/** Jumps to a section: its heading scrolls into view and takes the focus, so Tab goes on inside it. */
+function SectionIndex() {
+  return (
+    <nav className="settings-index" aria-label="Settings sections">
+      <ul>
+        {SECTIONS.map((section) => (
+          <li key={section.id}>
+            <button
+              type="button"
+              onClick={() => {
+                const heading = document.getElementById(`${sectionDomId(section.id)}-title`);
+                heading?.scrollIntoView({ block: 'start' });
+                heading?.focus();
+              }}
+            >
+              {section.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SettingsSection({ id, title, children }: { id: SectionId; title: string; children: React.ReactNode }) {
+  const domId = sectionDomId(id);
+  return (
+    <section className="settings-section" id={domId} aria-labelledby={`${domId}-title`}>
+      <h3 id={`${domId}-title`} tabIndex={-1}>
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
