@@ -27,6 +27,6 @@ describe('the storage line in Settings', () => {
     expect(renderToStaticMarkup(<SettingsDialog {...props} />)).not.toContain('>Free space<');
     const html = renderToStaticMarkup(<SettingsDialog {...props} freeSpace={async () => ({ ok: true, value: { pruned: 0, freedBytes: 0, storedBytes: 0 } })} />);
     expect(html).toContain('>Free space<');
-    expect(html).toContain('<legend>Storage</legend>');
+    expect(html).toMatch(/<section[^>]*aria-labelledby="settings-storage-title"[^>]*><h3 id="settings-storage-title"[^>]*>Storage<\/h3>/);
   });
 });
