@@ -100,6 +100,30 @@ test('right after switching sessions, Import, New file and Rename go to the sess
   await expect(tree(page).getByRole('treeitem')).toHaveCount(6);
 });
 
+test('a message sent with Enter right after New session, and right after switching, runs in the session switched to', async ({ page }) => {
+  await openApp(page);
+  await prompt(page).fill('first session');
+  await prompt(page).press('Enter');
+  await expect(sessions(page).getByRole('button', { name: 'first session', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+
+  for (let round = 0; round < ROUNDS; round++) {
+    await page.getByRole('button', { name: 'New session' }).click();
+    await prompt(page).fill(`new ${round}`);
+    await prompt(page).press('Enter');
+    await expect(sessions(page).getByRole('button', { name: `new ${round}`, exact: true })).toBeVisible();
+    await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText([`new ${round}`]);
+    await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  }
+  // Switching back: the message goes to the session switched to, after its history.
+  await sessions(page).getByRole('button', { name: 'first session', exact: true }).click();
+  await prompt(page).fill('back again');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText(['first session', 'back again']);
+  await expect(alerts(page)).toHaveCount(0);
+  await expect(sessions(page).getByRole('listitem')).toHaveCount(ROUNDS + 1);
+});
+
 test('five exchanges where each next message is sent with Enter the moment the answer appears: every message reaches the model', async ({ page, gemini }) => {
   // Each answer streams in two parts a second apart: its first words show while the run goes on.
   const answers = Array.from({ length: ROUNDS }, (_, index) => ({
