@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
 import { securityHeaders } from '../../scripts/serve.mjs';
+import { startFakeGemini } from '../fake-gemini/server.mjs';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** The build the benchmarks serve: dist/, or LOOPSCOPE_DIST (as scripts/serve.mjs). */
@@ -310,4 +311,18 @@ export function reply({ text, calls } = {}) {
   if (text !== undefined) chunk.text = text;
   if (calls) chunk.functionCalls = calls;
   return { chunks: [chunk] };
+}
+
+/**
+ * What a loop bench runs against: the fake Gemini with its request-arrival and response-end
+ * logs, the app served from a private copy of the build, and a browser.
+ */
+export async function startLoopRig() {
+  const fake = await startFakeGemini({ port: 0 });
+  const arrivals = recordRequestArrivals(fake);
+  const responseEnds = [];
+  const stopRecording = recordResponseEnds(responseEnds);
+  const app = await startApp();
+  const browser = await launchBrowser();
+  return { fake, arrivals, responseEnds, stopRecording, app, browser };
 }

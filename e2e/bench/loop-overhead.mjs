@@ -9,21 +9,17 @@
 //      longest main-thread task.
 // Prints figures; asserts nothing. Run: node e2e/bench/loop-overhead.mjs [--round-trips 200] [--stream-runs 3]
 // (--stream-runs 0 skips (b)). LOOPSCOPE_DIST=/tmp/some-build serves another build than dist/.
-import { startFakeGemini } from '../fake-gemini/server.mjs';
 import {
   argument,
   clockOffset,
   figure,
-  launchBrowser,
   median,
   openAppOnGemini,
   quantile,
-  recordRequestArrivals,
   recordRequestStarts,
-  recordResponseEnds,
   reply,
   sendMessage,
-  startApp,
+  startLoopRig,
   waitForAgentText,
 } from './lib.mjs';
 
@@ -293,12 +289,7 @@ async function bareWorkerFloor(page, fake, responseEnds, chunks) {
 }
 
 const requestStarts = recordRequestStarts();
-const fake = await startFakeGemini({ port: 0 });
-const arrivals = recordRequestArrivals(fake);
-const responseEnds = [];
-const stopRecording = recordResponseEnds(responseEnds);
-const app = await startApp();
-const browser = await launchBrowser();
+const { fake, arrivals, responseEnds, stopRecording, app, browser } = await startLoopRig();
 try {
   console.log('Loop overhead benchmark (issue 3)');
   const page = await openAppOnGemini(browser, app.url, fake);

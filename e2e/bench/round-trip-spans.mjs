@@ -18,8 +18,7 @@
 // A transaction is seen at its first objectStore() call (Dexie binds db.transaction at open);
 // its complete event is stamped before Dexie's handler, whose promise jobs run the loop on.
 // Prints figures; asserts nothing. Run: node e2e/bench/round-trip-spans.mjs [--round-trips 200] [--timeline]
-import { startFakeGemini } from '../fake-gemini/server.mjs';
-import { argument, figure, launchBrowser, median, openAppOnGemini, recordRequestArrivals, recordResponseEnds, reply, sendMessage, startApp, waitForAgentText } from './lib.mjs';
+import { argument, figure, median, openAppOnGemini, reply, sendMessage, startLoopRig, waitForAgentText } from './lib.mjs';
 
 const ROUND_TRIPS = Number(argument('round-trips', 200));
 const FILE_LINES = 20;
@@ -192,12 +191,7 @@ function analyse(spans, stamps, ends, showTimeline) {
   for (const [at, what] of lines.sort((a, b) => a[0] - b[0])) console.log(`    ${at.toFixed(2).padStart(7)}  ${what}`);
 }
 
-const fake = await startFakeGemini({ port: 0 });
-const arrivals = recordRequestArrivals(fake);
-const responseEnds = [];
-const stopRecording = recordResponseEnds(responseEnds);
-const app = await startApp();
-const browser = await launchBrowser();
+const { fake, arrivals, responseEnds, stopRecording, app, browser } = await startLoopRig();
 try {
   console.log(`Round-trip spans (issue 23): ${ROUND_TRIPS} read_file round-trips, the agent worker's calls wrapped`);
   const page = await openAppOnGemini(browser, app.url, fake);

@@ -8,19 +8,18 @@ import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import type { LoopscopeDb } from '../store/db';
-import { createSession, getSession, listSessions } from '../store/sessions';
-import type { SessionRecord } from '../store/types';
+import { getSession } from '../store/sessions';
 import type { BackgroundProcesses } from '../tools/background-processes';
 import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
 import { createApprovals, createStepGate } from './session/gates';
 import type { SwitchableModel } from './session/model-factory';
-import { readByPage, responseEvent } from './protocol';
+import { responseEvent } from './protocol';
 import type { ClientMessage, LessonInfo, RequestType, SessionTarget, WorkerEvent, WorkerSettings } from './protocol';
 import type { SessionRuntime } from './session/session-runtime';
-import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session/session-runtime';
+import { RuntimeError } from './session/session-runtime';
+import { createSessionOpener } from './session/session-opener';
 import { createPersonFiles } from './files/person-files';
 import { createShareController } from './share/share-controller';
-import { loadEarlierHistory, loadHistoryTail } from './session/session-opening';
 import { createTerminalSlot } from './files/terminal';
 import { singleTabLocks } from './session/session-lock';
 import { NO_SESSION, createRunSlot } from './session/run-slot';
@@ -67,13 +66,12 @@ export const SESSION_LEFT: AppError = { kind: 'session-changed', message: 'Anoth
 export function createSessionController(options: ControllerOptions): SessionController {
   const { db, post } = options;
   let settings = options.initialSettings;
-  let runtime: SessionRuntime | null = null;
   const terminal = createTerminalSlot(post);
-  let stopServerReady: (() => void) | null = null;
   const approvals = createApprovals();
   const stepGate = createStepGate();
   const lane = createSessionLane();
-  const current = () => (lane.busy() ? null : runtime);
+  // The open session, as requests may use it: none while a switch is under way.
+  const current = () => (lane.busy() ? null : opener.runtime());
   const runs = createRunSlot({
     db,
     post,
@@ -89,17 +87,18 @@ export function createSessionController(options: ControllerOptions): SessionCont
     post,
     current,
     stop: runs.stop,
-    open: (session) => lane.switch(() => (typeof session === 'string' ? openById(session) : open(session))),
-    reopen: (session) => lane.switch(() => open(session)),
+    open: (session) => lane.switch(() => (typeof session === 'string' ? opener.openById(session) : opener.open(session))),
+    reopen: (session) => lane.switch(() => opener.open(session)),
     runPrompt: runs.runPrompt,
     releasePause: () => stepGate.next(),
   });
   const ownership = createOwnership(options.locks ?? singleTabLocks, (sessionId) => {
-    if (runtime?.session.id !== sessionId) return;
+    if (opener.runtime()?.session.id !== sessionId) return;
     void runs.stop();
     terminal.dispose();
     post({ type: 'session-elsewhere', sessionId });
   });
+  const opener = createSessionOpener({ options, settings: () => settings, runs, personFiles, ownership, share, terminal, approvals, stepGate });
 
   /** A16: a provider chosen while the agent works is used from the next message on. */
   const chooseModel = (model: LanguageModel): void => {
@@ -115,80 +114,11 @@ export function createSessionController(options: ControllerOptions): SessionCont
     post({ type: 'provider', provider: model.provider, label: model.label, lessons: model.provider === 'scripted' ? options.lessons : [] });
   };
 
-  async function open(session: SessionRecord, steal = false): Promise<void> {
-    await runs.stop();
-    await personFiles.idle(); // an import under way finishes in the session it began in
-    const owned = await ownership.claim(session.id, steal);
-    const previous = runtime;
-    runtime = null; // until the new session is loaded there is none to send to
-    terminal.dispose();
-    // Nothing of the session being left runs on or reaches the next one (WebContainer's sandbox is shared).
-    options.backgroundProcesses?.clear();
-    await previous?.workspace.close();
-    stopServerReady?.();
-    const sandbox = await options.acquireSandbox(previous?.sandbox ?? null);
-    stopServerReady = sandbox.onServerReady((port, url) => post({ type: 'server-ready', port, url }));
-    const sessionId = session.id;
-    const replayModel = share.opening(sessionId);
-    // The transcript's tail is on screen before the whole history is read (session-opening.ts).
-    const tail = await loadHistoryTail(db, sessionId);
-    const shared = await share.info(session);
-    post({
-      type: 'session-loaded',
-      session: {
-        sessionId,
-        approvalMode: agentSettingsFrom(settings, session).approvalMode,
-        history: tail.history,
-        historyFrom: tail.from,
-        cards: tail.cards,
-        interruption: tail.interruption,
-        sandboxKind: sandbox.kind,
-        ...(owned ? {} : { elsewhere: true as const }),
-        ...(shared ? { shared } : {}),
-      },
-    });
-    runtime = await openSessionRuntime(
-      {
-        db,
-        model: replayModel ?? options.model,
-        tools: options.tools,
-        approvals,
-        stepGate,
-        isReadOnlyCommand: options.isReadOnlyCommand,
-        observers: [runs.observe, share.observe, (event) => readByPage(event) && post({ type: 'agent-event', sessionId, event })],
-        filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
-        paused: (pause) => post({ type: 'paused', sessionId, pause }),
-        warn: (message) => post({ type: 'notice', level: 'error', message }),
-        // A paused replay stops before every step, like Step through.
-        settings: () => (share.paused() ? { ...settings, stepThrough: true } : settings),
-      },
-      session,
-      sandbox,
-    );
-    const earlier = await loadEarlierHistory(db, sessionId, runtime.agent.history(), tail.from);
-    if (earlier) post(earlier);
-  }
-
-  async function openById(sessionId?: string): Promise<void> {
-    const found = sessionId ? await getSession(db, sessionId) : null;
-    if (found?.ok && found.value) return open(found.value);
-    const sessions = await listSessions(db);
-    if (!sessions.ok) throw new RuntimeError(sessions.error.kind, sessions.error.message);
-    const newest = sessions.value[0];
-    return newest ? open(newest) : openNew();
-  }
-
-  async function openNew(sessionId?: string): Promise<void> {
-    const created = await createSession(db, sessionId ? { id: sessionId } : {});
-    if (!created.ok) throw new RuntimeError(created.error.kind, created.error.message);
-    return open(created.value);
-  }
-
   const refusal = (type: RequestType, open: SessionRuntime | null): AppError | undefined => ownership.refusal(type) ?? share.refusal(type, open);
 
   async function admit<T>(type: RequestType, target: SessionTarget, start: (open: SessionRuntime) => T): Promise<Admitted<T>> {
     return lane.admit(async (): Promise<Admitted<T>> => {
-      const open = runtime;
+      const open = opener.runtime();
       if (!open) return { error: NO_SESSION };
       if (target !== null && open.session.id !== target) {
         const named = await getSession(db, target);
@@ -205,9 +135,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
     options,
     settings: () => settings,
     setSettings: (next) => (settings = next),
-    runtime: () => runtime,
+    runtime: opener.runtime,
     setRuntimeSession: (session) => {
-      if (runtime && runtime.session.id === session.id) runtime.session = session;
+      const open = opener.runtime();
+      if (open && open.session.id === session.id) open.session = session;
     },
     runs,
     personFiles,
@@ -216,7 +147,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     terminal,
     approvals,
     stepGate,
-    sessions: { open, openById, openNew },
+    sessions: opener,
     chooseModel,
     admit,
     refusal,
@@ -224,7 +155,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
 
   /** Requests that name no session, refused at once when they would change the open one. */
   function refusedAtArrival(message: ClientMessage): AppError | undefined {
-    return 'sessionId' in message ? undefined : refusal(message.type, current() ?? runtime);
+    return 'sessionId' in message ? undefined : refusal(message.type, opener.runtime());
   }
 
   return {
