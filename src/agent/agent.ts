@@ -19,6 +19,7 @@ import { detectTurnInterruption, resumeParts } from './history/interruption';
 import { ORPHAN_TOOL_USE_REPAIR_REASON } from './history/orphan-repair';
 import { unscheduledErrorView } from './scheduler/validation';
 import { CommitRefused, commitHistory, createSession } from './session';
+import { refusePrompt } from './turn/store-turn';
 import type { Run } from './session';
 import { runToolRound } from './tool-round/tool-round';
 import { sendTurn } from './turn/send-turn';
@@ -38,7 +39,7 @@ export function createAgent(deps: AgentDependencies): Agent {
     }
     running = true;
     const settings = { ...state.settings };
-    const current = session.begin({ id: deps.newId(), model: settings.model, settings, signal, modelInfoSent: false });
+    const current = session.begin({ id: deps.newId(), model: settings.model, settings, signal, modelInfoSent: false, awaitingPrompt: input.type === 'user_query' });
     startTokenLimitLookUp(current);
     let outcome: InteractionOutcome;
     try {
@@ -77,7 +78,7 @@ export function createAgent(deps: AgentDependencies): Agent {
       running = true;
       try {
         const last = session.current().interaction;
-        return await compressManually(session.begin({ ...last, id: deps.newId(), model: state.settings.model, signal }));
+        return await compressManually(session.begin({ ...last, id: deps.newId(), model: state.settings.model, signal, awaitingPrompt: false }));
       } finally {
         running = false;
       }
@@ -158,6 +159,11 @@ function reportThrown(run: Run, thrown: unknown): InteractionOutcome {
     return 'cancelled';
   }
   if (thrown instanceof CommitRefused && thrown.reported) return 'error'; // user_message_refused said why
+  // A commit refused before the person's message was stored (an automatic compression's): the message is refused with it.
+  if (thrown instanceof CommitRefused && run.interaction.awaitingPrompt) {
+    refusePrompt(run, thrown);
+    return 'error';
+  }
   emit({ type: 'error', value: { error: { kind: 'internal', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` } } });
   return 'error';
 }

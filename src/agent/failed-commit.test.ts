@@ -60,4 +60,25 @@ describe('a refused commit', () => {
     const order = h.events.map((event) => event.type).filter((type) => type === 'user_message_stored' || type === 'round_trip_start');
     expect(order).toEqual(['user_message_stored', 'round_trip_start']);
   });
+
+  it('refuses the person\'s message when a commit before it is refused (an automatic compression\'s), said once as data', async () => {
+    const earlier: Content[] = Array.from({ length: 4 }, (_, n) => [
+      { role: 'user' as const, parts: [{ text: `question ${n} ${'x'.repeat(300)}` }] },
+      { role: 'model' as const, parts: [{ text: `answer ${n} ${'y'.repeat(300)}` }] },
+    ]).flat();
+    const h = createHarness({
+      initialHistory: earlier,
+      tokenLimit: 2000,
+      script: [reply({ text: 'first', finish: 'STOP', usage: { promptTokenCount: 1200 } }), reply('SUM', 'STOP'), reply('unused', 'STOP')],
+    });
+    expect(await h.run('one')).toBe('completed');
+    const refusal = { kind: 'storage-full', message: FULL };
+    h.store.commit = async () => ({ ok: false, error: refusal });
+    const before = h.events.length;
+    expect(await h.run('two')).toBe('error');
+    const events = h.events.slice(before);
+    expect(events.filter((event) => event.type === 'user_message_refused')).toEqual([{ type: 'user_message_refused', value: { error: refusal } }]);
+    expect(events.filter((event) => event.type === 'error' || event.type === 'user_message_stored')).toEqual([]);
+    expect(h.agent.history().flatMap(texts)).not.toContain('two');
+  });
 });

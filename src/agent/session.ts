@@ -62,6 +62,11 @@ export interface Interaction {
   settings: AgentSettings;
   signal: AbortSignal;
   modelInfoSent: boolean;
+  /**
+   * The person's message of this interaction is not stored yet: a refused commit before it
+   * (an automatic compression's, or its own) refuses the message (`user_message_refused`).
+   */
+  awaitingPrompt: boolean;
 }
 
 /** What each step of an interaction works with. */
@@ -118,7 +123,7 @@ export function createSession(deps: AgentDependencies): Session {
     }),
   };
   const begin = (interaction: Interaction): Run => (current = { services, state, interaction });
-  begin({ id: '', model: settings.model, settings, signal: new AbortController().signal, modelInfoSent: false });
+  begin({ id: '', model: settings.model, settings, signal: new AbortController().signal, modelInfoSent: false, awaitingPrompt: false });
   return { services, state, begin, current: () => current };
 }
 

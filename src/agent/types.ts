@@ -102,9 +102,9 @@ export type AgentEvent =
   | { type: 'tool_call_response'; value: { callId: string; name: string; response: Record<string, unknown> } }
   | { type: 'tool_call_confirmation'; value: ApprovalRequest }
   | { type: 'user_cancelled' }
-  /** A user message (the person's, or a hook's) joined the stored history: the worker answers the person's send with it. */
+  /** The person's message joined the stored history: the worker answers the person's send with it. */
   | { type: 'user_message_stored' }
-  /** The store refused a user message: it is not in the history, and nothing was sent; the interaction ends. */
+  /** The store refused the person's message (or a commit before it): it is not in the history, nothing was sent; the interaction ends. */
   | { type: 'user_message_refused'; value: { error: AppError } }
   | { type: 'error'; value: { error: AppError & { status?: number } } }
   | { type: 'chat_compressed'; value: { originalTokenCount: number; newTokenCount: number; compressionStatus: CompressionStatus } }

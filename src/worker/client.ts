@@ -62,10 +62,13 @@ export interface WorkerClient {
   send<K extends RequestType>(request: RequestOf<K>, transfer?: Transferable[]): void;
   subscribe(listener: (event: WorkerEvent) => void): () => void;
   /**
-   * The session a request made now is for: `shown`, the one on screen, unless a request that
-   * opens another session is still unanswered; then null, "whichever is open once it is",
-   * which the worker resolves after that switch (worker/session/session-lane.ts). So a New file
-   * pressed right after New session goes to the new session, never refused as stale.
+   * The session a request that adds something (a message, an import, a new file) is for:
+   * `shown`, the one on screen, unless a request that opens another session is still
+   * unanswered; then null, "whichever is open once it is", which the worker resolves after that
+   * switch (worker/session/session-lane.ts). So a New file pressed right after New session goes
+   * to the new session, never refused as stale. A request about what is on screen (Rename,
+   * Delete, Restore, Compress, Continue) names `shown` itself: if that session was left
+   * meanwhile, the worker says so instead of applying it to another.
    */
   sessionTarget(shown: string | null): SessionTarget;
 }

@@ -53,14 +53,14 @@ describe('the worker holds requests until it is initialized', () => {
     expect(handled).toEqual(['init 1', 'initialized', 'send 2', 'stop 3']);
   });
 
-  it('when initializing fails, every waiting request is answered with why instead of being dropped', async () => {
+  it('when initializing fails, every waiting request and the init itself are answered with why instead of being dropped', async () => {
     const { instance, handled, refused } = gate(() => Promise.reject(new Error('IndexedDB is unavailable')));
     instance.receive({ type: 'send', id: 1 });
     instance.receive({ type: 'init', id: 2 });
     instance.receive({ type: 'send', id: 3 });
     await settle();
     expect(handled).toEqual(['init 2']);
-    expect(refused.map((entry) => entry.id)).toEqual([1, 3]);
+    expect(refused.map((entry) => entry.id).sort()).toEqual([1, 2, 3]);
     expect(refused[0]!.error.message).toMatch(/could not start: IndexedDB is unavailable.*Reload the page/);
   });
 

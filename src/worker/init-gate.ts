@@ -52,6 +52,7 @@ export function createInitGate<M>(options: InitGateOptions<M>): InitGate<M> {
           },
           (thrown: unknown) => {
             failure = { kind: 'worker', message: `The agent could not start: ${messageOf(thrown)}. Reload the page; your history is saved.` };
+            options.refuse(message, failure); // the page waits for its answer (and counts a switch until then)
           },
         );
         if (initialized) ready = done;

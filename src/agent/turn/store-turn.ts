@@ -9,22 +9,30 @@ import { CommitRefused, commitHistory } from '../session';
 import type { Run } from '../session';
 
 /**
- * The new prompt joins stored history first, after any dangling-result placeholder, then repair
- * runs (F1, F4). Said as an event either way: `user_message_stored`, or `user_message_refused`
- * with the store's error (the interaction then ends without a second report of it).
+ * A new user message joins stored history first, after any dangling-result placeholder, then
+ * repair runs (F1, F4). The person's message (the first of a user query) is said as an event
+ * either way: `user_message_stored`, or `user_message_refused` with the store's error (the
+ * interaction then ends without a second report of it). A hook's or a continuation's message
+ * refused is an ordinary error of the run.
  */
-export async function storeUserMessage(run: Pick<Run, 'services' | 'state'>, parts: Part[]): Promise<void> {
-  const { emit } = run.services.deps;
+export async function storeUserMessage(run: Pick<Run, 'services' | 'state' | 'interaction'>, parts: Part[]): Promise<void> {
+  const person = run.interaction.awaitingPrompt;
   try {
     await commitHistory(run, repairOrphanedToolUseTurns([...closeDanglingToolResultTurn(run.state.history), { role: 'user', parts }]));
   } catch (thrown) {
-    if (thrown instanceof CommitRefused) {
-      emit({ type: 'user_message_refused', value: { error: thrown.error } });
-      thrown.reported = true;
-    }
+    if (person && thrown instanceof CommitRefused) refusePrompt(run, thrown);
     throw thrown;
   }
-  emit({ type: 'user_message_stored' });
+  if (!person) return;
+  run.interaction.awaitingPrompt = false;
+  run.services.deps.emit({ type: 'user_message_stored' });
+}
+
+/** The person's message was not stored: said once, as data; the interaction ends without another report. */
+export function refusePrompt(run: Pick<Run, 'services' | 'interaction'>, refused: CommitRefused): void {
+  run.interaction.awaitingPrompt = false;
+  refused.reported = true;
+  run.services.deps.emit({ type: 'user_message_refused', value: { error: refused.error } });
 }
 
 /**

@@ -89,10 +89,10 @@ export function AgentPanel(props: AgentPanelProps) {
   useEffect(() => setLoopDetectionOffIn(null), [view.sessionId]);
   const disableLoopDetection = useCallback(() => {
     setLoopDetectionOffIn(view.sessionId);
-    client.send({ type: 'disable-loop-detection', sessionId: client.sessionTarget(view.sessionId) });
+    client.send({ type: 'disable-loop-detection', sessionId: view.sessionId });
   }, [client, view.sessionId]);
   const restore = useCallback(
-    (checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', sessionId: client.sessionTarget(view.sessionId), checkpointIds }),
+    (checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', sessionId: view.sessionId, checkpointIds }),
     [client, view.sessionId],
   );
 
@@ -113,10 +113,11 @@ export function AgentPanel(props: AgentPanelProps) {
    * holds the message and runs it once it can; if the worker refuses it (a session is opening,
    * the agent just got busy, it could not start), it is taken back with an alert.
    */
-  const sendNow = async (text: string): Promise<boolean> => {
+  /** `sessionId`: the session the message was written in (a queued one), else the one on screen. */
+  const sendNow = async (text: string, sessionId = client.sessionTarget(view.sessionId)): Promise<boolean> => {
     keepUnsent(text);
     dispatch({ type: 'local-send', text });
-    const answer = await client.request({ type: 'send', sessionId: client.sessionTarget(view.sessionId), text });
+    const answer = await client.request({ type: 'send', sessionId, text });
     forgetUnsent();
     if (answer.ok) {
       dispatch({ type: 'send-accepted' });
@@ -137,7 +138,9 @@ export function AgentPanel(props: AgentPanelProps) {
     if (queuedFor.current !== view.sessionId) return unqueue(); // another session is on screen: the message comes back
     if (view.running || view.sessionId === null) return;
     setQueued(null);
-    void sendNow(queued.text).then(queued.settle);
+    // Named for the session it was written in: if another one opened meanwhile (its run stopped
+    // before the switch showed), the worker refuses it and the text comes back with why.
+    void sendNow(queued.text, queuedFor.current).then(queued.settle);
   }); // after every render: the run's end, a switch
   useEffect(() => {
     if (!queued) queuedFor.current = view.sessionId;
@@ -153,7 +156,7 @@ export function AgentPanel(props: AgentPanelProps) {
     notify,
     newSession: () => client.send({ type: 'new-session' }),
     compress: () =>
-      void client.request({ type: 'compress', sessionId: client.sessionTarget(view.sessionId) }).then((answer) => {
+      void client.request({ type: 'compress', sessionId: view.sessionId }).then((answer) => {
         if (!answer.ok) notify(`/compress: ${answer.error.message}`);
       }),
     focusLastRestore: () => focusLastRestore(document.querySelector('section[aria-label="Transcript"]')),
@@ -198,7 +201,7 @@ export function AgentPanel(props: AgentPanelProps) {
             Next step
           </button>
         ) : null}
-        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress', sessionId: client.sessionTarget(view.sessionId) })}>
+        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress', sessionId: view.sessionId })}>
           Compress
         </button>
         <ContextMeter usage={view.context} />
@@ -256,7 +259,7 @@ export function AgentPanel(props: AgentPanelProps) {
       {view.interruption.type !== 'none' && !view.running && !view.elsewhere && !view.shared ? (
         <div className="interrupted">
           <p>This session was interrupted mid-turn.</p>
-          <button type="button" onClick={() => client.send({ type: 'continue', sessionId: client.sessionTarget(view.sessionId) })}>
+          <button type="button" onClick={() => client.send({ type: 'continue', sessionId: view.sessionId })}>
             Continue
           </button>
         </div>

@@ -154,19 +154,19 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
           return null;
         }),
       rename: (from: string, to: string) =>
-        change(`Renaming ${from}`, { type: 'rename-path', sessionId: client.sessionTarget(sessionId || null), from, to }, (report) => {
+        change(`Renaming ${from}`, { type: 'rename-path', sessionId: sessionId || null, from, to }, (report) => {
           if (report.paths.length === 0) return null;
           onRenamed(from, to);
           return undoable(`Renamed ${from} to ${to}.`, report, () => onRenamed(to, from));
         }),
       remove: (path: string) =>
-        change(`Deleting ${path}`, { type: 'delete-path', sessionId: client.sessionTarget(sessionId || null), path }, (report) => {
+        change(`Deleting ${path}`, { type: 'delete-path', sessionId: sessionId || null, path }, (report) => {
           onDeleted(path);
           return undoable(`Deleted ${path}.`, report);
         }),
       undo: async (undo: NonNullable<FileNotice['undo']>) => {
         setBusy('Undoing');
-        const answer = await client.request({ type: 'restore-checkpoints', sessionId: client.sessionTarget(sessionId || null), checkpointIds: [undo.checkpointId] });
+        const answer = await client.request({ type: 'restore-checkpoints', sessionId: sessionId || null, checkpointIds: [undo.checkpointId] });
         setBusy(null);
         if (!answer.ok) return setNotice({ tone: 'error', message: answer.error.message });
         undo.after?.();

@@ -23,6 +23,8 @@ export function createTerminalHost(
   let process: SandboxProcess | null = null;
   let starting: Promise<void> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Disposed (the session was left): a shell still being spawned is killed as it arrives. */
+  let disposed = false;
   const settle = () => {
     clearTimeout(timer);
     timer = setTimeout(events.settled, RESCAN_AFTER_MS);
@@ -34,11 +36,13 @@ export function createTerminalHost(
         .spawn(sandbox.kind === 'webcontainer' ? 'jsh' : 'bash', {
           terminal: { columns, rows },
           onOutput: (text) => {
+            if (disposed) return; // nothing of a left session reaches the next one's page
             events.output(text);
             settle();
           },
         })
         .then((started) => {
+          if (disposed) return void started.kill();
           process = started;
           void started.exit.then((code) => {
             process = null;
@@ -59,6 +63,7 @@ export function createTerminalHost(
       process?.resize?.(columns, rows);
     },
     dispose() {
+      disposed = true;
       clearTimeout(timer);
       process?.kill();
       process = null;

@@ -39,9 +39,11 @@ export const fileHandlers: HandlerTable<FileRequest> = {
   'delete-path': personFile,
   'export-zip': personFile,
   async 'restore-checkpoints'(request, context) {
-    const admitted = await context.admit('restore-checkpoints', request.sessionId, (runtime) =>
-      restoreRequest(context.db, runtime, context.runs.busy(), request.checkpointIds, context.post),
-    );
+    // In order with saves and the tree's edits, so a switch after it waits for it (personFiles.idle).
+    const admitted = await context.admit('restore-checkpoints', request.sessionId, (runtime) => {
+      const running = context.runs.busy();
+      return context.personFiles.inOrder(() => restoreRequest(context.db, runtime, running, request.checkpointIds, context.post));
+    });
     if ('error' in admitted) return admitted;
     const answer = await admitted.started;
     return answer.error ? { error: answer.error } : { value: answer.value };

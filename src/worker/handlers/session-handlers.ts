@@ -25,6 +25,7 @@ export const sessionHandlers: HandlerTable<SessionRequest> = {
     context.lane.switch(async () => {
       const wasCurrent = context.runtime()?.session.id === request.sessionId;
       if (wasCurrent) await context.runs.stop();
+      await context.personFiles.idle(); // a file change admitted before the delete ends first, not into a deleted session
       const removed = await removeSession(context.db, request.sessionId);
       if (!removed.ok) return { error: removed.error };
       if (wasCurrent) await context.sessions.openById();

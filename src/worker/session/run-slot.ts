@@ -62,10 +62,22 @@ export function createRunSlot(options: RunSlotOptions) {
 
   /** The person's message: answered once it is stored, or with why it was not. */
   async function sendMessage(text: string): Promise<{ error?: AppError }> {
+    // Waiting before the run starts, so no word of the agent's can come before it.
+    let settle: (refused: AppError | undefined) => void = () => undefined;
+    const outcome = new Promise<AppError | undefined>((resolve) => (settle = resolve));
+    const waiting = prompt; // a message refused as busy leaves the one being answered alone
+    prompt = settle;
     const started = start({ type: 'user_query', text });
-    if ('error' in started) return { error: started.error };
-    const outcome = new Promise<AppError | undefined>((resolve) => (prompt = resolve));
-    void started.done.then(() => settlePrompt(undefined));
+    if ('error' in started) {
+      if (prompt === settle) prompt = waiting;
+      return { error: started.error };
+    }
+    // A run that ends before saying (a hook, a full window, Stop) answers this message, and only this one.
+    void started.done.then(() => {
+      if (prompt !== settle) return;
+      prompt = null;
+      settle(undefined);
+    });
     const refused = await outcome;
     if (refused) return { error: refused };
     // The session moves to the top of the list (commits do not touch it), once its message is stored.
@@ -97,7 +109,10 @@ export function createRunSlot(options: RunSlotOptions) {
     /** Sees each agent event: the person's message stored or refused answers its send. */
     observe(event: AgentEvent): void {
       if (event.type === 'user_message_stored') settlePrompt(undefined);
-      else if (event.type === 'user_message_refused') settlePrompt(event.value.error);
+      else if (event.type !== 'user_message_refused') return;
+      // A replay's prompt has no send to answer: the person is told here.
+      else if (prompt) settlePrompt(event.value.error);
+      else post({ type: 'notice', level: 'error', message: `A message was not stored: ${event.value.error.message}` });
     },
     idle: async (): Promise<void> => {
       await run?.done;

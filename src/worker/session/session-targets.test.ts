@@ -88,4 +88,15 @@ describe('requests for a session', () => {
     expect(await paths(h, first)).toEqual([]);
     expect(await paths(h, 'session-other')).toEqual([]);
   });
+
+  it('deleting the open session waits for a file change admitted before it: nothing is written into the deleted session', async () => {
+    const { h, first } = await opened();
+    const files = Array.from({ length: 40 }, (_, index) => ({ path: `f${index}.txt`, file: new Blob([`file ${index}`]) }));
+    const imported = h.send({ type: 'import-files', sessionId: first, source: { kind: 'files', name: 'many', files } });
+    const deleted = h.send({ type: 'delete-session', sessionId: first });
+    await Promise.all([imported, deleted]);
+    expect(await paths(h, first)).toEqual([]);
+    const left = await h.db.checkpoints.where('sessionId').equals(first).count();
+    expect(left).toBe(0);
+  });
 });
