@@ -98,6 +98,8 @@ export type RequestOf<K extends RequestType> = { type: K } & Requests[K]['payloa
 /** What the answer to a request of type K carries. */
 export type AnswerOf<K extends RequestType> = Requests[K]['answer'];
 export type ClientRequest = { [K in RequestType]: RequestOf<K> }[RequestType];
+/** The worker's answer to a request of type K: the value its type names, or why it failed (worker/handlers/). */
+export type Answer<K extends RequestType> = { error: AppError } | (AnswerOf<K> extends void ? { error?: undefined } : { error?: undefined; value: AnswerOf<K> });
 
 /** A file the person picked or dropped; `path` is relative to what was picked, and untrusted. */
 export interface PickedFile {

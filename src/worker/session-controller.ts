@@ -4,17 +4,12 @@
  * messages, so Node tests drive it the same way.
  */
 import type { LanguageModel } from '../model/types';
-import type { Sandbox } from '../sandbox/types';
 import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
-import type { LoopscopeDb } from '../store/db';
 import { getSession } from '../store/sessions';
-import type { BackgroundProcesses } from '../tools/background-processes';
-import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
 import { createApprovals, createStepGate } from './session/gates';
-import type { SwitchableModel } from './session/model-factory';
 import { responseEvent } from './protocol';
-import type { ClientMessage, LessonInfo, RequestType, SessionTarget, WorkerEvent, WorkerSettings } from './protocol';
+import type { ClientMessage, RequestType, SessionTarget } from './protocol';
 import type { SessionRuntime } from './session/session-runtime';
 import { RuntimeError } from './session/session-runtime';
 import { createSessionOpener } from './session/session-opener';
@@ -24,32 +19,14 @@ import { createTerminalSlot } from './files/terminal';
 import { singleTabLocks } from './session/session-lock';
 import { NO_SESSION, createRunSlot } from './session/run-slot';
 import { createSessionLane } from './session/session-lane';
-import type { SessionLocks } from './session/session-lock';
 import { createOwnership } from './session/session-ownership';
 import type { Admitted, ControllerContext, Handler, HandlerTable } from './handlers/context';
+import type { ControllerOptions } from './controller-options';
 import { fileHandlers } from './handlers/file-handlers';
 import { runHandlers } from './handlers/run-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { shareHandlers } from './handlers/share-handlers';
 import { terminalHandlers } from './handlers/terminal-handlers';
-
-export interface ControllerOptions {
-  db: LoopscopeDb;
-  post(event: WorkerEvent): void;
-  model: SwitchableModel;
-  makeModel(settings: WorkerSettings): LanguageModel;
-  lessons: LessonInfo[];
-  /** The built-in tools; each session's runtime binds them to its sandbox. */
-  tools: WorkspaceToolRegistry;
-  isReadOnlyCommand(command: string): boolean;
-  /** A fresh, empty sandbox for a session (offline: a new one; WebContainer: cleared). */
-  acquireSandbox(previous: Sandbox | null): Promise<Sandbox>;
-  initialSettings: WorkerSettings;
-  /** One writer per session across tabs; without it this tab assumes it is the only one. */
-  locks?: SessionLocks;
-  /** The tools' background processes: a session being left takes its own along. */
-  backgroundProcesses?: BackgroundProcesses;
-}
 
 export interface SessionController {
   handle(message: ClientMessage): Promise<void>;

@@ -7,38 +7,26 @@ import type { LanguageModel } from '../../model/types';
 import type { AppError } from '../../shared/errors';
 import type { LoopscopeDb } from '../../store/db';
 import type { SessionRecord } from '../../store/types';
-import type { Approvals, StepGate } from '../session/gates';
-import type { ControllerOptions } from '../session-controller';
-import type { createPersonFiles } from '../files/person-files';
-import type { AnswerOf, RequestOf, RequestType, SessionTarget, WorkerEvent, WorkerSettings } from '../protocol';
-import type { RunSlot } from '../session/run-slot';
+import type { Answer, RequestOf, RequestType, SessionTarget, WorkerEvent, WorkerSettings } from '../protocol';
 import type { SessionLane } from '../session/session-lane';
 import type { SessionRuntime } from '../session/session-runtime';
-import type { ShareController } from '../share/share-controller';
-import type { createTerminalSlot } from '../files/terminal';
+import type { OpenerParts } from '../session/session-opener';
 
-/** A handler's answer: the value its request's type names (Requests), or why it failed. */
-export type Answer<K extends RequestType> = { error: AppError } | (AnswerOf<K> extends void ? { error?: undefined } : { error?: undefined; value: AnswerOf<K> });
 
 /** Admitted into the session a request names, `started` is what its start returned. */
 export type Admitted<T> = { error: AppError } | { started: T };
 
-export interface ControllerContext {
+/** The parts the controller wires together, which the session opener uses too. */
+export type ControllerParts = Omit<OpenerParts, 'ownership'>;
+
+export interface ControllerContext extends ControllerParts {
   db: LoopscopeDb;
   post(event: WorkerEvent): void;
-  options: ControllerOptions;
-  settings(): WorkerSettings;
   setSettings(settings: WorkerSettings): void;
   /** The open session (null from the moment a switch leaves one until the next is loaded). */
   runtime(): SessionRuntime | null;
   setRuntimeSession(session: SessionRecord): void;
-  runs: RunSlot;
-  personFiles: ReturnType<typeof createPersonFiles>;
-  share: ShareController;
   lane: SessionLane;
-  terminal: ReturnType<typeof createTerminalSlot>;
-  approvals: Approvals;
-  stepGate: StepGate;
   sessions: {
     open(session: SessionRecord, steal?: boolean): Promise<void>;
     /** The session with this id, else the newest, else a new one. */

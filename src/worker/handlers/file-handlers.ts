@@ -2,8 +2,8 @@
 import { freeSpaceRequest, restoreRequest } from '../files/checkpoint-restore';
 import { savePersonEdit } from '../files/person-save';
 import type { PersonFileRequest } from '../files/person-files';
-import type { RequestOf } from '../protocol';
-import type { Answer, ControllerContext, HandlerTable } from './context';
+import type { Answer, RequestOf } from '../protocol';
+import type { ControllerContext, HandlerTable } from './context';
 
 type FileRequest = 'write-file' | 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'restore-checkpoints' | 'free-space';
 type PersonFileType = PersonFileRequest['type'];

@@ -7,7 +7,7 @@
  */
 import { createSession, getSession, listSessions } from '../../store/sessions';
 import type { SessionRecord } from '../../store/types';
-import type { ControllerOptions } from '../session-controller';
+import type { ControllerOptions } from '../controller-options';
 import { readByPage } from '../protocol';
 import type { WorkerSettings } from '../protocol';
 import type { createPersonFiles } from '../files/person-files';
