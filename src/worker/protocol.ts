@@ -82,14 +82,19 @@ export interface Requests {
    * on the tree; into `into`, the root when absent) is all of its files or none, binaries byte
    * for byte; import, rename and delete answer with a checkpoint whose Restore undoes them.
    */
-  'import-files': { payload: { sessionId: SessionTarget; source: ImportSource; into?: string }; answer: ImportReport };
+  'import-files': { payload: { sessionId: SessionTarget; source: ImportSource; into?: string }; answer: ImportReport & AppliedIn };
   /** Part of a folder's files, for an import that names them as `{ kind: 'parts', partsId }` (ui/files/import-in-parts.ts says why). */
   'import-part': { payload: { partsId: string; files: PickedFile[] }; answer: void };
-  'create-path': { payload: { sessionId: SessionTarget; path: string; kind: 'file' | 'folder' }; answer: TreeEditReport };
-  'rename-path': { payload: { sessionId: SessionTarget; from: string; to: string }; answer: TreeEditReport };
-  'delete-path': { payload: { sessionId: SessionTarget; path: string }; answer: TreeEditReport };
+  'create-path': { payload: { sessionId: SessionTarget; path: string; kind: 'file' | 'folder' }; answer: TreeEditReport & AppliedIn };
+  'rename-path': { payload: { sessionId: SessionTarget; from: string; to: string }; answer: TreeEditReport & AppliedIn };
+  'delete-path': { payload: { sessionId: SessionTarget; path: string }; answer: TreeEditReport & AppliedIn };
   /** The session's workspace as a ZIP (binaries included). */
   'export-zip': { payload: { sessionId: SessionTarget }; answer: ExportedZip };
+}
+
+/** The session a change was applied in (a request may have named null: whichever was open). */
+export interface AppliedIn {
+  sessionId: string;
 }
 
 export type RequestType = keyof Requests;

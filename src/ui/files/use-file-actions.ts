@@ -4,7 +4,7 @@
  * import's progress. Every change first saves the editor's unsaved text (`flush`), and the
  * worker runs that save before the change (worker/files/person-files.ts).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { WorkerClient } from '../../worker/client';
 import type { AnswerOf, ExportedZip, ImportReport, ImportSource, RequestOf, SkippedEntry } from '../../worker/protocol';
@@ -69,9 +69,15 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [notice, setNotice] = useState<FileNotice | null>(null);
+  /** The session the note is about: a change's answer says where it was applied; null keeps it through the next switch. */
+  const noticeFor = useRef<string | null>(null);
+  const shown = useRef(sessionId);
+  shown.current = sessionId;
 
+  // Another session on screen starts without the last one's note.
   useEffect(() => {
-    setNotice(null);
+    if (noticeFor.current !== null && noticeFor.current !== sessionId) setNotice(null);
+    noticeFor.current = sessionId || null;
   }, [sessionId]);
   useEffect(
     () =>
@@ -94,6 +100,8 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
       const answer = await client.request(request);
       setBusy(null);
       setProgress(null);
+      // The note is about the session the change was applied in (the request may have named none).
+      noticeFor.current = answer.ok ? answer.value.sessionId : request.sessionId ?? (shown.current || null);
       if (!answer.ok) {
         setNotice({ tone: 'error', message: answer.error.message });
         return false;

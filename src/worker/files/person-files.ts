@@ -116,7 +116,9 @@ export function createPersonFiles(context: PersonFilesContext) {
       return inOrder(async () => {
         if (!request.ok) return { error: request.error };
         const result = await run(request.value, runtime);
-        return result.ok ? { value: result.value } : { error: result.error };
+        if (!result.ok) return { error: result.error };
+        // A change says which session it was applied in (the page's note follows it there).
+        return { value: runtime && request.value.type !== 'export-zip' ? { ...result.value, sessionId: runtime.session.id } : result.value };
       });
     },
   };
