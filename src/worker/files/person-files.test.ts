@@ -166,8 +166,8 @@ describe('person file operations', () => {
     expect((await request({ type: 'export-zip', sessionId: null })).error?.kind).toBe('empty');
     await importZip(zip({ 'src/a.ts': 'a', 'src/img/logo.png': PNG }));
 
-    expect((await request<TreeEditReport>({ type: 'create-path', sessionId, path: 'notes.md', kind: 'file' })).value).toEqual({ paths: ['notes.md'] });
-    expect((await request<TreeEditReport>({ type: 'create-path', sessionId, path: 'src/lib', kind: 'folder' })).value).toEqual({ paths: ['src/lib/.gitkeep'] });
+    expect((await request<TreeEditReport>({ type: 'create-path', sessionId, path: 'notes.md', kind: 'file' })).value).toEqual({ paths: ['notes.md'], sessionId });
+    expect((await request<TreeEditReport>({ type: 'create-path', sessionId, path: 'src/lib', kind: 'folder' })).value).toEqual({ paths: ['src/lib/.gitkeep'], sessionId });
     expect(await inSandbox('notes.md')).toEqual(new Uint8Array());
     expect((await request({ type: 'create-path', sessionId, path: 'notes.md', kind: 'file' })).error?.message).toBe('notes.md already exists.');
     expect((await request({ type: 'create-path', sessionId, path: 'src', kind: 'folder' })).error?.message).toBe('src already exists as a folder.');
