@@ -23,9 +23,9 @@ import { createValidationRetryTracker } from './guards/validation-retry';
 import type { ValidationRetryTracker } from './guards/validation-retry';
 import { createScheduler } from './scheduler/scheduler';
 import type { Scheduler } from './scheduler/scheduler';
-import type { AgentDependencies, AgentSettings, CommitOutcome } from './types';
+import type { AgentDependencies, AgentSettings } from './types';
 import { messageOf } from '../shared/errors';
-import type { AppError } from '../shared/errors';
+import type { AppError, Result } from '../shared/errors';
 
 export interface SessionServices {
   readonly deps: AgentDependencies;
@@ -153,7 +153,7 @@ export async function commitHistory(run: Pick<Run, 'services' | 'state'>, histor
   const stored = state.history;
   state.history = history;
   const outcome = await run.services.deps.store.commit(history).catch(
-    (thrown: unknown): CommitOutcome => ({ ok: false, error: { kind: 'store', message: messageOf(thrown) } }), // a store that broke its contract
+    (thrown: unknown): Result<void> => ({ ok: false, error: { kind: 'store', message: messageOf(thrown) } }), // a store that broke its contract
   );
   if (outcome.ok) return;
   if (state.history === history) state.history = stored;

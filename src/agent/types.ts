@@ -4,7 +4,7 @@
  * or fetch (STYLE.md: inject them).
  */
 import type { Content, Part } from '../shared/content';
-import type { AppError } from '../shared/errors';
+import type { AppError, Result } from '../shared/errors';
 import type { ProjectInstructions } from '../shared/project-instructions';
 import type { FinishReason, LanguageModel, ModelRequest, Usage } from '../model/types';
 import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
@@ -150,13 +150,10 @@ export interface RoundTrip {
   turn?: { id: string; attempt: number; purpose?: 'compression' | 'next_speaker' };
 }
 
-/** A commit's result: stored, or refused with why (a full disk, another tab's change). */
-export type CommitOutcome = { ok: true } | { ok: false; error: AppError };
-
 /** Where committed history goes; the worker backs it with IndexedDB. */
 export interface HistoryStore {
-  /** Resolves once `history` is durable, or with why it is not. The agent awaits it before the next model request. */
-  commit(history: readonly Content[]): Promise<CommitOutcome>;
+  /** Resolves once `history` is durable, or with why it is not (a full disk, another tab's change). The agent awaits it before the next model request. */
+  commit(history: readonly Content[]): Promise<Result<void>>;
   /** The raw model call, for the Loop inspector. Not a commit point: it may resolve before the record is durable. */
   recordRoundTrip(roundTrip: RoundTrip): Promise<void>;
 }

@@ -13,7 +13,7 @@ import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import { createModelFor, createSwitchableModel } from './session/model-factory';
 import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
-import { isClientMessage, responseEvent } from './protocol';
+import { isClientMessage, responseEvent } from './worker-messages';
 import { createEventBatcher } from './event-batcher';
 import { createInitGate } from './init-gate';
 import { connectSandbox } from './sandbox/sandbox-port';

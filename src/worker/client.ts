@@ -4,8 +4,19 @@
  */
 import { newId } from '../shared/ids';
 import type { AppError } from '../shared/errors';
-import type { AnswerOf, ClientRequest, RequestOf, RequestType, SessionTarget, WorkerEvent } from './protocol';
-import { PROTOCOL_VERSION, isWorkerMessage } from './protocol';
+import type { AnswerOf, ClientRequest, RequestOf, RequestType, SessionTarget, WorkerEvent, WorkerMessage } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+
+/** A batch of the worker's events (protocol.ts WorkerMessage), of this protocol version. */
+function isWorkerMessage(data: unknown): data is WorkerMessage {
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    (data as { v?: unknown }).v === PROTOCOL_VERSION &&
+    (data as { type?: unknown }).type === 'events' &&
+    Array.isArray((data as { events?: unknown }).events)
+  );
+}
 
 export interface WorkerLike {
   postMessage(message: unknown, transfer?: Transferable[]): void;

@@ -59,7 +59,7 @@ export interface Requests {
   /** An ordinary, writable copy of the session named, opened; answers its id. */
   fork: { payload: { sessionId: SessionTarget }; answer: string };
   replay: { payload: { command: ReplayCommand }; answer: void };
-  /** `sessionId`: the new session's id, chosen by the page so what it sends next can name it. */
+  /** `sessionId`: the new session's id when the sender chooses it (the page does not: it sends null targets until the switch is answered). */
   'new-session': { payload: { sessionId?: string }; answer: void };
   'open-session': { payload: { sessionId: string }; answer: void };
   'delete-session': { payload: { sessionId: string }; answer: void };
@@ -281,32 +281,4 @@ export interface WorkerMessage {
   v: typeof PROTOCOL_VERSION;
   type: 'events';
   events: WorkerEvent[];
-}
-
-export function isWorkerMessage(data: unknown): data is WorkerMessage {
-  return (
-    !!data &&
-    typeof data === 'object' &&
-    (data as { v?: unknown }).v === PROTOCOL_VERSION &&
-    (data as { type?: unknown }).type === 'events' &&
-    Array.isArray((data as { events?: unknown }).events)
-  );
-}
-
-export function isClientMessage(data: unknown): data is ClientMessage {
-  return (
-    !!data &&
-    typeof data === 'object' &&
-    (data as { v?: unknown }).v === PROTOCOL_VERSION &&
-    typeof (data as { id?: unknown }).id === 'string' &&
-    'type' in data
-  );
-}
-
-/** The answer to one request: `error` or `value`, never both; absent ones are left out. */
-export function responseEvent(id: string, error?: AppError, value?: unknown): WorkerEvent {
-  const event: WorkerEvent = { type: 'response', id };
-  if (error) event.error = error;
-  if (value !== undefined) event.value = value;
-  return event;
 }

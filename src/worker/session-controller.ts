@@ -8,7 +8,7 @@ import { messageOf } from '../shared/errors';
 import type { AppError } from '../shared/errors';
 import { getSession } from '../store/sessions';
 import { createApprovals, createStepGate } from './session/gates';
-import { responseEvent } from './protocol';
+import { responseEvent } from './worker-messages';
 import type { ClientMessage, RequestType, SessionTarget } from './protocol';
 import type { SessionRuntime } from './session/session-runtime';
 import { RuntimeError } from './session/session-runtime';

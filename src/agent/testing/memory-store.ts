@@ -23,7 +23,7 @@ export function createMemoryStore(initial: readonly Content[] = []): MemoryStore
     async commit(history) {
       last = structuredClone([...history]);
       commits.push(structuredClone(last));
-      return { ok: true };
+      return { ok: true, value: undefined };
     },
     async recordRoundTrip(roundTrip) {
       roundTrips.push(structuredClone(roundTrip));

@@ -7,8 +7,7 @@ import type { Sandbox } from '../../sandbox/types';
 import type { AppError } from '../../shared/errors';
 import type { FileChange } from '../../store/files';
 import { isSkippedFolder } from '../../shared/imported-paths';
-import { WORKSPACE_MAX_FILES } from '../../shared/limits';
-
+import { WORKSPACE_FILE_MAX_BYTES, WORKSPACE_MAX_FILES } from '../../shared/limits';
 
 export function sameContent(a: string | Uint8Array, b: string | Uint8Array): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
@@ -28,6 +27,13 @@ export function asStoredContent(bytes: Uint8Array): string | Uint8Array {
   } catch {
     return bytes;
   }
+}
+
+/** A scanned file's content as kept, or null when it is gone or over WORKSPACE_FILE_MAX_BYTES (left out). */
+export async function readScanned(sandbox: Pick<Sandbox, 'stat' | 'readFile'>, path: string): Promise<string | Uint8Array | null> {
+  const stat = await sandbox.stat(path).catch(() => null);
+  if (!stat || stat.size > WORKSPACE_FILE_MAX_BYTES) return null;
+  return asStoredContent(await sandbox.readFile(path).catch(() => new Uint8Array()));
 }
 
 /** The workspace's files under `dir`, skipped folders left out, up to WORKSPACE_MAX_FILES. */

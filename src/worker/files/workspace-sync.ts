@@ -14,8 +14,7 @@ import type { AppError, Result } from '../../shared/errors';
 import type { FileChange } from '../../store/files';
 export { unstoredNotice } from './workspace-content';
 import { foldersOf } from '../../shared/workspace-path';
-import { asStoredContent, sameContent, undoOf, walkFiles } from './workspace-content';
-import { WORKSPACE_FILE_MAX_BYTES } from '../../shared/limits';
+import { asStoredContent, readScanned, sameContent, undoOf, walkFiles } from './workspace-content';
 
 export type ChangeSource = 'agent' | 'person' | 'restore';
 
@@ -143,9 +142,8 @@ export function createSyncedWorkspace(inner: Sandbox, sink: WorkspaceSink, isRea
     const pass = outcome(by);
     const present = new Set(paths);
     for (const path of paths) {
-      const stat = await inner.stat(path).catch(() => null);
-      if (!stat || stat.size > WORKSPACE_FILE_MAX_BYTES) continue;
-      const content = asStoredContent(await inner.readFile(path).catch(() => new Uint8Array()));
+      const content = await readScanned(inner, path);
+      if (content === null) continue;
       const previous = known.get(path);
       if (previous !== undefined && sameContent(previous, content)) {
         unstored.delete(path); // back to what is stored

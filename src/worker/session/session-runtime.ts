@@ -7,6 +7,7 @@ import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallVie
 import type { LanguageModel } from '../../model/types';
 import type { Sandbox } from '../../sandbox/types';
 import { sleep } from '../../shared/abort';
+import { err } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { createCheckpoint } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
@@ -146,7 +147,8 @@ function historyStore(
   return {
     async commit(history) {
       const committed = await writer.commit(history);
-      return committed.ok ? { ok: true } : { ok: false, error: { kind: committed.error.kind, message: committed.error.message } };
+      // The store's kind and words cross to the page; its detail (revisions) stays here.
+      return committed.ok ? committed : err({ kind: committed.error.kind, message: committed.error.message });
     },
     recordRoundTrip(roundTrip) {
       pending = pending.then(nextTask).then(async () => {
