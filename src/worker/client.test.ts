@@ -116,3 +116,27 @@ describe('worker messages in batches', () => {
     expect(await client.request({ type: 'stop' })).toMatchObject({ ok: false, error: { kind: 'worker' } });
   });
 });
+
+describe('the session a request is for', () => {
+  const loaded = (sessionId: string): WorkerEvent => ({
+    type: 'session-loaded',
+    session: { sessionId, approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' },
+  });
+  const batch = (...events: WorkerEvent[]): WorkerMessage => ({ v: PROTOCOL_VERSION, type: 'events', events });
+
+  it('is "whichever is open" while a switch is unanswered, and until the page shows the session opened last', async () => {
+    const { worker, posted, deliver } = fakeWorker();
+    const client = createWorkerClient(worker);
+    deliver(batch(loaded('a')));
+    expect(client.sessionTarget('a')).toBe('a');
+
+    const switched = client.request({ type: 'new-session' });
+    expect(client.sessionTarget('a')).toBeNull(); // New session pressed, not answered yet
+    const id = (posted.at(-1) as { id: string }).id;
+    // The worker opened b and answered; the page's paced view still shows a for a moment.
+    deliver(batch(loaded('b'), { type: 'response', id }));
+    await switched;
+    expect(client.sessionTarget('a')).toBeNull();
+    expect(client.sessionTarget('b')).toBe('b');
+  });
+});

@@ -90,12 +90,17 @@ const SWITCHES: ReadonlySet<RequestType> = new Set<RequestType>(['init', 'new-se
 export function createWorkerClient(worker: WorkerLike): WorkerClient {
   // Each answer is the value its request's type names (Requests): the worker's handler table is typed by it.
   const pending = new Map<string, (response: WorkerResponse) => void>();
+  /** Requests that open another session, still unanswered. */
+  let switching = 0;
+  /** The session the worker opened last (`session-loaded`). */
+  let opened: string | null = null;
   const listeners = new Set<(event: WorkerEvent) => void>();
 
   worker.addEventListener('message', (event: MessageEvent) => {
     const message: unknown = event.data;
     if (!isWorkerMessage(message)) return;
     for (const item of message.events) {
+      if (item.type === 'session-loaded') opened = item.session.sessionId;
       if (item.type === 'response') {
         const resolve = pending.get(item.id);
         pending.delete(item.id);
@@ -113,7 +118,6 @@ export function createWorkerClient(worker: WorkerLike): WorkerClient {
     for (const listener of listeners) listener({ type: 'notice', level: 'error', message: error.message });
   });
 
-  let switching = 0;
   function post(request: ClientRequest, transfer: Transferable[] | undefined, resolve?: (response: WorkerResponse) => void): void {
     const id = newId('rq');
     if (SWITCHES.has(request.type)) {
@@ -133,7 +137,9 @@ export function createWorkerClient(worker: WorkerLike): WorkerClient {
     send(request, transfer) {
       post(request as ClientRequest, transfer);
     },
-    sessionTarget: (shown) => (switching > 0 ? null : shown),
+    // The page shows a session a little after the worker posted it (its events are paced to frames,
+    // answers are not): until the page shows the one opened last, "whichever is open" is the truth.
+    sessionTarget: (shown) => (switching > 0 || shown !== opened ? null : shown),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
