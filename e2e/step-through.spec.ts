@@ -162,3 +162,17 @@ test('Next step keeps the keyboard focus from one pause to the next', async ({ p
   await page.keyboard.press('Enter');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Created hello.txt.');
 });
+
+test('a reply that only reads is stored before Step through pauses at its tool: a reload still shows the call', async ({ page, gemini }) => {
+  const listFiles = { chunks: [{ functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }], finishReason: 'STOP' }] };
+  gemini.setScript({ responses: [listFiles, text('Nothing here.')] });
+  await setUp(page, gemini, 'Ask every time');
+  await sendMessage(page, 'What is in the folder?');
+  await nextStep(page).click();
+  await expect(paused(page)).toHaveText(/^Paused before the tool: list_directory/);
+
+  await page.reload();
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('What is in the folder?');
+  await expect(transcript(page)).toContainText('list_directory');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+});

@@ -23,7 +23,7 @@ import { createValidationRetryTracker } from './guards/validation-retry';
 import type { ValidationRetryTracker } from './guards/validation-retry';
 import { createScheduler } from './scheduler/scheduler';
 import type { Scheduler } from './scheduler/scheduler';
-import type { AgentDependencies, AgentSettings } from './types';
+import type { AgentDependencies, AgentSettings, CommitOptions } from './types';
 import { messageOf } from '../shared/errors';
 import type { AppError, Result } from '../shared/errors';
 
@@ -146,13 +146,14 @@ export function chatDependencies(run: Run): ChatDependencies {
 /**
  * Every commit point (INVARIANT c): the new history is durable before the loop moves on. A
  * commit the store refuses (a full disk) puts the stored history back, so what was not stored
- * is neither sent with the next message nor stored behind it.
+ * is neither sent with the next message nor stored behind it. `withNext` lets the store write
+ * this history with the next commit (see HistoryStore.commit): still before the next request.
  */
-export async function commitHistory(run: Pick<Run, 'services' | 'state'>, history: Content[]): Promise<void> {
+export async function commitHistory(run: Pick<Run, 'services' | 'state'>, history: Content[], options?: CommitOptions): Promise<void> {
   const { state } = run;
   const stored = state.history;
   state.history = history;
-  const outcome = await run.services.deps.store.commit(history).catch(
+  const outcome = await run.services.deps.store.commit(history, options).catch(
     (thrown: unknown): Result<void> => ({ ok: false, error: { kind: 'store', message: messageOf(thrown) } }), // a store that broke its contract
   );
   if (outcome.ok) return;

@@ -150,10 +150,21 @@ export interface RoundTrip {
   turn?: { id: string; attempt: number; purpose?: 'compression' | 'next_speaker' };
 }
 
+/** How a commit may be written. */
+export interface CommitOptions {
+  withNext?: boolean;
+}
+
 /** Where committed history goes; the worker backs it with IndexedDB. */
 export interface HistoryStore {
-  /** Resolves once `history` is durable, or with why it is not (a full disk, another tab's change). The agent awaits it before the next model request. */
-  commit(history: readonly Content[]): Promise<Result<void>>;
+  /**
+   * Resolves once `history` is durable, or with why it is not (a full disk, another tab's change). The agent awaits it before the next model request.
+   * With `withNext`, the store may instead keep `history` and write it with the next commit, in one
+   * transaction (a model turn whose calls only read, written with their results): it then resolves
+   * at once, and must still write it before anything waits on the person (a pause, an approval)
+   * and before the run ends.
+   */
+  commit(history: readonly Content[], options?: CommitOptions): Promise<Result<void>>;
   /** The raw model call, for the Loop inspector. Not a commit point: it may resolve before the record is durable. */
   recordRoundTrip(roundTrip: RoundTrip): Promise<void>;
 }

@@ -17,7 +17,7 @@ import type { Run } from '../session';
 import { currentProjectInstructions } from '../workspace-context';
 import { callModel, requestBuilder } from './model-call';
 import type { TurnResult } from './reply-stream';
-import { storeModelTurn, storeUserMessage } from './store-turn';
+import { onlyReads, storeModelTurn, storeUserMessage } from './store-turn';
 import { end, turnFailed } from './turn-end';
 import type { TurnOutcome } from './turn-end';
 
@@ -113,6 +113,6 @@ function announceModel(run: Run): void {
 async function keepReply(run: Run, result: Extract<TurnResult, { type: 'ok' }>, joinWith: string | null): Promise<void> {
   const promptTokenCount = result.usage?.promptTokenCount;
   if (promptTokenCount !== undefined) run.state.lastPromptTokenCount = promptTokenCount;
-  await storeModelTurn(run, mergeAdjacentText(dropEmptyParts(stripThoughts(result.parts))), joinWith);
+  await storeModelTurn(run, mergeAdjacentText(dropEmptyParts(stripThoughts(result.parts))), joinWith, onlyReads(run, result.calls));
   if (promptTokenCount !== undefined) await reportContextUsage(run, promptTokenCount);
 }

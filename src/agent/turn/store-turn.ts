@@ -37,11 +37,12 @@ export function refusePrompt(run: Pick<Run, 'services' | 'interaction'>, refused
 
 /**
  * The model turn as stored once its stream succeeded (F7): thoughts dropped (signatures
- * kept on the first call), adjacent text merged. A reply to a request-only prompt
+ * kept on the first call), adjacent text merged; `withResults` when its calls only read
+ * (onlyReads): the store may then write it with their results. A reply to a request-only prompt
  * continues the model turn before it (A17: "part1" + "part2" is stored as "part1part2"), when
  * that turn is still the last one (a reactive compression may have replaced it).
  */
-export async function storeModelTurn(run: Run, parts: Part[], joinWith: string | null): Promise<void> {
+export async function storeModelTurn(run: Run, parts: Part[], joinWith: string | null, withResults = false): Promise<void> {
   if (parts.length === 0) return;
   const { history } = run.state;
   const last = history.at(-1);
@@ -49,5 +50,22 @@ export async function storeModelTurn(run: Run, parts: Part[], joinWith: string |
     joinWith !== null && last?.role === 'model'
       ? [...history.slice(0, -1), { role: 'model', parts: mergeAdjacentText([...last.parts, ...(joinWith ? [{ text: joinWith }] : []), ...parts]) }]
       : [...history, { role: 'model', parts }];
-  await commitHistory(run, next);
+  await commitHistory(run, next, withResults ? { withNext: true } : undefined);
+}
+
+/**
+ * Whether a reply's model turn may be written together with its results: every call reads
+ * (read and search tools never ask for approval and change nothing), so if the tab dies before
+ * the results are stored, nothing ran that the stored history does not account for, and
+ * Continue asks the model again. One transaction per round trip instead of two.
+ */
+export function onlyReads(run: Pick<Run, 'services'>, calls: readonly { name: string }[]): boolean {
+  const { tools } = run.services.deps;
+  return (
+    calls.length > 0 &&
+    calls.every((call) => {
+      const kind = tools.get(call.name)?.declaration.kind;
+      return kind === 'read' || kind === 'search';
+    })
+  );
 }

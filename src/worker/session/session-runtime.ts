@@ -3,24 +3,22 @@
  * agent, wired to IndexedDB. Built by openSessionRuntime, thrown away on switch.
  */
 import { createAgent } from '../../agent/agent';
-import type { Agent, AgentEvent, AgentSettings, HistoryStore, Hooks, ToolCallView } from '../../agent/types';
+import type { Agent, AgentEvent, AgentSettings, Hooks, ToolCallView } from '../../agent/types';
 import type { LanguageModel } from '../../model/types';
 import type { Sandbox } from '../../sandbox/types';
 import { sleep } from '../../shared/abort';
-import { err } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { createCheckpoint } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
 import { applyFileChanges, listFiles } from '../../store/files';
 import { createHistoryWriter } from '../../store/history';
-import { addRoundTrip, setRoundTripNotes } from '../../store/round-trips';
 import type { SessionRecord } from '../../store/types';
 import type { ToolRegistry } from '../../tools/types';
 import { bindTools } from '../../tools/workspace-tool';
 import type { WorkspaceToolRegistry } from '../../tools/workspace-tool';
 import type { Approvals, StepGate } from './gates';
 import { createInspectorNotes } from './inspector-notes';
-import type { InspectorNotes } from './inspector-notes';
+import { historyStore } from './history-store';
 import { modelNameFor } from './model-factory';
 import { noteFinishedCards } from './tool-cards';
 import type { PauseStage, WorkerSettings } from '../protocol';
@@ -90,11 +88,13 @@ function checkpointScope(tools: ToolRegistry, call: ToolCallView, args: Record<s
   return tool.affectedPaths(args) ?? 'workspace';
 }
 
-function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace, tools: ToolRegistry): Hooks {
+/** `beforeWaiting` writes what the history store keeps for its next commit: a pause may last, and the tab may close meanwhile. */
+function createHooks(context: RuntimeContext, session: SessionRecord, workspace: SyncedWorkspace, tools: ToolRegistry, beforeWaiting: () => Promise<unknown>): Hooks {
   let modelCalls = 0;
   let steps = 0;
   const stepThrough = async (pause: Omit<PauseStage, 'step'>, signal: AbortSignal) => {
     if (!context.settings().stepThrough) return;
+    await beforeWaiting();
     const step = ++steps;
     context.paused({ ...pause, step });
     try {
@@ -124,61 +124,6 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
     },
   };
 }
-
-/**
- * History commits are awaited (the loop's durability rule). Round-trip records are not part of
- * that rule: they are written in order behind the loop, so a model request never waits for the
- * previous response's record; the run's end waits for them (flush), and a failed write is
- * reported once as a notice. Each write starts on a task of its own: storing a record copies it
- * synchronously (a long answer's record holds all of its chunks), and the events already
- * waiting to be posted go first.
- */
-function historyStore(
-  db: LoopscopeDb,
-  sessionId: string,
-  writer: ReturnType<typeof createHistoryWriter>,
-  report: (message: string) => void,
-  notes: InspectorNotes,
-): HistoryStore & { flush(): Promise<void>; notesChanged(roundTripIds: string[]): void } {
-  let pending: Promise<void> = Promise.resolve();
-  let reported = false;
-  // Notes change with every tool status; changes waiting for the same write go in one.
-  const changedNotes = new Set<string>();
-  return {
-    async commit(history) {
-      const committed = await writer.commit(history);
-      // The store's kind and words cross to the page; its detail (revisions) stays here.
-      return committed.ok ? committed : err({ kind: committed.error.kind, message: committed.error.message });
-    },
-    recordRoundTrip(roundTrip) {
-      pending = pending.then(nextTask).then(async () => {
-        const recorded = await addRoundTrip(db, sessionId, roundTrip, notes.notesOf(roundTrip.id));
-        if (recorded.ok || reported) return;
-        reported = true;
-        report(`A model round-trip could not be saved for the Loop inspector: ${recorded.error.message}`);
-      });
-      return Promise.resolve();
-    },
-    notesChanged(roundTripIds) {
-      if (roundTripIds.length === 0) return;
-      const scheduled = changedNotes.size > 0;
-      for (const id of roundTripIds) changedNotes.add(id);
-      if (scheduled) return;
-      // Behind the record's own write: a note for a record not stored yet goes in with the record.
-      pending = pending.then(nextTask).then(async () => {
-        const ids = [...changedNotes];
-        changedNotes.clear();
-        for (const id of ids) {
-          const current = notes.notesOf(id);
-          if (current) await setRoundTripNotes(db, id, current);
-        }
-      });
-    },
-    flush: () => pending,
-  };
-}
-
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function openSessionRuntime(context: RuntimeContext, session: SessionRecord, sandbox: Sandbox): Promise<SessionRuntime> {
   const writer = createHistoryWriter(context.db, session.id);
@@ -217,8 +162,8 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     emit: (event) => {
       for (const observe of observers) observe(event);
     },
-    requestApproval: (request, signal) => context.approvals.wait(request.callId, signal),
-    hooks: createHooks(context, session, workspace, tools),
+    requestApproval: (request, signal) => store.writeHeld().then(() => context.approvals.wait(request.callId, signal)),
+    hooks: createHooks(context, session, workspace, tools, store.writeHeld),
     workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { textContent } from '../../shared/content';
+import type { Content } from '../../shared/content';
+import { createHistoryWriter, loadHistory } from '../../store/history';
+import { createSession } from '../../store/sessions';
+import { openFakeDatabase, unwrap } from '../../store/testing/fake-database';
+import { historyStore } from './history-store';
+import { createInspectorNotes } from './inspector-notes';
+
+async function setUp() {
+  const { db } = openFakeDatabase();
+  const session = unwrap(await createSession(db));
+  const writer = createHistoryWriter(db, session.id);
+  unwrap(await writer.load());
+  const transactions: string[][] = [];
+  const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown;
+  (db as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
+    const tables = args.slice(1, -1).flat() as { name: string }[];
+    if (args[0] === 'rw' && tables.some((table) => table.name === 'history')) transactions.push(tables.map((table) => table.name));
+    return transaction(...args);
+  };
+  const store = historyStore(db, session.id, writer, () => undefined, createInspectorNotes());
+  const stored = async () => unwrap(await loadHistory(db, session.id)).history;
+  return { db, store, stored, transactions };
+}
+
+const [question, calls, results, answer] = [textContent('user', 'q'), textContent('model', 'calls'), textContent('user', 'results'), textContent('model', 'a')] as [Content, Content, Content, Content];
+
+describe('the worker history store', () => {
+  it('writes a history committed withNext together with the next commit, in one transaction', async () => {
+    const { store, stored, transactions } = await setUp();
+    unwrap(await store.commit([question]));
+    transactions.length = 0;
+    unwrap(await store.commit([question, calls], { withNext: true }));
+    expect(await stored()).toEqual([question]);
+    expect(transactions).toHaveLength(0);
+    unwrap(await store.commit([question, calls, results]));
+    expect(await stored()).toEqual([question, calls, results]);
+    expect(transactions).toHaveLength(1);
+  });
+
+  it('writes a kept history before anything waits (writeHeld) and when the run ends (flush)', async () => {
+    const { store, stored } = await setUp();
+    unwrap(await store.commit([question, calls], { withNext: true }));
+    unwrap(await store.writeHeld());
+    expect(await stored()).toEqual([question, calls]);
+
+    unwrap(await store.commit([question, calls, results]));
+    unwrap(await store.commit([question, calls, results, answer], { withNext: true }));
+    await store.flush();
+    expect(await stored()).toEqual([question, calls, results, answer]);
+  });
+
+  it('keeps a kept history when the commit that carries it is refused, and writes it later', async () => {
+    const { db, store, stored } = await setUp();
+    unwrap(await store.commit([question, calls], { withNext: true }));
+    const put = db.history.bulkPut.bind(db.history);
+    db.history.bulkPut = () => Promise.reject(new DOMException('full', 'QuotaExceededError')) as never;
+    const refused = await store.commit([question, calls, results]);
+    expect(refused.ok).toBe(false);
+    expect(await stored()).toEqual([]);
+    db.history.bulkPut = put;
+    await store.flush();
+    expect(await stored()).toEqual([question, calls]);
+  });
+
+  it('writes nothing when nothing is kept', async () => {
+    const { store, stored, transactions } = await setUp();
+    unwrap(await store.writeHeld());
+    await store.flush();
+    expect(transactions).toHaveLength(0);
+    expect(await stored()).toEqual([]);
+  });
+});
