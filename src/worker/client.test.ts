@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkerClient, deferredWorker } from './client';
 import type { WorkerLike } from './client';
-import type { WorkerEvent, WorkerMessage } from './protocol';
+import type { PageAgentEvent, WorkerEvent, WorkerMessage } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
 import { MAX_BATCH_AGE_MS, createEventBatcher } from './event-batcher';
 
@@ -53,16 +53,32 @@ describe('worker messages in batches', () => {
     expect(sent.map((message) => message.events.length)).toEqual([3, 1]);
   });
 
-  it('posts the end of a model response at once, with the events before it', () => {
+  it('posts the end of an answer (marked urgent) at once, with the events before it', () => {
     const sent: WorkerMessage[] = [];
     const tasks: (() => void)[] = [];
     const batcher = createEventBatcher((message) => sent.push(message), (flush) => tasks.push(flush), () => 0);
     batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'content', value: 'last words' } });
-    batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'finished', value: { reason: 'STOP' } } });
+    batcher.post({ type: 'agent-event', sessionId: 's', event: { type: 'finished', value: { reason: 'STOP' } }, urgent: true });
     expect(sent.map((message) => message.events.length)).toEqual([2]);
     batcher.post(notice('after'));
     tasks.forEach((task) => task());
     expect(sent.map((message) => message.events.length)).toEqual([2, 1]);
+  });
+
+  it('posts only the events marked urgent at once: the end of a response that asked for tools waits for the task to end', () => {
+    const sent: WorkerMessage[] = [];
+    const tasks: (() => void)[] = [];
+    const batcher = createEventBatcher((message) => sent.push(message), (flush) => tasks.push(flush), () => 0);
+    const agent = (event: PageAgentEvent, urgent = false): WorkerEvent => (urgent ? { type: 'agent-event', sessionId: 's', event, urgent } : { type: 'agent-event', sessionId: 's', event });
+    batcher.post(agent({ type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } }));
+    batcher.post(agent({ type: 'finished', value: { reason: 'STOP' } }));
+    batcher.post(agent({ type: 'round_trip_end', value: { roundTripId: 'r1' } }));
+    expect(sent).toEqual([]);
+    tasks.forEach((task) => task());
+    expect(sent.map((message) => message.events.length)).toEqual([3]);
+    batcher.post(agent({ type: 'content', value: 'Done.' }));
+    batcher.post(agent({ type: 'finished', value: { reason: 'STOP' } }, true));
+    expect(sent.map((message) => message.events.length)).toEqual([3, 2]);
   });
 
   it('hands each event of a batch to subscribers in order and answers requests from it', async () => {

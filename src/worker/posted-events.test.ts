@@ -27,4 +27,20 @@ describe('events posted to the page', () => {
     expect(h.calls().at(-1)).toMatchObject({ callId: waiting!.callId, status: 'success', summary: 'a.txt' });
     h.db.close();
   });
+
+  it('marks urgent the events a person waits for: an approval to give and the answer\'s end, not the end of the response that asked for the tool', async () => {
+    const model = createFakeModel([reply(FC('write_file', { file_path: 'a.txt', content: 'one' }), 'STOP'), reply(T('Done.'), 'STOP')]);
+    const h = createControllerHarness({ databaseName: `posted-${counter++}`, model });
+    await h.init();
+    await h.send({ type: 'send', sessionId: null, text: 'write a.txt' });
+    await vi.waitFor(() => expect(h.calls().some((call) => call.status === 'awaiting_approval')).toBe(true));
+    const waiting = h.calls().find((call) => call.status === 'awaiting_approval');
+    await h.send({ type: 'approval-response', callId: waiting!.callId, outcome: 'proceed_once' });
+    await h.controller.idle();
+
+    const urgent = h.events.flatMap((event) => (event.type === 'agent-event' && event.urgent ? [event.event] : []));
+    expect(urgent.map((event) => event.type)).toEqual(['tool_calls_update', 'round_trip_end', 'finished', 'interaction_end']);
+    expect(urgent[0]).toMatchObject({ value: [{ status: 'awaiting_approval' }] });
+    h.db.close();
+  });
 });

@@ -226,7 +226,8 @@ export type WorkerEvent =
   /** A replay's progress (worker/share/replay.ts); `user-message`: a prompt the replay sends. */
   | { type: 'replay'; sessionId: string; state: ReplayState }
   | { type: 'user-message'; sessionId: string; text: string }
-  | { type: 'agent-event'; sessionId: string; event: PageAgentEvent }
+  /** `urgent`: a person waits to see it (worker/urgency.ts); it is posted and rendered at once. */
+  | { type: 'agent-event'; sessionId: string; event: PageAgentEvent; urgent?: true }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
@@ -257,14 +258,6 @@ export function readByPage(event: AgentEvent): event is PageAgentEvent {
   return !(WORKER_ONLY_AGENT_EVENTS as readonly string[]).includes(event.type);
 }
 
-/**
- * The end of a model response (or of the interaction): the worker posts it at once, so what
- * follows in the same task (storing the answer, which copies it) does not hold back the
- * answer's last words, and the page applies it at once (ui/agent/render-pacer.ts).
- */
-export function endsModelResponse(event: AgentEvent): boolean {
-  return event.type === 'finished' || event.type === 'round_trip_end' || event.type === 'interaction_end';
-}
 
 export interface LessonInfo {
   id: string;

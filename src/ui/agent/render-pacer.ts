@@ -1,9 +1,10 @@
 /**
  * When queued worker events are applied: once an animation frame, and at most every
  * MIN_FLUSH_INTERVAL_MS while events pour in (each render of a long transcript costs the page
- * a paint), except that the end of a model response is applied at once: a person waiting for
- * an answer's last words should not wait out the interval, nor the next frame (React then
- * renders on a task of its own, so the text is in the page for the frame after it).
+ * a paint), except that an urgent event (marked by the worker, worker/urgency.ts: the end of
+ * an answer, an approval) is applied at once: a person waiting for an answer's last words should
+ * not wait out the interval, nor the next frame (React then renders on a task of its own, so
+ * the text is in the page for the frame after it).
  */
 
 /** Renders at most this often while events pour in (a busy loop makes ~100 events a second). */

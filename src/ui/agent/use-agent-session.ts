@@ -5,7 +5,6 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { WorkerClient } from '../../worker/client';
-import { endsModelResponse } from '../../worker/protocol';
 import type { SessionAction, SessionView } from './session-reducer';
 import { createRenderPacer } from './render-pacer';
 import { initialSessionView, isPanelEvent, sessionReducer } from './session-reducer';
@@ -37,7 +36,7 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
     const unsubscribe = client.subscribe((event) => {
       if (!isPanelEvent(event)) return;
       queue.current.push(event);
-      pacer.queued(event.type === 'agent-event' && endsModelResponse(event.event));
+      pacer.queued(event.type === 'agent-event' && event.urgent === true);
     });
     return () => {
       unsubscribe();

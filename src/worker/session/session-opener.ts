@@ -9,7 +9,8 @@ import { createSession, getSession, listSessions } from '../../store/sessions';
 import type { SessionRecord } from '../../store/types';
 import type { ControllerOptions } from '../controller-options';
 import { readByPage } from '../protocol';
-import type { WorkerSettings } from '../protocol';
+import type { WorkerEvent, WorkerSettings } from '../protocol';
+import { createUrgency } from '../urgency';
 import type { createPersonFiles } from '../files/person-files';
 import type { createTerminalSlot } from '../files/terminal';
 import type { ShareController } from '../share/share-controller';
@@ -18,7 +19,7 @@ import type { RunSlot } from './run-slot';
 import { loadEarlierHistory, loadHistoryTail } from './session-opening';
 import type { Ownership } from './session-ownership';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
-import type { SessionRuntime } from './session-runtime';
+import type { AgentEventObserver, SessionRuntime } from './session-runtime';
 
 export interface OpenerParts {
   options: ControllerOptions;
@@ -93,7 +94,7 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
         approvals: parts.approvals,
         stepGate: parts.stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
-        observers: [runs.observe, share.observe, (event) => readByPage(event) && post({ type: 'agent-event', sessionId, event })],
+        observers: [runs.observe, share.observe, pageObserver(sessionId, post)],
         filesChanged: (paths, by) => post({ type: 'files-changed', sessionId, paths, by }),
         paused: (pause) => post({ type: 'paused', sessionId, pause }),
         warn: (message) => post({ type: 'notice', level: 'error', message }),
@@ -123,4 +124,13 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
   }
 
   return { runtime: () => runtime, open, openById, openNew };
+}
+
+/** What the page reads of the session's agent events, each marked `urgent` when a person waits to see it (urgency.ts). */
+function pageObserver(sessionId: string, post: (event: WorkerEvent) => void): AgentEventObserver {
+  const urgent = createUrgency();
+  return (event) => {
+    const now = urgent(event);
+    if (readByPage(event)) post(now ? { type: 'agent-event', sessionId, event, urgent: true } : { type: 'agent-event', sessionId, event });
+  };
 }
