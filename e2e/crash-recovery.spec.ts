@@ -86,6 +86,8 @@ test('a crash while a command awaits approval: Continue closes it, and it runs a
     await run.allowFinished('approval-done');
     await expect(run.page.getByRole('region', { name: 'Approval required' })).toContainText(append('approval-pending'));
     await run.crashAndReopen();
+    // The Loop inspector's records are written behind the loop, but before an approval waits: none is lost.
+    expect((await readStored(run.page)).roundTrips).toBe(2);
     await run.pressContinue();
     await run.allowReoffered('approval-pending');
     await run.expectCutOff(`run_shell_command ${append('approval-pending')}`);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { RoundTrip } from '../../agent/types';
 import { textContent } from '../../shared/content';
 import type { Content } from '../../shared/content';
 import { createHistoryWriter, loadHistory } from '../../store/history';
+import { listRoundTrips } from '../../store/round-trips';
 import { createSession } from '../../store/sessions';
 import { openFakeDatabase, unwrap } from '../../store/testing/fake-database';
 import { historyStore } from './history-store';
@@ -70,5 +72,13 @@ describe('the worker history store', () => {
     await store.flush();
     expect(transactions).toHaveLength(0);
     expect(await stored()).toEqual([]);
+  });
+
+  it('writes the round-trip records handed over before anything waits on the person (writeHeld)', async () => {
+    const { store, db } = await setUp();
+    const roundTrip: RoundTrip = { id: 'r1', interactionId: 'i', startedAt: 1, endedAt: 2, request: { model: 'm', contents: [question] }, response: [] };
+    await store.recordRoundTrip(roundTrip);
+    unwrap(await store.writeHeld());
+    expect(unwrap(await listRoundTrips(db, (await db.sessions.toArray())[0]!.id))).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@
  * History commits are awaited (the loop's durability rule), except one the agent marks
  * `withNext` (a model turn whose calls only read): that one is kept and written by the next
  * commit, in its transaction (one IndexedDB transaction per read-only round trip instead of
- * two), or by `writeHeld` before anything waits on the person, or when the run ends (`flush`).
+ * two), or by `writeHeld` before anything waits on the person (the records handed over so far
+ * too), or when the run ends (`flush`).
  *
  * Round-trip records are not part of that rule: they are written in order behind the loop, so a
  * model request never waits for the previous response's record; the run's end waits for them
@@ -23,7 +24,7 @@ import { addRoundTrip, setRoundTripNotes } from '../../store/round-trips';
 import type { InspectorNotes } from './inspector-notes';
 
 export interface WorkerHistoryStore extends HistoryStore {
-  /** Writes the history kept for the next commit, if any (before a pause or an approval). */
+  /** Writes the history kept for the next commit, if any, and the round-trip records handed over so far (before a pause or an approval). */
   writeHeld(): Promise<Result<void>>;
   /** The kept history, then every round-trip record handed to the store, written. */
   flush(): Promise<void>;
@@ -54,7 +55,12 @@ export function historyStore(
     held = null;
     return ok(undefined);
   };
-  const writeHeld = (): Promise<Result<void>> => (held ? write(held) : Promise.resolve(ok(undefined)));
+  const writeHeld = async (): Promise<Result<void>> => {
+    const records = pending;
+    const written = held ? await write(held) : ok(undefined);
+    await records;
+    return written;
+  };
 
   return {
     commit(history, options) {
