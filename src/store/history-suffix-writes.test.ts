@@ -1,45 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import type { DBCore, DBCoreMutateRequest } from 'dexie';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { textContent } from '../shared/content';
 import type { Content } from '../shared/content';
-import type { LoopscopeDb } from './db';
 import { createHistoryWriter } from './history';
 import { firstDifference } from './history-diff';
 import { createSession } from './sessions';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
+import { spyOnWrites } from './testing/idb-spy';
 
-/** Counts what reaches IndexedDB for the history table (a DBCore middleware below Dexie's API). */
-function countHistoryWrites(db: LoopscopeDb): { puts: number[]; deleteRanges: number } {
-  const counts = { puts: [] as number[], deleteRanges: 0 };
-  db.use({
-    stack: 'dbcore',
-    name: 'count-history-writes',
-    create: (down: DBCore): DBCore => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        if (name !== 'history') return table;
-        return {
-          ...table,
-          mutate: (request: DBCoreMutateRequest) => {
-            if (request.type === 'put' || request.type === 'add') {
-              for (const value of request.values as { seq: number }[]) counts.puts.push(value.seq);
-            } else {
-              counts.deleteRanges++;
-            }
-            return table.mutate(request);
-          },
-        };
-      },
-    }),
-  });
+/** What reaches IndexedDB for the history table: the seqs put and deleted. */
+function countHistoryWrites(): { puts: number[]; deletes: number[] } {
+  const counts = { puts: [] as number[], deletes: [] as number[] };
+  onTestFinished(
+    spyOnWrites((write) => {
+      if (write.type === 'put') counts.puts.push((write.value as { seq: number }).seq);
+      else counts.deletes.push((write.value as [string, number])[1]);
+    }, 'history'),
+  );
   return counts;
 }
 
 describe('history commit writes only the changed suffix', () => {
   it('puts entries from the first difference and deletes beyond a shorter history', async () => {
     const { db } = openFakeDatabase();
-    const counts = countHistoryWrites(db);
+    const counts = countHistoryWrites();
     const session = unwrap(await createSession(db));
     const writer = createHistoryWriter(db, session.id);
     unwrap(await writer.load());
@@ -63,7 +46,7 @@ describe('history commit writes only the changed suffix', () => {
 
     unwrap(await writer.commit([a, b]));
     expect(counts.puts).toEqual([]);
-    expect(counts.deleteRanges).toBe(1);
+    expect(counts.deletes).toEqual([2, 3, 4]);
     expect((await db.history.toArray()).map((record) => record.seq)).toEqual([0, 1]);
   });
 });

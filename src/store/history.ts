@@ -8,13 +8,13 @@
  * result is a `conflict` (reliability rule 10: two tabs must not overwrite each other).
  * The same transaction stores the cards of the calls whose results it writes (tool-cards.ts).
  */
-import { Dexie } from 'dexie';
 import { err, ok } from '../shared/errors';
 import type { Result } from '../shared/errors';
 import type { Content } from '../shared/content';
 import type { LoopscopeDb } from './db';
 import { attempt, notFound } from './errors';
 import { firstDifference } from './history-diff';
+import { writeHistory } from './history-write';
 import { queryHistory } from './queries';
 import { cardsAnsweredBy } from './tool-cards';
 import type { HistoryRecord, StoreError, ToolCard } from './types';
@@ -60,18 +60,6 @@ export function loadHistory(db: LoopscopeDb, sessionId: string): Promise<Result<
   });
 }
 
-type CommitStep =
-  | { type: 'committed'; outcome: CommitOutcome }
-  | { type: 'conflict'; actual: number }
-  | { type: 'missing' };
-
-/** Thrown inside the commit's transaction to roll its writes back. */
-class CommitRefused extends Error {
-  constructor(readonly step: Exclude<CommitStep, { type: 'committed' }>) {
-    super(step.type);
-  }
-}
-
 export async function commitHistory(
   db: LoopscopeDb,
   { sessionId, history, previous, expectedRevision, cards }: HistoryCommit,
@@ -85,39 +73,16 @@ export async function commitHistory(
     .map((content, offset) => ({ sessionId, seq: start + offset, content }));
   const cardRecords = cards ? cardsAnsweredBy(sessionId, history.slice(start), cards) : [];
   const revision = expectedRevision + 1;
-  // The revision check and the writes go to IndexedDB together, not one after the other (each
-  // request is a round trip to the browser's storage): a failed check throws while the
-  // transaction is still open, which rolls the writes back.
-  const write = (): Promise<CommitStep> =>
-    db.transaction('rw', [db.heads, db.history, db.toolCards], async (): Promise<CommitStep> => {
-      const checked = db.heads.get(sessionId).then((head) => {
-        if (!head) throw new CommitRefused({ type: 'missing' });
-        if (head.revision !== expectedRevision) throw new CommitRefused({ type: 'conflict', actual: head.revision });
-      });
-      const [, , deleted] = await Promise.all([
-        checked,
-        records.length > 0 ? db.history.bulkPut(records) : undefined,
-        previous.length > history.length
-          ? db.history
-              .where('[sessionId+seq]')
-              .between([sessionId, history.length], [sessionId, Dexie.maxKey], true, true)
-              .delete()
-          : 0,
-        db.heads.put({ sessionId, revision }),
-        cardRecords.length > 0 ? db.toolCards.bulkPut(cardRecords) : undefined,
-      ]);
-      return { type: 'committed', outcome: { revision, written: records.length, deleted, carded: cardRecords.map((card) => card.callId) } };
-    });
-  const step = await attempt(() =>
-    write().catch((thrown: unknown) => {
-      if (thrown instanceof CommitRefused) return thrown.step;
-      throw thrown;
-    }),
-  );
+  const deleteTo = Math.max(previous.length, history.length);
+  const step = await attempt(async () => {
+    // Closed by another tab's upgrade: said as Dexie says it (errors.ts).
+    if (!db.isOpen()) throw Object.assign(new Error('Database has been closed'), { name: 'DatabaseClosedError' });
+    return writeHistory(db.backendDB(), { sessionId, expectedRevision, records, deleteFrom: history.length, deleteTo, cards: cardRecords });
+  });
   if (!step.ok) return step;
   switch (step.value.type) {
     case 'committed':
-      return ok(step.value.outcome);
+      return ok({ revision, written: records.length, deleted: deleteTo - history.length, carded: cardRecords.map((card) => card.callId) });
     case 'missing':
       return err(notFound('The session'));
     case 'conflict':

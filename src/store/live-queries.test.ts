@@ -3,11 +3,8 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { textContent } from '../shared/content';
 import { putFile } from './files';
-import { createHistoryWriter } from './history';
-import { queryFileSummaries, queryHistory } from './queries';
-import { createSession } from './sessions';
+import { queryFileSummaries } from './queries';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
 
 /** Collects what a live query (the engine behind read.ts hooks) emits. */
@@ -18,23 +15,6 @@ function watch<T>(querier: () => Promise<T>): { values: T[]; stop(): void } {
 }
 
 describe('live queries behind the read hooks', () => {
-  it('emit the new history when the worker side commits through another connection', async () => {
-    const { db, reopen } = openFakeDatabase();
-    const session = unwrap(await createSession(db));
-    const worker = reopen();
-    const watched = watch(() => queryHistory(db, session.id));
-    await expect.poll(() => watched.values.length).toBe(1);
-
-    const writer = createHistoryWriter(worker, session.id);
-    unwrap(await writer.load());
-    const history = [textContent('user', 'hi')];
-    unwrap(await writer.commit(history));
-
-    await expect.poll(() => watched.values.at(-1)).toEqual(history);
-    watched.stop();
-    worker.close();
-  });
-
   it('emit file summaries when a file is written', async () => {
     const { db } = openFakeDatabase();
     const watched = watch(() => queryFileSummaries(db, 's1'));

@@ -7,14 +7,12 @@
  * `indexedDB` (any browser has one; node tests import 'fake-indexeddb/auto').
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Content } from '../shared/content';
 import type { LoopscopeDb } from './db';
 import {
   queryCheckpoints,
   queryFileContent,
   queryFileSummaries,
   queryFiles,
-  queryHistory,
   queryRoundTrips,
   querySession,
   querySessions,
@@ -37,10 +35,6 @@ export function useSessions(db: LoopscopeDb): SessionRecord[] | undefined {
 
 export function useSession(db: LoopscopeDb, id: string): SessionRecord | null | undefined {
   return useLiveQuery(() => querySession(db, id), [db, id]);
-}
-
-export function useHistory(db: LoopscopeDb, sessionId: string): Content[] | undefined {
-  return useLiveQuery(() => queryHistory(db, sessionId), [db, sessionId]);
 }
 
 /** Paths and sizes sorted by path; contents are not loaded (see useFileContent). */

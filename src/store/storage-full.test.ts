@@ -4,6 +4,7 @@ import { STORAGE_FULL_MESSAGE, toStoreError } from './errors';
 import { createHistoryWriter, loadHistory } from './history';
 import { createSession } from './sessions';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
+import { quotaExceeded, spyOnWrites } from './testing/idb-spy';
 
 /** What Chromium gives when the disk is full: Dexie's AbortError wrapping a QuotaExceededError. */
 function quotaAbort(): Error {
@@ -33,10 +34,9 @@ describe('storage full', () => {
     unwrap(await writer.commit(saved));
 
     let full = true;
-    const onCreating = () => {
-      if (full) throw quotaAbort();
-    };
-    db.history.hook('creating', onCreating);
+    const stop = spyOnWrites(() => {
+      if (full) throw quotaExceeded();
+    }, 'history');
     const next = [...saved, textContent('user', 'three'), textContent('model', 'four')];
     const failed = await writer.commit(next);
 
@@ -45,7 +45,7 @@ describe('storage full', () => {
 
     full = false;
     unwrap(await writer.commit(next));
-    db.history.hook('creating').unsubscribe(onCreating);
+    stop();
     expect(unwrap(await loadHistory(db, session.id))).toEqual({ history: next, revision: 2 });
   });
 });

@@ -6,6 +6,7 @@ import { createHistoryWriter, loadHistory } from '../../store/history';
 import { listRoundTrips } from '../../store/round-trips';
 import { createSession } from '../../store/sessions';
 import { openFakeDatabase, unwrap } from '../../store/testing/fake-database';
+import { quotaExceeded, spyOnWrites } from '../../store/testing/idb-spy';
 import { historyStore } from './history-store';
 import { createInspectorNotes } from './inspector-notes';
 
@@ -14,13 +15,14 @@ async function setUp() {
   const session = unwrap(await createSession(db));
   const writer = createHistoryWriter(db, session.id);
   unwrap(await writer.load());
+  // The history commit's transactions, opened on the connection Dexie holds (history-write.ts).
   const transactions: string[][] = [];
-  const transaction = db.transaction.bind(db) as (...args: unknown[]) => unknown;
-  (db as unknown as { transaction: (...args: unknown[]) => unknown }).transaction = (...args: unknown[]) => {
-    const tables = args.slice(1, -1).flat() as { name: string }[];
-    if (args[0] === 'rw' && tables.some((table) => table.name === 'history')) transactions.push(tables.map((table) => table.name));
-    return transaction(...args);
-  };
+  const idb = db.backendDB();
+  const transaction = idb.transaction.bind(idb);
+  idb.transaction = ((stores: string | string[], mode?: IDBTransactionMode) => {
+    if (mode === 'readwrite') transactions.push([stores].flat());
+    return transaction(stores, mode);
+  }) as typeof idb.transaction;
   const store = historyStore(db, session.id, writer, () => undefined, createInspectorNotes());
   const stored = async () => unwrap(await loadHistory(db, session.id)).history;
   return { db, store, stored, transactions };
@@ -54,14 +56,15 @@ describe('the worker history store', () => {
   });
 
   it('keeps a kept history when the commit that carries it is refused, and writes it later', async () => {
-    const { db, store, stored } = await setUp();
+    const { store, stored } = await setUp();
     unwrap(await store.commit([question, calls], { withNext: true }));
-    const put = db.history.bulkPut.bind(db.history);
-    db.history.bulkPut = () => Promise.reject(new DOMException('full', 'QuotaExceededError')) as never;
+    const stop = spyOnWrites(() => {
+      throw quotaExceeded();
+    }, 'history');
     const refused = await store.commit([question, calls, results]);
-    expect(refused.ok).toBe(false);
+    stop();
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'storage-full' } });
     expect(await stored()).toEqual([]);
-    db.history.bulkPut = put;
     await store.flush();
     expect(await stored()).toEqual([question, calls]);
   });

@@ -3,22 +3,17 @@
  * not sent (the page puts it back in the prompt box), once, and leaves nothing behind.
  */
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { T, createFakeModel, reply } from '../../agent/testing/fake-model';
 import { texts } from '../../agent/testing/harness';
 import { STORAGE_FULL_MESSAGE } from '../../store/errors';
 import { loadHistory } from '../../store/history';
 import { listSessions } from '../../store/sessions';
+import { quotaExceeded, spyOnWrites } from '../../store/testing/idb-spy';
 import type { WorkerEvent } from '../protocol';
 import { createControllerHarness } from '../testing/controller-harness';
 
 let counter = 0;
-
-/** What Chromium gives when the disk is full: Dexie's AbortError wrapping a QuotaExceededError. */
-function quotaAbort(): Error {
-  const inner = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-  return Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner });
-}
 
 const alerts = (events: WorkerEvent[]) =>
   events.flatMap((event) => {
@@ -35,10 +30,10 @@ describe('a message the full disk refused', () => {
     const sessionId = harness.loaded()[0]!.sessionId;
 
     let full = true;
-    const refuse = () => {
-      if (full) throw quotaAbort();
-    };
-    harness.db.history.hook('creating', refuse);
+    const stop = spyOnWrites(() => {
+      if (full) throw quotaExceeded();
+    }, 'history');
+    onTestFinished(stop);
     const before = harness.events.length;
     const refused = await harness.send({ type: 'send', sessionId: null, text: 'A message on a full disk' });
     await harness.controller.idle();
