@@ -18,7 +18,7 @@ import type { Continuation } from './continuation';
 import { detectTurnInterruption, resumeParts } from './history/interruption';
 import { ORPHAN_TOOL_USE_REPAIR_REASON } from './history/orphan-repair';
 import { unscheduledErrorView } from './scheduler/validation';
-import { CommitRefused, commitHistory, createSession } from './session';
+import { CommitRefused, commitHistory, createSession, settleStoring } from './session';
 import { refusePrompt } from './turn/store-turn';
 import type { Run } from './session';
 import { runToolRound } from './tool-round/tool-round';
@@ -43,8 +43,9 @@ export function createAgent(deps: AgentDependencies): Agent {
     startTokenLimitLookUp(current);
     let outcome: InteractionOutcome;
     try {
-      outcome = await runInteraction(current, input);
+      outcome = await settled(current, await runInteraction(current, input));
     } catch (thrown) {
+      await settleStoring(current).catch(() => undefined);
       outcome = reportThrown(current, thrown);
     } finally {
       running = false;
@@ -152,6 +153,16 @@ function emitOrphanCards(run: Run): void {
 }
 
 /** A bug or a failing store: reported as an error event, never thrown out of `run`; the prompt stays stored (A11, B8). */
+/** The interaction ends once its last commit is stored; a refusal then is its error (after Stop, its cancellation stands). */
+async function settled(run: Run, outcome: InteractionOutcome): Promise<InteractionOutcome> {
+  try {
+    await settleStoring(run);
+    return outcome;
+  } catch (thrown) {
+    return run.interaction.signal.aborted ? outcome : reportThrown(run, thrown);
+  }
+}
+
 function reportThrown(run: Run, thrown: unknown): InteractionOutcome {
   const { emit } = run.services.deps;
   if (isAbortError(thrown) || run.interaction.signal.aborted) {

@@ -42,6 +42,8 @@ export interface SessionServices {
 export interface SessionState {
   /** As committed: every change goes through `commitHistory`. */
   history: Content[];
+  /** A commit still being written that the next model request waits for (commitHistory's `beforeRequest`). */
+  storing: Promise<void> | null;
   /** Live settings; an interaction copies them when it starts. */
   readonly settings: AgentSettings;
   /** Tools the person allowed for the rest of the session (proceed_always). */
@@ -91,6 +93,7 @@ export function createSession(deps: AgentDependencies): Session {
   const state: SessionState = {
     // Stored as loaded: interruption() classifies it as is; repair happens on the next push and send.
     history: [...(deps.initialHistory ?? [])],
+    storing: null,
     settings,
     allowedTools: new Set(),
     lastPromptTokenCount: 0,
@@ -140,25 +143,53 @@ function loopDetectorConfig(config: ResolvedConfig): Partial<LoopDetectorConfig>
 /** What the chat layer needs for one of this run's model calls. */
 export function chatDependencies(run: Run): ChatDependencies {
   const { model, store, clock, newId, emit } = run.services.deps;
-  return { model, store, clock, newId, emit, config: run.services.config, interactionId: run.interaction.id };
+  return { model, store, clock, newId, emit, config: run.services.config, interactionId: run.interaction.id, beforeRequest: () => settleStoring(run) };
+}
+
+/** How a commit may complete; see commitHistory. */
+export interface CommitHow extends CommitOptions {
+  /**
+   * The loop may go on while it is written, up to the next model request, which waits for it
+   * (settleStoring): the request is built meanwhile. Nothing is sent before it is durable.
+   */
+  beforeRequest?: boolean;
 }
 
 /**
- * Every commit point (INVARIANT c): the new history is durable before the loop moves on. A
- * commit the store refuses (a full disk) puts the stored history back, so what was not stored
- * is neither sent with the next message nor stored behind it. `withNext` lets the store write
- * this history with the next commit (see HistoryStore.commit): still before the next request.
+ * Every commit point (INVARIANT c): the new history is durable before the loop moves on, or
+ * with `beforeRequest` before the next model request (and before the next commit, and the
+ * interaction's end). A commit the store refuses (a full disk) puts the stored history back, so
+ * what was not stored is neither sent with the next message nor stored behind it. `withNext`
+ * lets the store write this history with the next commit (see HistoryStore.commit): still
+ * before the next request.
  */
-export async function commitHistory(run: Pick<Run, 'services' | 'state'>, history: Content[], options?: CommitOptions): Promise<void> {
+export async function commitHistory(run: Pick<Run, 'services' | 'state'>, history: Content[], how: CommitHow = {}): Promise<void> {
+  await settleStoring(run);
   const { state } = run;
   const stored = state.history;
   state.history = history;
-  const outcome = await run.services.deps.store.commit(history, options).catch(
-    (thrown: unknown): Result<void> => ({ ok: false, error: { kind: 'store', message: messageOf(thrown) } }), // a store that broke its contract
-  );
-  if (outcome.ok) return;
-  if (state.history === history) state.history = stored;
-  throw new CommitRefused(outcome.error);
+  const writing = run.services.deps.store
+    .commit(history, how.withNext ? { withNext: true } : undefined)
+    .catch(
+      (thrown: unknown): Result<void> => ({ ok: false, error: { kind: 'store', message: messageOf(thrown) } }), // a store that broke its contract
+    )
+    .then((outcome) => {
+      if (outcome.ok) return;
+      if (state.history === history) state.history = stored;
+      throw new CommitRefused(outcome.error);
+    });
+  if (!how.beforeRequest) return writing;
+  // Its refusal is thrown where it is waited for (settleStoring), not as an unhandled rejection here.
+  writing.catch(() => undefined);
+  state.storing = writing;
+}
+
+/** Waits for a commit still being written (commitHistory's `beforeRequest`); throws its CommitRefused. */
+export async function settleStoring(run: Pick<Run, 'state'>): Promise<void> {
+  const { storing } = run.state;
+  if (!storing) return;
+  run.state.storing = null;
+  await storing;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface ChatDependencies {
   emit(event: AgentEvent): void;
   config: ResolvedConfig;
   interactionId: string;
+  /** Resolves once what the request rests on is stored (a commit still being written); throws its refusal. */
+  beforeRequest?(): Promise<void>;
 }
 
 export interface ModelReply {
@@ -114,6 +116,7 @@ export async function* sendMessageStream(
   signal: AbortSignal,
   options: SendOptions,
 ): AsyncGenerator<ChatEvent> {
+  await deps.beforeRequest?.();
   const counters = options.counters ?? emptyCounters();
   let current = request;
   // One call and its retries make one turn; each attempt is recorded as its round-trip.

@@ -92,14 +92,17 @@ function rememberProviderIds(run: Run, calls: PendingCall[]): void {
   }
 }
 
-/** The results as one user Content, stored before anything else happens (K2, K4). */
+/**
+ * The results as one user Content, committed before anything else happens (K2, K4); the next
+ * request is built while it is written, and sent only once it is stored (`beforeRequest`).
+ */
 async function commitResults(run: Run, parts: Part[]): Promise<void> {
   const { deps, compressor } = run.services;
   for (const part of parts) {
     const response = part.functionResponse;
     if (response) deps.emit({ type: 'tool_call_response', value: { callId: response.id ?? '', name: response.name, response: response.response } });
   }
-  await commitHistory(run, [...run.state.history, { role: 'user', parts }]);
+  await commitHistory(run, [...run.state.history, { role: 'user', parts }], { beforeRequest: true });
   compressor.onToolBatchCompleted();
 }
 
