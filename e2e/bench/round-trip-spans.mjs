@@ -6,17 +6,16 @@
 // changed). For each k it splits the client turnaround (server's last byte of response k →
 // request k+1 at the server) into its steps along the loop's path:
 //   1 server end() → the worker has read the body's end        (network, wake-up)
-//   2 → history commit 1 starts                                 (reply parsed, events posted)
-//   3 commit 1 (the model turn), first request → complete event (IndexedDB)
-//   4 → commit 2 starts                                         (read_file, scheduler, events)
-//   5 commit 2 (the function response)                          (IndexedDB)
-//   6 → fetch() called                                          (request built, SDK)
-//   7 fetch() itself (synchronous part)
-//   8 fetch() returned → the request logged at the server       (network)
+//   2 → the history commit starts                               (reply parsed, read_file, events)
+//   3 the commit (model turn and function response together:    (IndexedDB; the next request is
+//     the call only reads), first request → complete event       built meanwhile)
+//   4 → fetch() called                                          (the rest of the request, SDK)
+//   5 fetch() itself (synchronous part)
+//   6 fetch() returned → the request logged at the server       (network)
 // and prints the median of each, and the timeline of one median round-trip. The wrappers cost
 // a little (a few µs a call), so compare the total with loop-overhead.mjs's turnaround.
 // A transaction is seen at its first objectStore() call (Dexie binds db.transaction at open);
-// its complete event is stamped before Dexie's handler, whose promise jobs run the loop on.
+// its complete event is stamped before the handler that runs the loop on.
 // Prints figures; asserts nothing. Run: node e2e/bench/round-trip-spans.mjs [--round-trips 200] [--timeline]
 import { argument, figure, median, openAppOnGemini, reply, sendMessage, startLoopRig, waitForAgentText } from './lib.mjs';
 
@@ -121,15 +120,16 @@ function readCalls(count) {
   return calls.map((range) => ({ name: 'read_file', args: { file_path: 'a.txt', ...range } }));
 }
 
+// A reply whose calls only read is stored with their results: one history commit per round
+// trip of this bench (the model turn and the function response together), written while the
+// next request is built; the request waits for it.
 const STEPS = [
   '1 server end() → worker read the body end',
-  '2 → history commit 1 starts (reply parsed, events)',
-  '3 commit 1 (model turn) in IndexedDB',
-  '4 → commit 2 starts (read_file, scheduler, events)',
-  '5 commit 2 (function response) in IndexedDB',
-  '6 → fetch() called (request built, SDK)',
-  '7 fetch() call itself (synchronous)',
-  '8 fetch() returned → request at the server',
+  '2 → the history commit starts (reply parsed, read_file, events)',
+  '3 the commit (model turn and function response) in IndexedDB',
+  '4 → fetch() called (what is left of building the request, SDK)',
+  '5 fetch() call itself (synchronous)',
+  '6 fetch() returned → request at the server',
 ];
 
 function analyse(spans, stamps, ends, showTimeline) {
@@ -142,18 +142,16 @@ function analyse(spans, stamps, ends, showTimeline) {
   for (let k = 0; k + 1 < fetches.length && k < reads.length; k++) {
     const bodyEnd = reads[k];
     const next = fetches[k + 1];
-    const [one, two, ...more] = commits.filter((entry) => entry.start >= bodyEnd && entry.start < next.start);
-    if (!one || !two || more.length > 0 || !one.end || !two.end) {
+    const [one, ...more] = commits.filter((entry) => entry.start >= bodyEnd && entry.start < next.start);
+    if (!one || more.length > 0 || !one.end) {
       unusual += 1;
       continue;
     }
-    [bodyEnd - ends[k], one.start - bodyEnd, one.end - one.start, two.start - one.end, two.end - two.start, next.start - two.end, next.returned - next.start, stamps[k + 1] - next.returned].forEach((value, index) =>
-      rows[index].push(value),
-    );
+    [bodyEnd - ends[k], one.start - bodyEnd, one.end - one.start, next.start - one.end, next.returned - next.start, stamps[k + 1] - next.returned].forEach((value, index) => rows[index].push(value));
     turnarounds.push(stamps[k + 1] - ends[k]);
     for (const entry of tx) if (entry.end && entry.start >= bodyEnd && entry.start < next.start && !commits.includes(entry)) records.push(entry.end - entry.start);
   }
-  if (unusual) console.log(`    (${unusual} round-trips without exactly two history commits left out)`);
+  if (unusual) console.log(`    (${unusual} round-trips without exactly one history commit left out)`);
   STEPS.forEach((step, index) => figure(`step ${step} (median)`, median(rows[index]), 'ms'));
   figure('sum of the step medians', rows.reduce((sum, values) => sum + median(values), 0), 'ms');
   figure('client turnaround, the same round-trips (median)', median(turnarounds), 'ms');
