@@ -142,6 +142,8 @@ test('a session exported as a file and imported comes back the same: transcript,
   const cards = await transcript(page).getByRole('article').evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
   const files = await page.getByRole('tree', { name: 'Files' }).getByRole('treeitem').allInnerTexts();
   await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
+  // The inspector's code and its stored records load after the click ("Loading…" meanwhile).
+  await expect(page.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ }).first()).toBeVisible();
   const roundTrips = await page.getByRole('region', { name: 'Loop inspector' }).getByRole('button', { name: /Round-trip \d+/ }).count();
   expect(roundTrips).toBeGreaterThan(1);
   const timelines = await page.getByRole('region', { name: 'Loop inspector' }).getByRole('list', { name: /^Timeline of / }).allInnerTexts();
