@@ -1,6 +1,7 @@
 /** The person's files: saves, imports, the tree's edits, Download ZIP, Restore and Free space. */
 import { freeSpaceRequest, restoreRequest } from '../files/checkpoint-restore';
 import { savePersonEdit } from '../files/person-save';
+import { singleTabLocks } from '../session/session-lock';
 import type { PersonFileRequest } from '../files/person-files';
 import type { Answer, RequestOf } from '../protocol';
 import type { ControllerContext, HandlerTable } from './context';
@@ -24,7 +25,7 @@ export const fileHandlers: HandlerTable<FileRequest> = {
       const refused = request.sessionId === null || request.sessionId === runtime?.session.id ? context.refusal('write-file', runtime) : undefined;
       if (refused) return { done: Promise.resolve({ error: refused }) };
       const { sessionId, path, content } = request;
-      return { done: context.personFiles.inOrder(() => savePersonEdit(context.db, runtime, sessionId === null ? { path, content } : { sessionId, path, content })) };
+      return { done: context.personFiles.inOrder(() => savePersonEdit(context.db, context.options.locks ?? singleTabLocks, runtime, sessionId === null ? { path, content } : { sessionId, path, content })) };
     });
     const answer = await saved.done;
     return answer.error ? { error: answer.error } : {};

@@ -91,6 +91,28 @@ describe('one writer per session across tabs', () => {
     second.db.close();
   });
 
+  it('an editor save that arrives after a switch is refused when another tab has that session open now', async () => {
+    const name = `ownership-${counter++}`;
+    const locks = createMemoryLockManager();
+    const first = tab(name, locks);
+    await first.init();
+    const sessionId = first.loaded()?.sessionId ?? '';
+    await first.send({ type: 'write-file', sessionId, path: 'notes.txt', content: 'typed here' });
+    await first.send({ type: 'new-session' });
+    const second = tab(name, locks);
+    await second.init(sessionId);
+    expect(locks.held(lockName(sessionId))).toBe(true);
+
+    // The first tab's editor closes with its last save, after the second tab opened the session.
+    const late = await first.send({ type: 'write-file', sessionId, path: 'notes.txt', content: 'late words' });
+    expect(late).toMatchObject({ error: { kind: 'session-elsewhere' } });
+    const stored = await listFiles(first.db, sessionId);
+    expect(stored.ok && stored.value.map((file) => file.content)).toEqual(['typed here']);
+    expect(locks.held(lockName(sessionId))).toBe(true);
+    first.db.close();
+    second.db.close();
+  });
+
   it('a run in progress stops when another tab takes the session over', async () => {
     const name = `ownership-${counter++}`;
     const locks = createMemoryLockManager();
