@@ -3,9 +3,11 @@
  * step is bounded (input length, bytes after decompression, nesting depth), and every failure
  * is a value with a message for the person; nothing here throws.
  *
- * Link: `#session=` + base64url(zlib(UTF-8 JSON)). The fragment never reaches a server. zlib's
- * Adler-32 trailer is checked after inflating (fflate does not), so a cut or altered link is
- * told apart from a valid one.
+ * Link: `#session=` + base64url(zlib(UTF-8 JSON)), packed with a preset dictionary of what
+ * every document repeats (dictionary.ts; the zlib header names it), so a short lesson's link is
+ * about half as long. Links packed without one still open. The fragment never reaches a server.
+ * zlib's Adler-32 trailer is checked after inflating (fflate does not), so a cut or altered link
+ * is told apart from a valid one.
  */
 import { Inflate, zlibSync } from 'fflate';
 import type { Result } from '../shared/errors';
@@ -13,6 +15,7 @@ import { err, ok } from '../shared/errors';
 import { fromBase64Url, toBase64Url } from './base64';
 import { checkDocument } from './check-document';
 import type { ShareError } from './check-document';
+import { CURRENT_DICTIONARY, adler32, dictionaryById } from './dictionary';
 import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import type { SessionDocument } from './document';
 import { parseJsonGuarded } from './guarded-json';
@@ -20,7 +23,6 @@ import { LINK_PREFIX } from './link-prefix';
 import { SESSION_FILE_MAX_CHARS, SHARE_LINK_MAX_CHARS, SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
 
 export { LINK_PREFIX };
-
 
 export type { ShareError };
 
@@ -30,48 +32,50 @@ export function documentJson(document: SessionDocument): string {
   return JSON.stringify(document);
 }
 
-/** The fragment (without `#`) that carries the document. */
-export function encodeLink(document: SessionDocument): string {
-  return LINK_PREFIX + toBase64Url(zlibSync(encoder.encode(documentJson(document)), { level: 9 }));
+/**
+ * The fragment (without `#`) that carries the document: packed with the current dictionary, or
+ * without one when that is shorter (a document that shares little with it, whose link would
+ * otherwise carry the dictionary's id for nothing). `dictionary: false` packs it without one, as
+ * older versions did.
+ */
+export function encodeLink(document: SessionDocument, { dictionary = true }: { dictionary?: boolean } = {}): string {
+  const json = encoder.encode(documentJson(document));
+  const plain = zlibSync(json, { level: 9 });
+  const packed = dictionary ? zlibSync(json, { level: 9, dictionary: CURRENT_DICTIONARY.bytes }) : plain;
+  return LINK_PREFIX + toBase64Url(packed.length < plain.length ? packed : plain);
 }
 
 const fail = (kind: ShareError['kind'], message: string): Result<never, ShareError> => err({ kind, message });
-
-function adler32(bytes: Uint8Array, state: { a: number; b: number }): void {
-  let { a, b } = state;
-  for (let index = 0; index < bytes.length; ) {
-    const end = Math.min(bytes.length, index + 3800);
-    for (; index < end; index++) {
-      a += bytes[index]!;
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
-  }
-  state.a = a;
-  state.b = b;
-}
 
 const CUT_OR_ALTERED = 'This link is cut short or was altered: its data does not unpack. Ask for the link again, or for the session file.';
 
 /** zlib bytes → the bytes they stand for, at most `limit` of them. */
 export function inflateBounded(bytes: Uint8Array, limit: number): Result<Uint8Array, ShareError> {
-  if (bytes.length < 6 || (bytes[0]! & 0x0f) !== 8 || ((bytes[0]! << 8) | bytes[1]!) % 31 !== 0 || bytes[1]! & 0x20) {
+  if (bytes.length < 6 || (bytes[0]! & 0x0f) !== 8 || ((bytes[0]! << 8) | bytes[1]!) % 31 !== 0) {
     return fail('share-corrupt', CUT_OR_ALTERED);
+  }
+  // A preset dictionary (FDICT): its id follows the header.
+  const withDictionary = (bytes[1]! & 0x20) !== 0;
+  const id = withDictionary && bytes.length >= 10 ? ((bytes[2]! << 24) | (bytes[3]! << 16) | (bytes[4]! << 8) | bytes[5]!) >>> 0 : null;
+  if (withDictionary && id === null) return fail('share-corrupt', CUT_OR_ALTERED);
+  const dictionary = id === null ? undefined : dictionaryById(id);
+  if (id !== null && !dictionary) {
+    return fail('share-version', 'This link was made by a newer Loopscope (it is packed in a way this one does not know). Update the page and try again.');
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
   let tooLarge = false;
-  const sum = { a: 1, b: 0 };
-  const inflate = new Inflate((chunk) => {
+  const state = { a: 1, b: 0 };
+  let sum = adler32(new Uint8Array(0), state);
+  const inflate = new Inflate(dictionary ? { dictionary: dictionary.bytes } : {}, (chunk) => {
     total += chunk.length;
     if (total > limit) tooLarge = true;
     else {
       chunks.push(chunk);
-      adler32(chunk, sum);
+      sum = adler32(chunk, state);
     }
   });
-  const body = bytes.subarray(2, bytes.length - 4);
+  const body = bytes.subarray(dictionary ? 6 : 2, bytes.length - 4);
   try {
     // Small pieces, so one push cannot unpack much past the limit (deflate expands ≤ 1032×).
     for (let offset = 0; offset < body.length && !tooLarge; offset += 1024) {
@@ -83,7 +87,7 @@ export function inflateBounded(bytes: Uint8Array, limit: number): Result<Uint8Ar
   if (tooLarge) return fail('share-too-large', `This session unpacks to more than ${limit / 1024 / 1024} MB, more than Loopscope opens; it was not opened.`);
   const trailer = bytes.subarray(bytes.length - 4);
   const expected = ((trailer[0]! << 24) | (trailer[1]! << 16) | (trailer[2]! << 8) | trailer[3]!) >>> 0;
-  if (((sum.b << 16) | sum.a) >>> 0 !== expected) return fail('share-corrupt', CUT_OR_ALTERED);
+  if (sum.value !== expected) return fail('share-corrupt', CUT_OR_ALTERED);
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
