@@ -5,7 +5,7 @@
  * so each one is frozen once links use it: a changed byte would make those links unreadable
  * (dictionary.test.ts pins them). New links use the newest; links without one still open.
  */
-import v1 from './dictionaries/v1.txt?raw';
+import v1 from './dictionaries/v1';
 
 export interface ShareDictionary {
   id: number;
