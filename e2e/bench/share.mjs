@@ -65,7 +65,7 @@ try {
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: 120_000 });
     await page.getByRole('region', { name: 'Transcript' }).getByRole('article', { name: 'Agent' }).last().waitFor();
     const shared = await openShare(page);
-    figure(`Lesson "${lesson}": link size`, shared.fragmentChars / 1024, 'KB');
+    figure(`Lesson "${lesson}": link size`, shared.fragmentChars / 1024, 'KB', '≤ 3');
     figure(`Lesson "${lesson}": JSON / link`, shared.ratio, '×', '≥ 5');
     await context.close();
   }
@@ -86,7 +86,7 @@ try {
   await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
   const shared = await openShare(page);
   await context.close();
-  figure('20 round-trips, 10 files: link size', shared.fragmentChars / 1024, 'KB', '≤ 16');
+  figure('20 round-trips, 10 files: link size', shared.fragmentChars / 1024, 'KB', '≤ 12');
   figure('20 round-trips, 10 files: JSON / link', shared.ratio, '×', '≥ 5');
 
   const shown = [];

@@ -4,8 +4,9 @@
  * is a value with a message for the person; nothing here throws.
  *
  * Link: `#session=` + base64url(zlib(UTF-8 JSON)), packed with a preset dictionary of what
- * every document repeats (dictionary.ts; the zlib header names it), so a short lesson's link is
- * about half as long. Links packed without one still open. The fragment never reaches a server.
+ * every document repeats (dictionary.ts; the zlib header names it), its repeated long values
+ * written once (repeats.ts), so a short lesson's link is less than half as long. Links packed
+ * without a dictionary (plain JSON) still open. The fragment never reaches a server.
  * zlib's Adler-32 trailer is checked after inflating (fflate does not), so a cut or altered link
  * is told apart from a valid one.
  */
@@ -20,6 +21,7 @@ import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import type { SessionDocument } from './document';
 import { parseJsonGuarded } from './guarded-json';
 import { LINK_PREFIX } from './link-prefix';
+import { packRepeats, unpackRepeats } from './repeats';
 import { SESSION_FILE_MAX_CHARS, SHARE_LINK_MAX_CHARS, SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
 
 export { LINK_PREFIX };
@@ -39,10 +41,21 @@ export function documentJson(document: SessionDocument): string {
  * older versions did.
  */
 export function encodeLink(document: SessionDocument, { dictionary = true }: { dictionary?: boolean } = {}): string {
-  const json = encoder.encode(documentJson(document));
-  const plain = zlibSync(json, { level: 9 });
-  const packed = dictionary ? zlibSync(json, { level: 9, dictionary: CURRENT_DICTIONARY.bytes }) : plain;
+  const json = documentJson(document);
+  const plain = zlibSync(encoder.encode(json), { level: 9 });
+  if (!dictionary) return LINK_PREFIX + toBase64Url(plain);
+  const repeatsOnce = JSON.stringify(packRepeats(filesFirst(JSON.parse(json) as Record<string, unknown>)));
+  const packed = zlibSync(encoder.encode(repeatsOnce), { level: 9, dictionary: CURRENT_DICTIONARY.bytes });
   return LINK_PREFIX + toBase64Url(packed.length < plain.length ? packed : plain);
+}
+
+/**
+ * The same document with its files before the conversation: deflate finds repeats only within
+ * 32 KB, and a file at the end is usually an edited copy of what a call in the history wrote,
+ * further back than that. (Exact repeats are written once anyway: repeats.ts.)
+ */
+function filesFirst({ format, version, files, startFiles, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return { format, version, files, ...(startFiles === undefined ? {} : { startFiles }), ...rest };
 }
 
 const fail = (kind: ShareError['kind'], message: string): Result<never, ShareError> => err({ kind, message });
@@ -119,7 +132,11 @@ export function decodeLink(fragment: string): Result<SessionDocument, ShareError
   const unpacked = inflateBounded(bytes, SHARE_UNPACKED_MAX_BYTES);
   if (!unpacked.ok) return unpacked;
   const parsed = parseJsonGuarded(unpacked.value);
-  return parsed.ok ? readDocument(parsed.value) : parsed;
+  if (!parsed.ok) return parsed;
+  // Packed with a dictionary (FDICT): its repeated values are written once.
+  if ((bytes[1]! & 0x20) === 0) return readDocument(parsed.value);
+  const whole = unpackRepeats(parsed.value, SHARE_UNPACKED_MAX_BYTES);
+  return whole.ok ? readDocument(whole.value) : whole;
 }
 
 export function serializeSessionFile(document: SessionDocument): string {
