@@ -22,7 +22,7 @@ import type { SessionDocument } from './document';
 import { parseJsonGuarded } from './guarded-json';
 import { LINK_PREFIX } from './link-prefix';
 import { packRepeats, unpackRepeats } from './repeats';
-import { SESSION_FILE_MAX_CHARS, SHARE_LINK_MAX_CHARS, SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
+import { SESSION_FILE_MAX_CHARS, SHARE_LINK_MAX_CHARS, SHARE_REPEATS_MAX_CHARS, SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
 
 export { LINK_PREFIX };
 
@@ -38,12 +38,13 @@ export function documentJson(document: SessionDocument): string {
  * The fragment (without `#`) that carries the document: packed with the current dictionary, or
  * without one when that is shorter (a document that shares little with it, whose link would
  * otherwise carry the dictionary's id for nothing). `dictionary: false` packs it without one, as
- * older versions did.
+ * older versions did. A document over SHARE_REPEATS_MAX_CHARS of JSON is packed plain (its link
+ * is too long to offer anyway).
  */
 export function encodeLink(document: SessionDocument, { dictionary = true }: { dictionary?: boolean } = {}): string {
   const json = documentJson(document);
   const plain = zlibSync(encoder.encode(json), { level: 9 });
-  if (!dictionary) return LINK_PREFIX + toBase64Url(plain);
+  if (!dictionary || json.length > SHARE_REPEATS_MAX_CHARS) return LINK_PREFIX + toBase64Url(plain);
   const repeatsOnce = JSON.stringify(packRepeats(filesFirst(JSON.parse(json) as Record<string, unknown>)));
   const packed = zlibSync(encoder.encode(repeatsOnce), { level: 9, dictionary: CURRENT_DICTIONARY.bytes });
   return LINK_PREFIX + toBase64Url(packed.length < plain.length ? packed : plain);

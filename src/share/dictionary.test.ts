@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { toBase64Url } from './base64';
+import { fromBase64Url, toBase64Url } from './base64';
+import { SHARE_REPEATS_MAX_CHARS } from '../shared/limits';
 import { LINK_PREFIX, decodeLink, encodeLink } from './codec';
 import { CURRENT_DICTIONARY, SHARE_DICTIONARIES } from './dictionary';
 import type { SessionDocument } from './document';
@@ -44,6 +45,13 @@ describe('share links packed with a preset dictionary', () => {
     const link = LINK_PREFIX + toBase64Url(zlibSync(json, { level: 9, dictionary: unknown }));
     expect(decodeLink(link)).toMatchObject({ ok: false, error: { kind: 'share-version' } });
     expect(CURRENT_DICTIONARY.id).not.toBe(0);
+  });
+
+  it('packs a document over SHARE_REPEATS_MAX_CHARS of JSON plain: its link is too long to offer anyway', () => {
+    const big = 'x'.repeat(SHARE_REPEATS_MAX_CHARS / 3);
+    const document = buildDocument({ title: 'Big', createdAt: 1, history: [], roundTrips: [], files: ['a', 'b', 'c', 'd'].map((name) => ({ path: `${name}.txt`, content: `${name}${big}` })) });
+    const bytes = fromBase64Url(encodeLink(document).slice(LINK_PREFIX.length))!;
+    expect(bytes[1]! & 0x20).toBe(0);
   });
 
   it('gives back every generated session, in a link no longer than the one without the dictionary', () => {

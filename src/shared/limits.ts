@@ -33,6 +33,12 @@ export const SHARE_LINK_MAX_CHARS = 2 * MB;
 export const SHARE_LINK_PRACTICAL_CHARS = 64 * KB;
 /** A link's document may unpack to at most this many bytes (a decompression bomb stops here). */
 export const SHARE_UNPACKED_MAX_BYTES = 32 * MB;
+/**
+ * A document's JSON up to which a link is also packed with the dictionary and its repeats
+ * written once (share/repeats.ts keeps each long value's JSON while it packs): past it the link
+ * is far over SHARE_LINK_PRACTICAL_CHARS anyway, and the plain packing is enough.
+ */
+export const SHARE_REPEATS_MAX_CHARS = 4 * MB;
 /** A session file may be at most this large. */
 export const SESSION_FILE_MAX_CHARS = 64 * MB;
 
