@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, openApp, sendMessage, test, transcript, useGemini } from './fixtures';
+import { fillStorage, limitStorage } from './storage-soak-helpers';
 
 const createNotes = [
   { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'original line\n' } }], finishReason: 'STOP' }] },
@@ -14,38 +15,20 @@ const editorText = (page: Page) => page.locator('.monaco-editor .view-lines');
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Open files' }).getByRole('tab', { name, exact: true });
 const saveFailed = (page: Page) => page.getByRole('alert').filter({ hasText: 'notes.txt could not be saved' });
 
-/** Writes a little to a database of its own; resolves with the error's name, or 'stored'. */
-function probeWrite(): Promise<string> {
-  return new Promise((resolve) => {
-    const open = indexedDB.open('storage-probe', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('probe');
-    open.onerror = () => resolve(open.error?.name ?? 'error');
-    open.onsuccess = () => {
-      const transaction = open.result.transaction('probe', 'readwrite');
-      transaction.objectStore('probe').put('x'.repeat(64), 'probe');
-      transaction.onabort = () => resolve(transaction.error?.name ?? 'aborted');
-      transaction.oncomplete = () => {
-        open.result.close();
-        resolve('stored');
-      };
-    };
-  });
-}
-
 /**
- * Sets the origin's quota to one byte (a full disk), or back to normal. Chromium remembers the
- * space left for a few seconds, so this waits until a write in the page meets the new quota.
+ * The app's origin starts with a limited quota (before the app opens): Chromium keeps a
+ * database's space left for 30 s (measured: a 1-byte quota with a 64-byte probe took 29–30 s to
+ * be met, so a 30 s wait failed now and then), and checks again at once only for a write larger
+ * than that; storage-soak-helpers' probe is.
  */
-async function fillStorage(page: Page, full: boolean): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const origin = new URL(page.url()).origin;
-  await cdp.send('Storage.overrideQuotaForOrigin', full ? { origin, quotaSize: 1 } : { origin });
-  await expect.poll(() => page.evaluate(probeWrite), { timeout: 30_000, intervals: [500] }).toBe(full ? 'QuotaExceededError' : 'stored');
+async function limitedApp(page: Page): Promise<void> {
+  await limitStorage(page, new URL(test.info().project.use.baseURL ?? '').origin);
+  await openApp(page);
 }
 
 test('an edit the full disk refused stays unsaved with an alert, survives closing its tab, and saves once space is free', async ({ page, gemini, pageErrors }) => {
   gemini.setScript({ responses: createNotes });
-  await openApp(page);
+  await limitedApp(page);
   await useGemini(page, gemini);
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Auto-accept edits');
   await sendMessage(page, 'Create notes.txt');
@@ -84,7 +67,7 @@ test('an edit the full disk refused stays unsaved with an alert, survives closin
 
 test('a message the full disk refused comes back to the prompt box with an alert, is not sent, and is not there after a reload', async ({ page, gemini, pageErrors }) => {
   gemini.setScript({ responses: [{ chunks: [{ text: 'Stored and answered.', finishReason: 'STOP' }] }] });
-  await openApp(page);
+  await limitedApp(page);
   await useGemini(page, gemini);
   const box = page.getByRole('textbox', { name: 'Message the agent' });
   const notSent = page.getByRole('alert').filter({ hasText: 'Your message was not sent' });
