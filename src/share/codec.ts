@@ -79,14 +79,13 @@ export function inflateBounded(bytes: Uint8Array, limit: number): Result<Uint8Ar
   const chunks: Uint8Array[] = [];
   let total = 0;
   let tooLarge = false;
-  const state = { a: 1, b: 0 };
-  let sum = adler32(new Uint8Array(0), state);
+  const sum = adler32();
   const inflate = new Inflate(dictionary ? { dictionary: dictionary.bytes } : {}, (chunk) => {
     total += chunk.length;
     if (total > limit) tooLarge = true;
     else {
       chunks.push(chunk);
-      sum = adler32(chunk, state);
+      sum.update(chunk);
     }
   });
   const body = bytes.subarray(dictionary ? 6 : 2, bytes.length - 4);
@@ -101,7 +100,7 @@ export function inflateBounded(bytes: Uint8Array, limit: number): Result<Uint8Ar
   if (tooLarge) return fail('share-too-large', `This session unpacks to more than ${limit / 1024 / 1024} MB, more than Loopscope opens; it was not opened.`);
   const trailer = bytes.subarray(bytes.length - 4);
   const expected = ((trailer[0]! << 24) | (trailer[1]! << 16) | (trailer[2]! << 8) | trailer[3]!) >>> 0;
-  if (sum.value !== expected) return fail('share-corrupt', CUT_OR_ALTERED);
+  if (sum.value() !== expected) return fail('share-corrupt', CUT_OR_ALTERED);
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -12,25 +12,31 @@ export interface ShareDictionary {
   bytes: Uint8Array;
 }
 
-export function adler32(bytes: Uint8Array, state = { a: 1, b: 0 }): { a: number; b: number; value: number } {
-  let { a, b } = state;
-  for (let index = 0; index < bytes.length; ) {
-    const end = Math.min(bytes.length, index + 3800);
-    for (; index < end; index++) {
-      a += bytes[index]!;
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
-  }
-  state.a = a;
-  state.b = b;
-  return { a, b, value: ((b << 16) | a) >>> 0 };
+/** A running Adler-32, zlib's checksum (of a link's bytes, and a dictionary's id). */
+export function adler32(): { update(bytes: Uint8Array): void; value(): number } {
+  let a = 1;
+  let b = 0;
+  return {
+    update(bytes) {
+      for (let index = 0; index < bytes.length; ) {
+        const end = Math.min(bytes.length, index + 3800);
+        for (; index < end; index++) {
+          a += bytes[index]!;
+          b += a;
+        }
+        a %= 65521;
+        b %= 65521;
+      }
+    },
+    value: () => ((b << 16) | a) >>> 0,
+  };
 }
 
 function dictionary(text: string): ShareDictionary {
   const bytes = new TextEncoder().encode(text);
-  return { id: adler32(bytes).value, bytes };
+  const sum = adler32();
+  sum.update(bytes);
+  return { id: sum.value(), bytes };
 }
 
 /** Oldest first; the last one packs new links. */

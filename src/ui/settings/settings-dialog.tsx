@@ -118,20 +118,20 @@ function UrlError({ urlError }: { urlError: string | null }) {
   ) : null;
 }
 
+/** A key or token: typed, never shown, never offered by the browser's autofill. */
+function SecretField({ label, value, onChange, placeholder }: { label: string; value: string; onChange(value: string): void; placeholder: string }) {
+  return (
+    <label>
+      {label}
+      <input type="password" aria-label={label} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} />
+    </label>
+  );
+}
+
 function GeminiFields({ draft, update, urlError }: FieldsProps) {
   return (
     <>
-      <label>
-        Gemini API key
-        <input
-          type="password"
-          aria-label="Gemini API key"
-          autoComplete="off"
-          value={draft.apiKey ?? ''}
-          onChange={(event) => update({ apiKey: event.target.value })}
-          placeholder="Paste a key from Google AI Studio"
-        />
-      </label>
+      <SecretField label="Gemini API key" value={draft.apiKey ?? ''} onChange={(apiKey) => update({ apiKey })} placeholder="Paste a key from Google AI Studio" />
       {draft.provider === 'gemini' && !draft.apiKey ? <p className="field-hint">Gemini needs an API key; without one the scripted demo answers.</p> : null}
       <RememberKey draft={draft} update={update} />
       <label>
@@ -189,17 +189,7 @@ function OpenAiFields({ draft, update, urlError }: FieldsProps) {
       </div>
       <UrlError urlError={urlError} />
       <p className="field-hint">A local server must allow this page&apos;s origin (CORS): see the README for Ollama and LM Studio.</p>
-      <label>
-        OpenAI-compatible API key
-        <input
-          type="password"
-          aria-label="OpenAI-compatible API key"
-          autoComplete="off"
-          value={draft.openaiApiKey ?? ''}
-          onChange={(event) => update({ openaiApiKey: event.target.value })}
-          placeholder="Optional: local servers need none"
-        />
-      </label>
+      <SecretField label="OpenAI-compatible API key" value={draft.openaiApiKey ?? ''} onChange={(openaiApiKey) => update({ openaiApiKey })} placeholder="Optional: local servers need none" />
       <RememberKey draft={draft} update={update} />
       <label>
         Model
