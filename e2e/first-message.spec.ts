@@ -114,3 +114,49 @@ test('a message given back after a reload stays in its own tab', async ({ page, 
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
   await expect(transcript(second)).not.toContainText('It is back in the prompt');
 });
+
+/** Holds the app's code (index.html's own prompt stays on screen) until the test lets it load. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a message typed and sent with Enter before the app has loaded is sent once it has', async ({ page, pageErrors }) => {
+  const release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(prompt(page)).toBeFocused();
+  await page.keyboard.type('hello before the app');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'your message is sent as soon as it is ready' })).toBeVisible();
+  await expect(transcript(page)).toHaveCount(0); // still index.html's shell
+
+  release();
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('hello before the app');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(1);
+  await expect(prompt(page)).toHaveValue('');
+  await expect(prompt(page)).toBeFocused();
+  expect(pageErrors).toEqual([]);
+});
+
+test('text typed before the app has loaded stays in the prompt, with the caret where it was', async ({ page }) => {
+  const release = await holdAppCode(page);
+  await page.goto('/?sandbox=offline', { waitUntil: 'commit' });
+  await expect(prompt(page)).toBeFocused();
+  await page.keyboard.type('draft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+
+  release();
+  await expect(page.getByRole('button', { name: 'Compress' })).toBeVisible(); // the app's panel
+  await expect(prompt(page)).toHaveValue('draft');
+  await expect(prompt(page)).toBeFocused();
+  await page.keyboard.type('X');
+  await expect(prompt(page)).toHaveValue('draXft');
+  await expect(transcript(page).getByRole('article')).toHaveCount(0);
+});

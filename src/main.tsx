@@ -1,11 +1,12 @@
 /**
- * The UI thread's composition root: renders the shell (the prompt takes input at once), then
+ * The UI thread's composition root: renders the shell in place of index.html's (whose prompt
+ * took input before this code ran; ui/agent/early-prompt.ts adopts what was typed), then
  * starts the agent worker, opens the store (the stored settings arrive a moment later),
  * chooses the sandbox (WebContainer raced against a timeout, else the offline sandbox, saying
  * so) and opens the last session; a production build registers its service worker (src/pwa/).
  * Nothing else runs at import time.
  */
-import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LoopscopeDb } from './store/db';
 import { createUpdateOffers } from './pwa/update-offers';
@@ -15,6 +16,8 @@ import { App, prefetchDialogs, toWorkerSettings } from './ui/app';
 import { applyThemeChoice, cachedThemeChoice, themeChoiceOf } from './ui/settings/theme';
 import type { SandboxStatus } from './ui/app';
 import { useSettingsState } from './ui/settings/use-settings-state';
+import { EARLY_PROMPT_ID } from './ui/agent/early-prompt';
+import { keepUnsent } from './ui/agent/unsent-message';
 import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
 import { serveSandbox } from './worker/sandbox/sandbox-port';
@@ -82,7 +85,12 @@ async function start(): Promise<void> {
   // comes before anything mounts (src/pwa/). Isolated pages (npm start) skip this.
   if (import.meta.env.PROD && !crossOriginIsolated && 'serviceWorker' in navigator) {
     const installedLate = () => banner('Loopscope is now set up to work offline. Reload this page to make it cross-origin isolated, so WebContainer can run.');
-    await (await import('./pwa/register')).isolateBeforeMount(rootElement, installedLate);
+    // What was typed into index.html's prompt meanwhile comes back after the reload.
+    const keepTyped = () => {
+      const typed = (document.getElementById(EARLY_PROMPT_ID) as HTMLTextAreaElement | null)?.value ?? '';
+      if (typed.trim()) keepUnsent(typed);
+    };
+    await (await import('./pwa/register')).isolateBeforeMount(rootElement, installedLate, keepTyped);
   }
   // Before the first render: the choice cached by the last visit (the stored one comes later).
   applyThemeChoice(cachedThemeChoice())();
@@ -165,10 +173,15 @@ async function start(): Promise<void> {
     return <App db={db} client={client} sandboxStatus={sandboxStatus} banner={banner} settings={settings} applySettings={apply} autosaveMs={autosavePause()} updates={updates} />;
   }
 
-  createRoot(rootElement).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
+  // A transition: React renders the shell in slices, so a key typed into index.html's prompt
+  // meanwhile is handled between them (the prompt adopts it at its first commit).
+  const root = createRoot(rootElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
   );
 
   const [loaded, { choice, transfer }] = await Promise.all([stored, painted.then(() => chooseSandbox(status))]);

@@ -45,8 +45,9 @@ function readMark(): boolean {
  * Resolves when the app may mount; never resolves when the page is about to reload. `root`
  * shows a line meanwhile. When the wait runs out, the app mounts without isolation and
  * `onInstalledLate` runs once the worker is installed (a reload then would isolate the page).
+ * `beforeReplace` runs before the line replaces what `root` held (index.html's shell).
  */
-export async function isolateBeforeMount(root: HTMLElement, onInstalledLate: () => void): Promise<void> {
+export async function isolateBeforeMount(root: HTMLElement, onInstalledLate: () => void, beforeReplace: () => void = () => undefined): Promise<void> {
   const plan = isolationPlan({
     isolated: crossOriginIsolated,
     serviceWorkers: 'serviceWorker' in navigator,
@@ -54,6 +55,7 @@ export async function isolateBeforeMount(root: HTMLElement, onInstalledLate: () 
     reloadedForIsolation: readMark(),
   });
   if (plan === 'mount') return;
+  beforeReplace();
   root.textContent = 'Preparing Loopscope to work offline…';
   register(true);
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), INSTALL_WAIT_MS));

@@ -14,6 +14,7 @@ import { retryNotice } from './session-reducer';
 import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from '../transcript/tool-call-card';
 import { Transcript } from '../transcript/transcript';
+import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, keepUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
@@ -99,6 +100,11 @@ export function AgentPanel(props: AgentPanelProps) {
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
   const [unsent] = useState(readUnsent);
+  // What the person typed into index.html's prompt before this code loaded comes first.
+  const [early] = useState(() => {
+    const box = earlyPromptBox();
+    return box ? readEarlyBox(box) : null;
+  });
   const unsentNoticed = useRef(false);
   const sessionOpen = view.sessionId !== null;
   useEffect(() => {
@@ -283,7 +289,9 @@ export function AgentPanel(props: AgentPanelProps) {
         running={busy}
         canSend={view.waitingMessage === null && queued === null}
         waiting={waitingForSandbox}
-        initialText={unsent ?? ''}
+        initialText={early?.text || unsent || ''}
+        initialCaret={early?.text ? early.caret : undefined}
+        adoptEarly={adoptEarlyPrompt}
         onSend={send}
         onStop={stop}
         commands={PROMPT_COMMANDS}

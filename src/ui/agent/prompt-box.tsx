@@ -14,6 +14,7 @@ import { CompletionList, optionId } from './completion-list';
 import type { CompletionOption } from './completion-list';
 import { completionAt, filterCommands, filterPaths, insertMention } from './prompt-completion';
 import type { CompletionToken } from './prompt-completion';
+import type { EarlyPrompt } from './early-prompt';
 import { commandNamed } from './prompt-commands';
 import type { PromptCommand } from './prompt-commands';
 
@@ -26,6 +27,13 @@ export interface PromptBoxProps {
   waiting?: boolean;
   /** The text the box opens with (a message given back after a reload). */
   initialText?: string;
+  /** Where the caret starts in initialText (default: its end). */
+  initialCaret?: number | undefined;
+  /**
+   * At the first commit: the last state of index.html's prompt (early-prompt.ts), which this
+   * box takes over (keys typed while the app rendered) and sends if Enter was pressed there.
+   */
+  adoptEarly?: () => EarlyPrompt | null;
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   /** The `/` commands; a picked one is handed to onCommand. */
@@ -55,14 +63,14 @@ function suggestionsFor(token: CompletionToken | null, commands: readonly Prompt
 
 const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.start}`;
 
-export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
+export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', initialCaret, adoptEarly, onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
   const [text, setText] = useState(initialText);
-  const [caret, setCaret] = useState(initialText.length);
+  const [caret, setCaret] = useState(initialCaret ?? initialText.length);
   const [active, setActive] = useState(0);
   /** The word whose list Escape closed: it stays closed until the caret leaves that word. */
   const [dismissed, setDismissed] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const pendingCaret = useRef<number | null>(null);
+  const pendingCaret = useRef<number | null>(initialCaret ?? null);
   const listId = useId();
 
   const token = completionAt(text, caret);
@@ -88,8 +96,8 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
     setActive(0);
   };
 
-  const send = () => {
-    const trimmed = text.trim();
+  const send = (current = text) => {
+    const trimmed = current.trim();
     if (!trimmed || !canSend) return;
     edit('', 0);
     void onSend(trimmed).then((accepted) => {
@@ -102,11 +110,21 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
     onCommand?.(command);
   };
 
-  const submit = () => {
-    const command = onCommand ? commandNamed(text, commands) : undefined;
+  const submit = (current = text) => {
+    const command = onCommand ? commandNamed(current, commands) : undefined;
     if (command) runCommand(command);
-    else send();
+    else send(current);
   };
+
+  // Once (adoptEarly answers once: StrictMode mounts effects twice), before the first paint.
+  useLayoutEffect(() => {
+    const early = adoptEarly?.();
+    if (!early || early.text === '') return; // nothing typed there: initialText stands
+    if (early.send) return submit(early.text);
+    if (early.text === text) return;
+    pendingCaret.current = early.caret;
+    edit(early.text, early.caret);
+  }, []);
 
   const pick = (index: number, completeOnly = false) => {
     if (!suggestions) return;
