@@ -52,6 +52,14 @@ describe('the layer rule', () => {
     expect(await layerErrors('src/ui/agent/session-reducer.ts', "import type { SandboxKind } from '../../shared/sandbox-kind';")).toEqual([]);
   });
 
+  it('keeps the GitHub client to itself: only github/ imports Octokit, it imports only shared/, and the UI reaches it through the worker', async () => {
+    expect(await layerErrors('src/worker/files/read-github.ts', "import { Octokit } from '@octokit/core';")).toHaveLength(1);
+    expect(await layerErrors('src/github/client.ts', "import { Octokit } from '@octokit/core';")).toEqual([]);
+    expect(await layerErrors('src/github/client.ts', "import type { LoopscopeDb } from '../store/db';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/files/github-import-dialog.tsx', "import { openGitHub } from '../../github/client';")).toHaveLength(1);
+    expect(await layerErrors('src/worker/files/read-github.ts', "import { openGitHub } from '../../github/client';")).toEqual([]);
+  });
+
   it('lets the UI reach the worker, the store and share/ only through their UI-facing files', async () => {
     expect(await layerErrors('src/ui/app.tsx', "import { createWorkerClient } from '../worker/client';")).toEqual([]);
     expect(await layerErrors('src/ui/app.tsx', "import { openSessionRuntime } from '../worker/session/session-runtime';")).toHaveLength(1);

@@ -112,11 +112,12 @@ export async function querySettings(db: LoopscopeDb): Promise<SettingsRecord> {
   return normalizeSettings({ ...DEFAULT_SETTINGS, ...stored });
 }
 
-/** Drops the API keys unless the person chose to remember them (reliability rule 9). */
+/** Drops the API keys and the GitHub token unless the person chose to remember them (reliability rule 9). */
 export function normalizeSettings(settings: SettingsRecord): SettingsRecord {
-  const { apiKey, openaiApiKey, ...rest } = settings;
+  const { apiKey, openaiApiKey, githubToken, ...rest } = settings;
   const kept: SettingsRecord = rest;
   if (settings.rememberKey && apiKey) kept.apiKey = apiKey;
   if (settings.rememberKey && openaiApiKey) kept.openaiApiKey = openaiApiKey;
+  if (settings.rememberKey && githubToken) kept.githubToken = githubToken;
   return kept;
 }

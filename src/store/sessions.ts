@@ -12,7 +12,7 @@ import type { LoopscopeDb } from './db';
 import { attempt, notFound } from './errors';
 import { querySession, querySessions, sessionRange } from './queries';
 import { DEFAULT_SESSION_TITLE } from './types';
-import type { SessionOrigin, SessionRecord, StoreError } from './types';
+import type { GitHubSource, SessionOrigin, SessionRecord, StoreError } from './types';
 
 export interface NewSession {
   title?: string;
@@ -70,7 +70,7 @@ export function getSession(db: LoopscopeDb, id: string): Promise<Result<SessionR
 async function updateSession(
   db: LoopscopeDb,
   id: string,
-  changes: Partial<Pick<SessionRecord, 'title' | 'approvalMode' | 'updatedAt'>>,
+  changes: Partial<Pick<SessionRecord, 'title' | 'approvalMode' | 'updatedAt' | 'github'>>,
 ): Promise<Result<void, StoreError>> {
   const updated = await attempt(() => db.sessions.update(id, changes));
   if (!updated.ok) return updated;
@@ -88,6 +88,11 @@ export function setSessionApprovalMode(
   approvalMode: ApprovalMode,
 ): Promise<Result<void, StoreError>> {
   return updateSession(db, id, { approvalMode });
+}
+
+/** Where the session's files came from on GitHub (the last import from there). */
+export function setSessionGitHubSource(db: LoopscopeDb, id: string, github: GitHubSource): Promise<Result<void, StoreError>> {
+  return updateSession(db, id, { github });
 }
 
 /** Marks the session as just used, so it moves to the top of the list. */

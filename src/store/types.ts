@@ -16,6 +16,20 @@ export interface SessionRecord {
   /** Absent = use the settings' mode. Shared and imported sessions always start at 'ask' (reliability rule 5). */
   approvalMode?: ApprovalMode;
   origin: SessionOrigin;
+  /** Where the session's files last came from on GitHub (Import → From GitHub…); push starts from it. */
+  github?: GitHubSource;
+}
+
+/** A GitHub import's source: the repository, the ref named (or the default branch), the commit read, the folder. */
+export interface GitHubSource {
+  /** `owner/repo`. */
+  repository: string;
+  ref: string;
+  commit: string;
+  /** '' for the whole repository. */
+  folder: string;
+  /** The GitHub API URL it was read from ('' for api.github.com). */
+  apiUrl: string;
 }
 
 /**
@@ -224,6 +238,10 @@ export interface SettingsRecord {
   stepThrough: boolean;
   loopHeuristics: boolean;
   nextSpeakerCheck: boolean;
+  /** A GitHub token (imports of private repositories, pushes): stored only when rememberKey is true, like the model keys. */
+  githubToken?: string;
+  /** GitHub's REST API: empty for https://api.github.com; GitHub Enterprise: https://HOST/api/v3. */
+  githubApiUrl: string;
   /** The page's look: System follows the OS's prefers-color-scheme. Older records read System. */
   theme: 'system' | 'dark' | 'light';
   lastSessionId?: string;
@@ -236,6 +254,7 @@ export const DEFAULT_SETTINGS: Readonly<SettingsRecord> = Object.freeze({
   baseUrl: '',
   openaiBaseUrl: 'http://localhost:11434/v1',
   openaiModel: '',
+  githubApiUrl: '',
   approvalMode: 'ask',
   stepThrough: false,
   loopHeuristics: false,

@@ -58,6 +58,8 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   if (settings.apiKey) worker.apiKey = settings.apiKey;
   if (settings.openaiApiKey) worker.openaiApiKey = settings.openaiApiKey;
   if (settings.unknownModelContextWindow) worker.unknownModelContextWindow = settings.unknownModelContextWindow;
+  if (settings.githubToken) worker.githubToken = settings.githubToken;
+  if (settings.githubApiUrl) worker.githubApiUrl = settings.githubApiUrl;
   return worker;
 }
 

@@ -9,7 +9,7 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, CompressionStatus, Inte
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { PruneReport, SettingsRecord, ToolCard } from '../store/types';
+import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -21,7 +21,7 @@ export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
 > &
-  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow'>>;
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }
@@ -117,7 +117,9 @@ export type ImportSource =
   /** Open folder or a drop. `skippedFolders`: folders the page did not walk into (node_modules…). */
   | { kind: 'files'; name: string; files: PickedFile[]; skippedFolders?: string[] }
   /** The same, its `count` files sent before in `import-part` requests with this `partsId`. */
-  | { kind: 'parts'; name: string; partsId: string; count: number; skippedFolders?: string[] };
+  | { kind: 'parts'; name: string; partsId: string; count: number; skippedFolders?: string[] }
+  /** Import → From GitHub…: `repository` as typed (shared/github-repository.ts); the token and API URL are the worker's settings. */
+  | { kind: 'github'; name: string; repository: string };
 
 /** An import's source once its parts are together (worker/files/import-parts.ts). */
 export type WholeImportSource = Exclude<ImportSource, { kind: 'parts' }>;
@@ -135,7 +137,12 @@ export interface ImportReport {
   skipped: SkippedEntry[];
   /** Restore it to undo the import; absent when the checkpoint could not be saved. */
   checkpointId?: string;
+  /** A GitHub import: what was read (the session remembers it). */
+  github?: GitHubOrigin;
 }
+
+/** Where a GitHub import's files came from. */
+export type GitHubOrigin = GitHubSource;
 
 export interface TreeEditReport {
   /** Workspace paths changed (a folder's files, for a folder). */

@@ -58,7 +58,13 @@ export function createSessionController(options: ControllerOptions): SessionCont
       if (options.model.switchToNext()) announceProvider();
     },
   });
-  const personFiles = createPersonFiles({ db, post, runtime: current, running: runs.busy });
+  const personFiles = createPersonFiles({
+    db,
+    post,
+    runtime: current,
+    running: runs.busy,
+    github: () => ({ apiUrl: settings.githubApiUrl ?? '', ...(settings.githubToken ? { token: settings.githubToken } : {}) }),
+  });
   const share = createShareController({
     db,
     post,

@@ -13,9 +13,11 @@ import type { WorkerClient } from '../../worker/client';
 import { FileTree } from './file-tree';
 import { droppedEntries, walkDropped } from './import-sources';
 import type { MenuItem } from '../menu';
+import { GitHubImportDialog } from './github-import-dialog';
+import { progressText } from './import-progress';
 import { TransferMenus } from './transfer-menus';
 import { useFileActions } from './use-file-actions';
-import type { FileActions, FileActionsOptions, ImportProgress } from './use-file-actions';
+import type { FileActions, FileActionsOptions } from './use-file-actions';
 import { PathPrompt } from './path-prompt';
 import './files-pane.css';
 
@@ -33,12 +35,6 @@ export interface FilesSectionProps extends Omit<FileActionsOptions, 'flushRef'> 
 
 type Prompt = { kind: 'file' | 'folder'; start: string } | { kind: 'rename'; path: string };
 
-function progressText(busy: string, progress: ImportProgress | null): string {
-  if (!progress) return `${busy}…`;
-  if (progress.stage === 'finding') return `${busy}: ${progress.done.toLocaleString('en')} files found…`;
-  const verb = { sending: 'collected', reading: 'read', writing: 'written' }[progress.stage];
-  return `${busy}: ${progress.done.toLocaleString('en')} of ${(progress.total ?? 0).toLocaleString('en')} files ${verb}…`;
-}
 
 function Notice({ actions }: { actions: FileActions }) {
   const { notice } = actions;
@@ -65,6 +61,7 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [dropFolder, setDropFolder] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
+  const [gitHubOpen, setGitHubOpen] = useState(false);
   // Another session starts with nothing selected and no prompt open.
   useEffect(() => {
     setSelected(null);
@@ -92,7 +89,13 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
         <h2 className="pane-title" id="files-title">
           Files
         </h2>
-        <TransferMenus actions={actions} importDisabled={locked} extraImportItems={extraImportItems ?? []} extraExportItems={extraExportItems ?? []} />
+        <TransferMenus
+          actions={actions}
+          importDisabled={locked}
+          extraImportItems={[{ label: 'From GitHub…', onSelect: () => setGitHubOpen(true) }, ...(extraImportItems ?? [])]}
+          extraExportItems={extraExportItems ?? []}
+        />
+        {gitHubOpen ? <GitHubImportDialog actions={actions} onClose={() => setGitHubOpen(false)} /> : null}
       </div>
       <div className="files-toolbar">
         <button type="button" disabled={locked} onClick={() => startNew('file')}>

@@ -45,6 +45,10 @@ export function skippedNote(skipped: readonly SkippedEntry[]): string | null {
 }
 
 export function importNote(name: string, report: ImportReport): string {
+  if (report.github) {
+    const { repository, ref, folder, commit } = report.github;
+    name = `${repository}${folder ? `/${folder}` : ''} at ${ref} (${commit.slice(0, 7)})`;
+  }
   const files = `${report.imported.toLocaleString('en')} file${report.imported === 1 ? '' : 's'}`;
   const replaced = report.replaced > 0 ? ` (${report.replaced.toLocaleString('en')} replaced an existing file)` : '';
   return [`Imported ${files} from ${name}${replaced}.`, skippedNote(report.skipped)].filter(Boolean).join(' ');
@@ -143,6 +147,24 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         }
         const request = { type: 'import-files' as const, sessionId: client.sessionTarget(sessionId || null), source: sent.value, ...(into ? { into } : {}) };
         return change(label, request, (report) => undoable(importNote(source.name, report), report));
+      },
+      /**
+       * Import → From GitHub…: progress shows in the pane; an error is returned (for the dialog
+       * to show beside what was typed) rather than noted, success is noted with Undo.
+       */
+      importFromGitHub: async (repository: string): Promise<string | null> => {
+        flushRef.current?.();
+        const label = `Importing ${repository.trim()}`;
+        setBusy(label);
+        setProgress(null);
+        const source = { kind: 'github' as const, name: repository.trim(), repository };
+        const answer = await client.request({ type: 'import-files', sessionId: client.sessionTarget(sessionId || null), source });
+        setBusy(null);
+        setProgress(null);
+        if (!answer.ok) return answer.error.message;
+        noticeFor.current = answer.value.sessionId;
+        setNotice(undoable(importNote(source.name, answer.value), answer.value));
+        return null;
       },
       /** Shows why an import could not start (a folder that could not be read). */
       failed,

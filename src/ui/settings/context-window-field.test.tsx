@@ -20,6 +20,15 @@ describe("Settings' context window of an unknown model", () => {
     expect('unknownModelContextWindow' in emptied && emptied.unknownModelContextWindow === undefined).toBe(true);
   });
 
+  it('an emptied key or token is removed when the change is applied over the settings in memory', () => {
+    // Regression: an emptied field was left out of the change, so the old key stayed in use (and stored, if remembered).
+    const previous = { ...DEFAULT_SETTINGS, rememberKey: true, apiKey: 'old-gemini', openaiApiKey: 'old-openai', githubToken: 'old-github' };
+    const applied = { ...previous, ...settingsToSave({ ...previous, apiKey: '', openaiApiKey: ' ', githubToken: '' }, previous) };
+    expect([applied.apiKey, applied.openaiApiKey, applied.githubToken]).toEqual([undefined, undefined, undefined]);
+    const kept = { ...previous, ...settingsToSave({ ...previous, githubToken: ' new-github\n' }, previous) };
+    expect([kept.apiKey, kept.githubToken]).toEqual(['old-gemini', 'new-github']);
+  });
+
   it('is a number field labelled for what it is, with an alert when invalid', () => {
     const html = renderToStaticMarkup(<ContextWindowField value={100} onChange={() => undefined} />);
     expect(html).toContain('type="number"');

@@ -97,6 +97,18 @@ function validBaseUrl(value: string, required: boolean): string | null {
   }
 }
 
+/** Empty (api.github.com) or an http(s) address: GitHub Enterprise's is https://HOST/api/v3. */
+function validGitHubApiUrl(value: string): string | null {
+  if (value.trim() === '') return null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === 'https:' || url.protocol === 'http:') return null;
+  } catch {
+    // Said below.
+  }
+  return 'The GitHub API URL must be an https:// address, e.g. https://github.example.com/api/v3 (leave it empty for github.com).';
+}
+
 /** Base URLs of the usual OpenAI-compatible servers. */
 export const OPENAI_PRESETS: ReadonlyArray<{ name: string; url: string }> = [
   { name: 'Ollama', url: 'http://localhost:11434/v1' },
@@ -219,12 +231,12 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
     // Present even when empty, so that saving an emptied field removes the stored window.
     unknownModelContextWindow: draft.unknownModelContextWindow,
   };
-  const apiKey = draft.apiKey?.trim();
-  if (apiKey) saved.apiKey = apiKey;
-  else delete saved.apiKey;
-  const openaiApiKey = draft.openaiApiKey?.trim();
-  if (openaiApiKey) saved.openaiApiKey = openaiApiKey;
-  else delete saved.openaiApiKey;
+  // An emptied key is present as undefined, so that applying the change over the settings in
+  // memory (use-settings-state.ts) removes it there, in the worker and in storage too.
+  saved.apiKey = draft.apiKey?.trim() || undefined;
+  saved.openaiApiKey = draft.openaiApiKey?.trim() || undefined;
+  saved.githubToken = draft.githubToken?.trim() || undefined;
+  saved.githubApiUrl = (draft.githubApiUrl ?? '').trim();
   return saved;
 }
 
@@ -233,7 +245,8 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
   const [saving, setSaving] = useState(false);
   const openai = draft.provider === 'openai';
   const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
-  const invalid = !!urlError || contextWindowProblem(draft.unknownModelContextWindow) !== null;
+  const gitHubUrlError = validGitHubApiUrl(draft.githubApiUrl ?? '');
+  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null;
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
@@ -276,6 +289,25 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
               Next-speaker check (an extra, visible model call)
             </label>
           </SettingsSection>
+          <SettingsSection id="github" title="GitHub">
+            <SecretField label="GitHub token" value={draft.githubToken ?? ''} onChange={(githubToken) => update({ githubToken })} placeholder="Optional: public repositories need none" />
+            <p className="field-hint">
+              Sent only to the GitHub API, never in links or session files; kept on this device only when Remember key on this device (Model) is ticked. A fine-grained token
+              with Contents read access imports private repositories.
+            </p>
+            <label>
+              GitHub API URL
+              <input
+                type="url"
+                aria-label="GitHub API URL"
+                value={draft.githubApiUrl ?? ''}
+                placeholder="https://api.github.com"
+                spellCheck={false}
+                onChange={(event) => update({ githubApiUrl: event.target.value })}
+              />
+            </label>
+            <UrlError urlError={gitHubUrlError} />
+          </SettingsSection>
           <SettingsSection id="appearance" title="Appearance">
             <label>
               Theme
@@ -309,6 +341,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
 const SECTIONS = [
   { id: 'model', title: 'Model' },
   { id: 'loop', title: 'Agent loop' },
+  { id: 'github', title: 'GitHub' },
   { id: 'appearance', title: 'Appearance' },
   { id: 'storage', title: 'Storage' },
 ] as const;

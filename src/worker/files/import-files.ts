@@ -11,17 +11,21 @@ import { formatBytes } from '../../shared/format-bytes';
 import { IMPORT_LIMITS } from '../../shared/imported-paths';
 import type { ImportLimits } from '../../shared/imported-paths';
 import { resolveWorkspacePath } from '../../shared/workspace-path';
-import type { ImportReport, WholeImportSource } from '../protocol';
+import type { GitHubOrigin, ImportReport, WholeImportSource } from '../protocol';
 import { asStoredContent } from './workspace-content';
 import { notImported } from './import-plan';
 import type { PersonFileTarget } from './target';
 import { readPickedFiles } from './read-picked-files';
+import { readGitHub } from './read-github';
 import { readZip } from './read-zip';
 import type { ReadImport } from './read-zip';
 import { shapeOf, whyNotFree } from './workspace-shape';
 import { WORKSPACE_MAX_FILES } from '../../shared/limits';
 
-async function read(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport, AppError>> {
+async function read(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport & { name?: string; github?: GitHubOrigin }, AppError>> {
+  if (source.kind === 'github') {
+    return readGitHub(source.repository, target.github(), limits, into, (_stage, done, total) => target.progress('reading', done, total));
+  }
   if (source.kind === 'files') {
     return readPickedFiles(source.name, source.files, limits, {
       into,
@@ -43,7 +47,9 @@ export async function importFiles(target: PersonFileTarget, source: WholeImportS
 
   const files = await read(target, source, folder.path, limits);
   if (!files.ok) return files;
-  const { files: imported, skipped } = files.value;
+  const { files: imported, skipped, github } = files.value;
+  // A GitHub import is named by what was read (owner/repo@ref/folder), not by what was typed.
+  source = { ...source, name: files.value.name ?? source.name };
   if (imported.length === 0) return err(notImported(source.name, 'it holds no files (besides folders that are never kept).'));
   for (const file of imported) {
     // Overwriting a file is fine (the checkpoint keeps it); changing what a path is, is not.
@@ -61,5 +67,9 @@ export async function importFiles(target: PersonFileTarget, source: WholeImportS
   if (!applied.ok) return err(notImported(source.name, `${applied.error.message}`));
   const report: ImportReport = { imported: changes.length, replaced, skipped };
   if (applied.value.checkpointId) report.checkpointId = applied.value.checkpointId;
+  if (github) {
+    report.github = github;
+    await target.rememberGitHub(github);
+  }
   return ok(report);
 }

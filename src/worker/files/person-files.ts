@@ -11,7 +11,9 @@
  */
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
+import type { GitHubConnection } from '../../github/client';
 import { createCheckpoint } from '../../store/checkpoints';
+import { setSessionGitHubSource } from '../../store/sessions';
 import type { LoopscopeDb } from '../../store/db';
 import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
@@ -36,6 +38,8 @@ export interface PersonFilesContext {
   runtime(): SessionRuntime | null;
   /** The agent is running (or compressing) in the open session. */
   running(): boolean;
+  /** The settings' GitHub API URL and token. */
+  github(): GitHubConnection;
 }
 
 const PROGRESS_EVERY_MS = 100;
@@ -68,6 +72,11 @@ export function createPersonFiles(context: PersonFilesContext) {
         const applied = await runtime.workspace.applyAsPerson(changes, progress);
         if (!applied.ok) return applied;
         return ok(saved?.ok ? { paths: applied.value, checkpointId: saved.value.id } : { paths: applied.value });
+      },
+      github: context.github,
+      async rememberGitHub(origin) {
+        const saved = await setSessionGitHubSource(context.db, runtime.session.id, origin);
+        if (!saved.ok) context.post({ type: 'notice', level: 'warning', message: `Where the files came from could not be saved (${saved.error.message}); a push will ask for the branch.` });
       },
       progress(stage, done, total) {
         const now = performance.now();

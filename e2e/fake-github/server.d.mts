@@ -1,0 +1,42 @@
+// Types for server.mjs, so TypeScript tests can import the fake.
+
+export interface FakeGitHubFault {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** A RegExp source matched against the request's path. */
+  path?: string;
+  method?: string;
+  /** Requests that match and are let through before the fault starts. */
+  after?: number;
+  /** How many times it fails (default: every time). */
+  times?: number;
+  /** Closes the connection instead of answering (a network failure). */
+  drop?: boolean;
+}
+
+export interface FakeGitHubRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface FakeGitHub {
+  url: string;
+  /** The one token it accepts; any other is refused with 401. */
+  token: string;
+  addRepository(
+    fullName: string,
+    files: Record<string, string | Uint8Array>,
+    options?: { branch?: string; private?: boolean; tags?: Record<string, Record<string, string | Uint8Array>>; truncated?: boolean },
+  ): string;
+  fault(fault: FakeGitHubFault): void;
+  clearFaults(): void;
+  requests(): FakeGitHubRequest[];
+  head(fullName: string, branch: string): string | null;
+  filesAt(fullName: string, branchOrSha: string): Record<string, Buffer> | null;
+  close(): Promise<void>;
+}
+
+export function startFakeGitHub(options?: { port?: number; host?: string; token?: string }): Promise<FakeGitHub>;

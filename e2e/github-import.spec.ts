@@ -1,0 +1,176 @@
+/**
+ * Import → From GitHub… against a local fake of GitHub's REST API (e2e/fake-github/): a public
+ * repository, one folder at a ref, a private one with and without the token, and the faults
+ * (a wrong token, the rate limit, a network failure halfway). The token goes only to the
+ * GitHub API URL, as the Authorization header.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { startFakeGitHub } from './fake-github/server.mjs';
+import type { FakeGitHub } from './fake-github/server.mjs';
+import { expect, openApp, test as base } from './fixtures';
+
+const test = base.extend<{ github: FakeGitHub }>({
+  // eslint-disable-next-line no-empty-pattern
+  github: async ({}, use) => {
+    const server = await startFakeGitHub({ token: 'ghp_e2e_secret_token_123' });
+    await use(server);
+    await server.close();
+  },
+});
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, ...Array.from({ length: 256 }, (_, index) => index)]);
+const REPOSITORY = {
+  'README.md': '# Demo\n',
+  'src/lib/math.js': 'export const add = (a, b) => a + b;\n',
+  'docs/guide/intro.md': 'Intro\r\n',
+  'assets/logo.png': PNG,
+  'node_modules/dep/index.js': 'dep',
+};
+
+const tree = (page: Page) => page.getByRole('tree', { name: 'Files' });
+const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import from GitHub' });
+
+async function useGitHub(page: Page, github: FakeGitHub, token?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  if (token !== undefined) await settings.getByLabel('GitHub token').fill(token);
+  await settings.getByRole('textbox', { name: 'GitHub API URL' }).fill(github.url);
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+}
+
+async function importFromGitHub(page: Page, repository: string): Promise<void> {
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByRole('menu', { name: 'Import' }).getByRole('menuitem', { name: 'From GitHub…' }).click();
+  await dialog(page).getByRole('textbox', { name: 'Repository' }).fill(repository);
+  await dialog(page).getByRole('button', { name: 'Import' }).click();
+}
+
+async function downloadedFiles(page: Page): Promise<Record<string, Uint8Array>> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Download ZIP' }).click();
+  return unzipSync(new Uint8Array(await readFile(await (await downloading).path())));
+}
+
+test('a public repository with nested folders and a PNG comes in byte for byte', async ({ page, github }) => {
+  const commit = github.addRepository('octo/demo', REPOSITORY);
+  await openApp(page);
+  await useGitHub(page, github);
+  await importFromGitHub(page, 'https://github.com/octo/demo');
+  await expect(dialog(page)).toBeHidden();
+  const note = page.getByRole('status').filter({ hasText: 'Imported 4 files from octo/demo at main' });
+  await expect(note).toContainText(`(${commit.slice(0, 7)})`);
+  await expect(note).toContainText('Skipped node_modules/ (1 file)');
+  await expect(item(page, 'logo.png')).toBeVisible();
+  await expect(item(page, 'math.js')).toBeVisible();
+
+  const files = await downloadedFiles(page);
+  expect(Object.keys(files).sort()).toEqual(['README.md', 'assets/logo.png', 'docs/guide/intro.md', 'src/lib/math.js']);
+  expect(Buffer.from(files['assets/logo.png']!).equals(PNG)).toBe(true);
+  expect(new TextDecoder().decode(files['docs/guide/intro.md'])).toBe('Intro\r\n');
+
+  // No token was set: no request carried one.
+  expect(github.requests().every((request) => request.headers.authorization === undefined)).toBe(true);
+});
+
+test('one folder of a repository at a tag, from its github.com address, and Undo takes it out again', async ({ page, github }) => {
+  github.addRepository('octo/demo', REPOSITORY, { tags: { 'v1.0': { 'docs/guide/intro.md': 'Intro at v1\n', 'docs/guide/deep/more.md': 'more\n', 'src/other.js': '1' } } });
+  await openApp(page);
+  await useGitHub(page, github);
+  await importFromGitHub(page, 'https://github.com/octo/demo/tree/v1.0/docs/guide');
+  const note = page.getByRole('status').filter({ hasText: 'Imported 2 files from octo/demo/docs/guide at v1.0' });
+  await expect(item(page, 'more.md')).toBeVisible();
+  await note.getByRole('button', { name: 'Undo' }).click();
+  await expect(item(page, 'intro.md')).toHaveCount(0);
+
+  await importFromGitHub(page, 'octo/demo@v1.0');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 3 files from octo/demo at v1.0' })).toBeVisible();
+  const files = await downloadedFiles(page);
+  expect(Object.keys(files).sort()).toEqual(['docs/guide/deep/more.md', 'docs/guide/intro.md', 'src/other.js']);
+  expect(new TextDecoder().decode(files['docs/guide/intro.md'])).toBe('Intro at v1\n');
+});
+
+test('a private repository needs the token, which goes only to the GitHub API, as the Authorization header', async ({ page, github }) => {
+  github.addRepository('octo/secret', { 'app.js': 'secret code\n' }, { private: true });
+  await openApp(page);
+  const seen: { url: string; authorization?: string }[] = [];
+  page.on('request', (request) => seen.push({ url: request.url(), ...(request.headers().authorization ? { authorization: request.headers().authorization } : {}) }));
+
+  await useGitHub(page, github);
+  await importFromGitHub(page, 'octo/secret');
+  await expect(dialog(page).getByRole('alert')).toContainText('GitHub found no repository octo/secret');
+  await expect(dialog(page).getByRole('alert')).toContainText('add a GitHub token in Settings');
+  await expect(dialog(page).getByRole('textbox', { name: 'Repository' })).toHaveValue('octo/secret');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/secret');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file from octo/secret at main' })).toBeVisible();
+
+  const withToken = seen.filter((request) => request.authorization !== undefined);
+  expect(withToken.length).toBeGreaterThan(0);
+  for (const request of withToken) {
+    expect(request.url.startsWith(`${github.url}/`)).toBe(true);
+    expect(request.authorization).toBe(`token ${github.token}`);
+  }
+  // Nowhere else: no other request's URL or body, and nothing stored (the key was not remembered).
+  for (const request of seen) expect(request.url).not.toContain(github.token);
+  const stored = JSON.stringify(await page.context().storageState({ indexedDB: true }));
+  expect(stored).not.toContain(github.token);
+});
+
+test('a wrong token, the rate limit and a failure halfway each say what happened, and nothing is imported', async ({ page, github }) => {
+  github.addRepository('octo/demo', REPOSITORY);
+  await openApp(page);
+
+  await useGitHub(page, github, 'ghp_wrong');
+  await importFromGitHub(page, 'octo/demo');
+  await expect(dialog(page).getByRole('alert')).toContainText('GitHub refused the token');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await useGitHub(page, github, '');
+  const reset = Math.floor(Date.now() / 1000) + 600;
+  github.fault({ status: 403, path: '^/repos/octo/demo$', times: 1, headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(reset) }, body: { message: 'API rate limit exceeded' } });
+  await importFromGitHub(page, 'octo/demo');
+  await expect(dialog(page).getByRole('alert')).toContainText("GitHub's rate limit is used up");
+  await expect(dialog(page).getByRole('alert')).toContainText('(in 10 min)');
+
+  // The second blob fails: nothing of the first is written.
+  github.fault({ status: 500, path: '/git/blobs/', after: 1, times: 1 });
+  await dialog(page).getByRole('button', { name: 'Import' }).click();
+  await expect(dialog(page).getByRole('alert')).toContainText('GitHub answered 500');
+  await expect(dialog(page).getByRole('alert')).toContainText('Nothing was imported');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(tree(page).getByRole('treeitem')).toHaveCount(0);
+
+  // And then it works.
+  await importFromGitHub(page, 'octo/demo');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files from octo/demo' })).toBeVisible();
+});
+
+test('a name that is not a repository is refused before any request; the dialog passes axe and works by keyboard', async ({ page, github }) => {
+  await openApp(page);
+  await useGitHub(page, github);
+  await importFromGitHub(page, 'https://github.com/octo');
+  await expect(dialog(page).getByRole('alert')).toContainText('does not name a repository');
+  expect(github.requests()).toEqual([]);
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+
+  // Enter imports; Escape closes, and the focus goes back to the Import button.
+  github.addRepository('octo/demo', { 'a.txt': 'a\n' });
+  await dialog(page).getByRole('textbox', { name: 'Repository' }).fill('octo/demo');
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file from octo/demo at main' })).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByRole('menu', { name: 'Import' }).getByRole('menuitem', { name: 'From GitHub…' }).click();
+  await expect(dialog(page).getByRole('textbox', { name: 'Repository' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+});
