@@ -4,58 +4,9 @@
  * (a wrong token, the rate limit, a network failure halfway). The token goes only to the
  * GitHub API URL, as the Authorization header.
  */
-import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { unzipSync } from 'fflate';
-import { startFakeGitHub } from './fake-github/server.mjs';
-import type { FakeGitHub } from './fake-github/server.mjs';
-import { expect, openApp, test as base } from './fixtures';
-
-const test = base.extend<{ github: FakeGitHub }>({
-  // eslint-disable-next-line no-empty-pattern
-  github: async ({}, use) => {
-    const server = await startFakeGitHub({ token: 'ghp_e2e_secret_token_123' });
-    await use(server);
-    await server.close();
-  },
-});
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, ...Array.from({ length: 256 }, (_, index) => index)]);
-const REPOSITORY = {
-  'README.md': '# Demo\n',
-  'src/lib/math.js': 'export const add = (a, b) => a + b;\n',
-  'docs/guide/intro.md': 'Intro\r\n',
-  'assets/logo.png': PNG,
-  'node_modules/dep/index.js': 'dep',
-};
-
-const tree = (page: Page) => page.getByRole('tree', { name: 'Files' });
-const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name, exact: true });
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import from GitHub' });
-
-async function useGitHub(page: Page, github: FakeGitHub, token?: string): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
-  if (token !== undefined) await settings.getByLabel('GitHub token').fill(token);
-  await settings.getByRole('textbox', { name: 'GitHub API URL' }).fill(github.url);
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(settings).toBeHidden();
-}
-
-async function importFromGitHub(page: Page, repository: string): Promise<void> {
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await page.getByRole('menu', { name: 'Import' }).getByRole('menuitem', { name: 'From GitHub…' }).click();
-  await dialog(page).getByRole('textbox', { name: 'Repository' }).fill(repository);
-  await dialog(page).getByRole('button', { name: 'Import' }).click();
-}
-
-async function downloadedFiles(page: Page): Promise<Record<string, Uint8Array>> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Download ZIP' }).click();
-  return unzipSync(new Uint8Array(await readFile(await (await downloading).path())));
-}
+import { expect, openApp } from './fixtures';
+import { downloadedFiles, importDialog as dialog, importFromGitHub, item, PNG, REPOSITORY, test, tree, useGitHub } from './github-helpers';
 
 test('a public repository with nested folders and a PNG comes in byte for byte', async ({ page, github }) => {
   const commit = github.addRepository('octo/demo', REPOSITORY);

@@ -31,6 +31,13 @@ export interface FakeGitHub {
     files: Record<string, string | Uint8Array>,
     options?: { branch?: string; private?: boolean; tags?: Record<string, Record<string, string | Uint8Array>>; truncated?: boolean },
   ): string;
+  /** Someone else pushes: a new commit on `branch` ({ path: content, or null to delete }); returns its sha. */
+  push(fullName: string, branch: string, changes: Record<string, string | Uint8Array | null>, message?: string): string;
+  commit(fullName: string, sha: string): { parents: string[]; message: string } | null;
+  pages(fullName: string): { source: { branch: string; path: string }; html_url: string } | null;
+  /** Repositories created through the API, in order. */
+  created(): string[];
+  exists(fullName: string): boolean;
   fault(fault: FakeGitHubFault): void;
   clearFaults(): void;
   requests(): FakeGitHubRequest[];
@@ -39,4 +46,4 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-export function startFakeGitHub(options?: { port?: number; host?: string; token?: string }): Promise<FakeGitHub>;
+export function startFakeGitHub(options?: { port?: number; host?: string; token?: string; login?: string }): Promise<FakeGitHub>;

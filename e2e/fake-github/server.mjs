@@ -6,8 +6,9 @@
 //   In process: startFakeGitHub() → { url, addRepository, fault, requests, head, filesAt, close }
 //   Command line: node e2e/fake-github/server.mjs --port 8767 (prints the URL; `--seed N` adds
 //   repository bench/big with N generated files for the benchmarks).
-// The endpoints: GET /repos/{o}/{r}, GET /repos/{o}/{r}/commits/{ref}, GET /repos/{o}/{r}/git/trees/{sha}
-// (?recursive=1), GET /repos/{o}/{r}/git/blobs/{sha}. README.md beside this file says more.
+// The endpoints: reads (repository, commits/{ref}, git/trees, git/blobs, git/ref, git/commits, pages)
+// and writes (git/blobs, git/trees, git/commits, git/refs, user/repos, orgs/{org}/repos, pages); see
+// README.md beside this file.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readBody, runFromCommandLine } from '../fake-http.mjs';
@@ -60,17 +61,35 @@ function createObjects() {
       tree([...folder].map(([name, value]) => (value instanceof Map ? { name, mode: '40000', type: 'tree', sha: write(value) } : { name, mode: '100644', type: 'blob', sha: blob(value) })));
     return write(root);
   };
+  /** A tree from { path: { mode, sha } } of objects already stored. */
+  const treeOfEntries = (flat) => {
+    const root = new Map();
+    for (const [path, entry] of Object.entries(flat)) {
+      const parts = path.split('/');
+      let folder = root;
+      for (const part of parts.slice(0, -1)) {
+        if (!folder.has(part) || !(folder.get(part) instanceof Map)) folder.set(part, new Map());
+        folder = folder.get(part);
+      }
+      folder.set(parts.at(-1), entry);
+    }
+    const write = (folder) =>
+      tree([...folder].map(([name, value]) => (value instanceof Map ? { name, mode: '40000', type: 'tree', sha: write(value) } : { name, mode: value.mode, type: value.mode === '160000' ? 'commit' : 'blob', sha: value.sha })));
+    return write(root);
+  };
   const commit = (treeSha, parents, message) => {
     const text = [`tree ${treeSha}`, ...parents.map((parent) => `parent ${parent}`), 'author Fake <fake@example.com> 1700000000 +0000', 'committer Fake <fake@example.com> 1700000000 +0000', '', message].join('\n');
     return put('commit', Buffer.from(text), { tree: treeSha, parents, message });
   };
-  return { objects, blob, tree, treeOf, commit };
+  return { objects, blob, tree, treeOf, treeOfEntries, commit };
 }
 
 const asBuffer = (content) => (Buffer.isBuffer(content) ? content : content instanceof Uint8Array ? Buffer.from(content) : Buffer.from(String(content), 'utf8'));
 
-export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'ghp_test_token' } = {}) {
+export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'ghp_test_token', login = 'octo' } = {}) {
+  const userLogin = login;
   const repositories = new Map();
+  const created = [];
   const log = [];
   const faults = [];
 
@@ -109,8 +128,88 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
 
   const notFound = (response) => send(response, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
 
-  function answer(request, response, url, auth) {
+  /** { path: { mode, sha } } of a tree, blobs and submodules only. */
+  function flatTree(repository, treeSha) {
+    const flat = {};
+    for (const entry of treeListing(repository, treeSha, true)) if (entry.type !== 'tree') flat[entry.path] = { mode: entry.mode, sha: entry.sha };
+    return flat;
+  }
+
+  function createRepository(owner, body) {
+    const fullName = `${owner}/${body.name}`;
+    if (repositories.has(fullName)) return { status: 422, body: { message: 'Repository creation failed.', errors: [{ message: 'name already exists on this account' }] } };
+    const store = createObjects();
+    const refs = new Map();
+    if (body.auto_init) refs.set('heads/main', store.commit(store.treeOf({ 'README.md': Buffer.from(`# ${body.name}\n`) }), [], 'Initial commit'));
+    repositories.set(fullName, { private: body.private !== false, defaultBranch: 'main', refs, store, truncated: false, pages: null });
+    created.push(fullName);
+    return { status: 201, body: { name: body.name, full_name: fullName, private: body.private !== false, default_branch: 'main', html_url: `https://github.com/${fullName}` } };
+  }
+
+  function answerWrite(request, response, repository, full, rest, body, auth) {
+    if (!auth) return send(response, 401, { message: 'Requires authentication', status: '401' });
+    const { store } = repository;
+    if (request.method === 'POST' && rest === '/git/blobs') {
+      if (repository.refs.size === 0) return send(response, 409, { message: 'Git Repository is empty.', status: '409' });
+      const sha = store.blob(Buffer.from(body.content, body.encoding === 'base64' ? 'base64' : 'utf8'));
+      return send(response, 201, { sha, url: '' });
+    }
+    if (request.method === 'POST' && rest === '/git/trees') {
+      const flat = body.base_tree ? flatTree(repository, body.base_tree) : {};
+      for (const entry of body.tree) {
+        if (/(^|\/)\.\.?(\/|$)|^\/|\/\/|\0/.test(entry.path)) return send(response, 422, { message: `tree.path contains a malformed path component: ${entry.path}`, status: '422' });
+        if (entry.sha === null) delete flat[entry.path];
+        else if (entry.sha && store.objects.get(entry.sha)?.type === 'blob') flat[entry.path] = { mode: entry.mode, sha: entry.sha };
+        else return send(response, 422, { message: `tree.sha ${entry.sha} is not a valid blob`, status: '422' });
+      }
+      const sha = store.treeOfEntries(flat);
+      return send(response, 201, { sha, tree: treeListing(repository, sha, false), truncated: false });
+    }
+    if (request.method === 'POST' && rest === '/git/commits') {
+      if (!store.objects.has(body.tree)) return send(response, 422, { message: 'Tree SHA does not exist', status: '422' });
+      const sha = store.commit(body.tree, body.parents ?? [], body.message ?? '');
+      return send(response, 201, { sha, tree: { sha: body.tree }, parents: (body.parents ?? []).map((parent) => ({ sha: parent })), message: body.message, html_url: `https://github.com/${full}/commit/${sha}` });
+    }
+    const refMatch = /^\/git\/refs\/(heads\/.+)$/.exec(rest);
+    if (request.method === 'PATCH' && refMatch) {
+      const current = repository.refs.get(refMatch[1]);
+      if (!current) return send(response, 422, { message: 'Reference does not exist', status: '422' });
+      const next = store.objects.get(body.sha);
+      if (!next || next.type !== 'commit') return send(response, 422, { message: 'Object does not exist', status: '422' });
+      if (!body.force && !next.parents.includes(current) && body.sha !== current) return send(response, 422, { message: 'Update is not a fast forward', status: '422' });
+      repository.refs.set(refMatch[1], body.sha);
+      return send(response, 200, { ref: `refs/${refMatch[1]}`, object: { sha: body.sha, type: 'commit' } });
+    }
+    if (request.method === 'POST' && rest === '/git/refs') {
+      const name = String(body.ref ?? '').replace(/^refs\//, '');
+      if (repository.refs.has(name)) return send(response, 422, { message: 'Reference already exists', status: '422' });
+      if (!/^heads\/[^\s~^:?*[\\]+$/.test(name) || name.includes('..')) return send(response, 422, { message: `${body.ref} is not a valid ref name.`, status: '422' });
+      if (store.objects.get(body.sha)?.type !== 'commit') return send(response, 422, { message: 'Object does not exist', status: '422' });
+      repository.refs.set(name, body.sha);
+      return send(response, 201, { ref: `refs/${name}`, object: { sha: body.sha, type: 'commit' } });
+    }
+    if (request.method === 'POST' && rest === '/pages') {
+      if (repository.pages) return send(response, 409, { message: 'GitHub Pages is already enabled.', status: '409' });
+      repository.pages = { source: body.source ?? { branch: 'gh-pages', path: '/' }, html_url: `https://${full.split('/')[0]}.github.io/${full.split('/')[1]}/` };
+      return send(response, 201, { url: '', status: 'building', html_url: repository.pages.html_url, source: repository.pages.source, build_type: 'legacy' });
+    }
+    return notFound(response);
+  }
+
+  function answer(request, response, url, auth, body) {
     const path = decodeURIComponent(url.pathname);
+    if (path === '/user' && request.method === 'GET') return auth ? send(response, 200, { login: userLogin }) : send(response, 401, { message: 'Requires authentication', status: '401' });
+    if (path === '/user/repos' && request.method === 'POST') {
+      if (!auth) return send(response, 401, { message: 'Requires authentication', status: '401' });
+      const made = createRepository(userLogin, body);
+      return send(response, made.status, made.body);
+    }
+    const orgMatch = /^\/orgs\/([^/]+)\/repos$/.exec(path);
+    if (orgMatch && request.method === 'POST') {
+      if (!auth) return send(response, 401, { message: 'Requires authentication', status: '401' });
+      const made = createRepository(orgMatch[1], body);
+      return send(response, made.status, made.body);
+    }
     const match = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
     if (!match) return notFound(response);
     const repository = repositories.get(`${match[1]}/${match[2]}`);
@@ -118,7 +217,20 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
     if (!repository || (repository.private && !auth)) return notFound(response);
     const rest = match[3] ?? '';
     const full = `${match[1]}/${match[2]}`;
-    if (rest === '' && request.method === 'GET') {
+    if (request.method !== 'GET') return answerWrite(request, response, repository, full, rest, body ?? {}, auth);
+    if (rest === '/pages') return repository.pages ? send(response, 200, { html_url: repository.pages.html_url, source: repository.pages.source, status: 'built' }) : notFound(response);
+    const refGet = /^\/git\/ref\/(heads\/.+)$/.exec(rest);
+    if (refGet) {
+      const sha = repository.refs.get(refGet[1]);
+      return sha ? send(response, 200, { ref: `refs/${refGet[1]}`, object: { sha, type: 'commit' } }) : notFound(response);
+    }
+    const commitGet = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest);
+    if (commitGet) {
+      const object = repository.store.objects.get(commitGet[1]);
+      if (!object || object.type !== 'commit') return notFound(response);
+      return send(response, 200, { sha: commitGet[1], tree: { sha: object.tree }, parents: object.parents.map((parent) => ({ sha: parent })), message: object.message });
+    }
+    if (rest === '') {
       return send(response, 200, { name: match[2], full_name: full, private: repository.private, default_branch: repository.defaultBranch, html_url: `https://github.com/${full}`, owner: { login: match[1] } });
     }
     const commitMatch = /^\/commits\/(.+)$/.exec(rest);
@@ -176,7 +288,13 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
       return send(response, fault.status ?? 500, fault.body ?? { message: `fake fault ${fault.status ?? 500}` }, fault.headers ?? {});
     }
     try {
-      answer(request, response, url, given !== null);
+      let body;
+      try {
+        body = bodyText ? JSON.parse(bodyText) : undefined;
+      } catch {
+        return send(response, 400, { message: 'Problems parsing JSON' });
+      }
+      answer(request, response, url, given !== null, body);
     } catch (error) {
       send(response, 500, { message: String(error) });
     }
@@ -197,9 +315,34 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
         const tagBuffers = Object.fromEntries(Object.entries(tagFiles).map(([path, content]) => [path, asBuffer(content)]));
         refs.set(`tags/${tag}`, store.commit(store.treeOf(tagBuffers), [sha], `Tag ${tag}`));
       }
-      repositories.set(fullName, { private: isPrivate, defaultBranch: branch, refs, store, truncated });
+      repositories.set(fullName, { private: isPrivate, defaultBranch: branch, refs, store, truncated, pages: null });
       return sha;
     },
+    /** Someone else pushes: a new commit on `branch` with these files changed ({ path: content | null to delete }). */
+    push(fullName, branch, changes, message = 'Pushed elsewhere') {
+      const repository = repositories.get(fullName);
+      const head = repository.refs.get(`heads/${branch}`);
+      const flat = flatTree(repository, repository.store.objects.get(head).tree);
+      for (const [path, content] of Object.entries(changes)) {
+        if (content === null) delete flat[path];
+        else flat[path] = { mode: '100644', sha: repository.store.blob(asBuffer(content)) };
+      }
+      const sha = repository.store.commit(repository.store.treeOfEntries(flat), [head], message);
+      repository.refs.set(`heads/${branch}`, sha);
+      return sha;
+    },
+    /** The commit object of `sha`: its parents and message. */
+    commit(fullName, sha) {
+      const object = repositories.get(fullName)?.store.objects.get(sha);
+      return object?.type === 'commit' ? { parents: object.parents, message: object.message } : null;
+    },
+    /** Pages of a repository: null when off. */
+    pages(fullName) {
+      return repositories.get(fullName)?.pages ?? null;
+    },
+    /** Repositories created through the API. */
+    created: () => created.slice(),
+    exists: (fullName) => repositories.has(fullName),
     /** A fault: { status, headers, body, path (a RegExp source), method, after (requests let through first), times, drop (close the socket) }. */
     fault(fault) {
       faults.push({ after: 0, ...fault });

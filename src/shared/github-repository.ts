@@ -88,6 +88,12 @@ export function whyNotRef(ref: string): string | null {
   return null;
 }
 
+/** A new branch beside `branch`, for a push whose branch moved: `main-loopscope-202612051130`. */
+export function sideBranchName(branch: string, now = new Date()): string {
+  const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  return `${branch}-loopscope-${stamp}`;
+}
+
 /** `owner/repo`, and `@ref` when one was named. */
 export function repositoryLabel(address: Pick<RepositoryAddress, 'owner' | 'repo'>, ref?: string, path?: string): string {
   return `${address.owner}/${address.repo}${ref ? `@${ref}` : ''}${path ? `/${path}` : ''}`;

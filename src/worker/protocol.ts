@@ -10,6 +10,7 @@ import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
 import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
+import type { PushReport } from '../github/push';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -90,6 +91,10 @@ export interface Requests {
   'delete-path': { payload: { sessionId: SessionTarget; path: string }; answer: TreeEditReport & AppliedIn };
   /** The session's workspace as a ZIP (binaries included). */
   'export-zip': { payload: { sessionId: SessionTarget }; answer: ExportedZip };
+  /** What Push to GitHub offers first: the repository and branch the files came from, a message from the title. */
+  'push-defaults': { payload: { sessionId: SessionTarget }; answer: PushDefaults };
+  /** One commit of the workspace's files on `branch` (worker/files/push-github.ts); `create`: make the repository if missing. */
+  'push-github': { payload: { sessionId: SessionTarget; repository: string; branch: string; message: string; create?: boolean }; answer: PushReport & AppliedIn };
 }
 
 /** The session a change was applied in (a request may have named null: whichever was open). */
@@ -143,6 +148,16 @@ export interface ImportReport {
 
 /** Where a GitHub import's files came from. */
 export type GitHubOrigin = GitHubSource;
+
+export interface PushDefaults {
+  /** `owner/repo` the files came from, or ''. */
+  repository: string;
+  branch: string;
+  message: string;
+}
+
+/** What a push did (github/push.ts). Errors: kind `repository-missing` (offer Create it), `head-moved` (offer a new branch). */
+export type { PushReport };
 
 export interface TreeEditReport {
   /** Workspace paths changed (a folder's files, for a folder). */
@@ -240,7 +255,7 @@ export type WorkerEvent =
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
   | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
   /** How far an import is: its files read, then written into the sandbox. */
-  | { type: 'import-progress'; stage: 'reading' | 'writing'; done: number; total: number }
+  | { type: 'import-progress'; stage: 'reading' | 'writing' | 'uploading'; done: number; total: number }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string }
   | { type: 'terminal-output'; text: string }
   | { type: 'terminal-exit'; code: number }

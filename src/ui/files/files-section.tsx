@@ -14,6 +14,7 @@ import { FileTree } from './file-tree';
 import { droppedEntries, walkDropped } from './import-sources';
 import type { MenuItem } from '../menu';
 import { GitHubImportDialog } from './github-import-dialog';
+import { GitHubPushDialog } from './github-push-dialog';
 import { progressText } from './import-progress';
 import { TransferMenus } from './transfer-menus';
 import { useFileActions } from './use-file-actions';
@@ -61,7 +62,7 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [dropFolder, setDropFolder] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
-  const [gitHubOpen, setGitHubOpen] = useState(false);
+  const [gitHubOpen, setGitHubOpen] = useState<'import' | 'push' | null>(null);
   // Another session starts with nothing selected and no prompt open.
   useEffect(() => {
     setSelected(null);
@@ -92,10 +93,11 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
         <TransferMenus
           actions={actions}
           importDisabled={locked}
-          extraImportItems={[{ label: 'From GitHub…', onSelect: () => setGitHubOpen(true) }, ...(extraImportItems ?? [])]}
-          extraExportItems={extraExportItems ?? []}
+          extraImportItems={[{ label: 'From GitHub…', onSelect: () => setGitHubOpen('import') }, ...(extraImportItems ?? [])]}
+          extraExportItems={[{ label: 'Push to GitHub…', onSelect: () => setGitHubOpen('push') }, ...(extraExportItems ?? [])]}
         />
-        {gitHubOpen ? <GitHubImportDialog actions={actions} onClose={() => setGitHubOpen(false)} /> : null}
+        {gitHubOpen === 'import' ? <GitHubImportDialog actions={actions} onClose={() => setGitHubOpen(null)} /> : null}
+        {gitHubOpen === 'push' ? <GitHubPushDialog actions={actions} onClose={() => setGitHubOpen(null)} /> : null}
       </div>
       <div className="files-toolbar">
         <button type="button" disabled={locked} onClick={() => startNew('file')}>

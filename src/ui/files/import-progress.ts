@@ -5,6 +5,6 @@ export function progressText(busy: string, progress: ImportProgress | null): str
   if (!progress) return `${busy}…`;
   if (progress.stage === 'finding') return `${busy}: ${progress.done.toLocaleString('en')} files found…`;
   if (progress.stage === 'reading' && !progress.total) return `${busy}: listing the files…`;
-  const verb = { sending: 'collected', reading: 'read', writing: 'written' }[progress.stage];
+  const verb = { sending: 'collected', reading: 'read', writing: 'written', uploading: 'uploaded' }[progress.stage];
   return `${busy}: ${progress.done.toLocaleString('en')} of ${(progress.total ?? 0).toLocaleString('en')} files ${verb}…`;
 }

@@ -19,7 +19,7 @@ export interface FileNotice {
 
 export interface ImportProgress {
   /** finding: a folder walked; sending: its files handed to the worker (import-in-parts.ts). */
-  stage: 'finding' | 'sending' | 'reading' | 'writing';
+  stage: 'finding' | 'sending' | 'reading' | 'writing' | 'uploading';
   done: number;
   /** Unknown while a folder is still being walked. */
   total?: number;
@@ -165,6 +165,18 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         noticeFor.current = answer.value.sessionId;
         setNotice(undoable(importNote(source.name, answer.value), answer.value));
         return null;
+      },
+      /** What Push to GitHub offers first (the repository and branch the files came from). */
+      pushDefaults: () => client.request({ type: 'push-defaults', sessionId: client.sessionTarget(sessionId || null) }),
+      /** Push to GitHub, after the editor's unsaved text is saved; the answer is the dialog's to show. */
+      pushToGitHub: async (input: { repository: string; branch: string; message: string; create?: boolean }) => {
+        flushRef.current?.();
+        setBusy(`Pushing to ${input.repository.trim()}`);
+        setProgress(null);
+        const answer = await client.request({ type: 'push-github', sessionId: client.sessionTarget(sessionId || null), ...input });
+        setBusy(null);
+        setProgress(null);
+        return answer;
       },
       /** Shows why an import could not start (a folder that could not be read). */
       failed,

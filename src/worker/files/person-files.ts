@@ -15,7 +15,7 @@ import type { GitHubConnection } from '../../github/client';
 import { createCheckpoint } from '../../store/checkpoints';
 import { setSessionGitHubSource } from '../../store/sessions';
 import type { LoopscopeDb } from '../../store/db';
-import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
+import type { ClientRequest, ExportedZip, ImportReport, PushDefaults, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
 import { undoOf } from './workspace-content';
 import { importFiles } from './import-files';
@@ -24,13 +24,16 @@ import type { ImportParts } from './import-parts';
 import { createPath, deletePath, renamePath } from './tree-edits';
 import type { PersonFileTarget } from './target';
 import { zipName, zipWorkspace } from './zip-workspace';
+import { pushDefaults, pushToGitHub } from './push-github';
+import type { PushReport } from '../../github/push';
+import type { GitHubSource } from '../../store/types';
 
-export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' }>;
+export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' }>;
 type ImportRequest = Extract<PersonFileRequest, { type: 'import-files' }>;
 /** What waits its turn: an import with its parts together. */
 type QueuedRequest = Exclude<PersonFileRequest, { type: 'import-part' | 'import-files' }> | (Omit<ImportRequest, 'source'> & { source: WholeImportSource });
 
-type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip };
+type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport };
 
 export interface PersonFilesContext {
   db: LoopscopeDb;
@@ -59,6 +62,13 @@ export function createPersonFiles(context: PersonFilesContext) {
     return next;
   }
 
+  /** The session's GitHub source, in memory and stored (a failure to store is said, not fatal). */
+  async function rememberGitHub(runtime: SessionRuntime, origin: GitHubSource): Promise<void> {
+    runtime.session = { ...runtime.session, github: origin };
+    const saved = await setSessionGitHubSource(context.db, runtime.session.id, origin);
+    if (!saved.ok) context.post({ type: 'notice', level: 'warning', message: `Where the files came from could not be saved (${saved.error.message}); after a reload, Push to GitHub will not know it.` });
+  }
+
   function targetOf(runtime: SessionRuntime): PersonFileTarget {
     let last = { stage: '', at: 0 };
     return {
@@ -74,10 +84,7 @@ export function createPersonFiles(context: PersonFilesContext) {
         return ok(saved?.ok ? { paths: applied.value, checkpointId: saved.value.id } : { paths: applied.value });
       },
       github: context.github,
-      async rememberGitHub(origin) {
-        const saved = await setSessionGitHubSource(context.db, runtime.session.id, origin);
-        if (!saved.ok) context.post({ type: 'notice', level: 'warning', message: `Where the files came from could not be saved (${saved.error.message}); a push will ask for the branch.` });
-      },
+      rememberGitHub: (origin) => rememberGitHub(runtime, origin),
       progress(stage, done, total) {
         const now = performance.now();
         if (stage === last.stage && done < total && now - last.at < PROGRESS_EVERY_MS) return;
@@ -87,8 +94,9 @@ export function createPersonFiles(context: PersonFilesContext) {
     };
   }
 
-  async function run(message: QueuedRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip, AppError>> {
+  async function run(message: QueuedRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport, AppError>> {
     if (!runtime) return err({ kind: 'no-session', message: 'No session is open yet.' });
+    if (message.type === 'push-defaults') return ok(pushDefaults(runtime));
     if (message.type === 'export-zip') {
       const files = runtime.workspace.snapshot();
       if (files.size === 0) return err({ kind: 'empty', message: 'The workspace has no files yet, so there is nothing to download.' });
@@ -97,6 +105,8 @@ export function createPersonFiles(context: PersonFilesContext) {
     if (context.running()) return err({ kind: 'busy', message: 'The agent is working: stop it or wait for it to finish, then change files.' });
     const target = targetOf(runtime);
     switch (message.type) {
+      case 'push-github':
+        return pushToGitHub(runtime, context.github(), message, (done, total) => target.progress('uploading', done, total), (source) => rememberGitHub(runtime, source));
       case 'import-files':
         return importFiles(target, message.source, message.into ?? '');
       case 'create-path':
@@ -127,7 +137,8 @@ export function createPersonFiles(context: PersonFilesContext) {
         const result = await run(request.value, runtime);
         if (!result.ok) return { error: result.error };
         // A change says which session it was applied in (the page's note follows it there).
-        return { value: runtime && request.value.type !== 'export-zip' ? { ...result.value, sessionId: runtime.session.id } : result.value };
+        const applied = runtime && request.value.type !== 'export-zip' && request.value.type !== 'push-defaults';
+        return { value: applied ? { ...result.value, sessionId: runtime.session.id } : result.value };
       });
     },
   };

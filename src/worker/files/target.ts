@@ -10,7 +10,7 @@ export interface PersonFileTarget {
   runtime: SessionRuntime;
   /** Applies the changes after a checkpoint of what they replace (labelled `label`); null `label`: no checkpoint. */
   apply(label: string | null, changes: readonly FileChange[], progress?: (written: number) => void): Promise<Result<TreeEditReport, AppError>>;
-  progress(stage: 'reading' | 'writing', done: number, total: number): void;
+  progress(stage: 'reading' | 'writing' | 'uploading', done: number, total: number): void;
   /** The GitHub API URL and token of the settings, for an import from GitHub. */
   github(): GitHubConnection;
   /** Remembers on the session where its files came from on GitHub. */

@@ -1,0 +1,175 @@
+/**
+ * Export → Push to GitHub… against the fake GitHub REST API: one commit on top of the branch's
+ * head holding exactly the workspace's files; a head that moved is not overwritten (and a new
+ * branch is offered); a repository that does not exist is created when asked. The token goes
+ * only to the GitHub API, and never into a share link or a session file.
+ */
+import { readFile } from 'node:fs/promises';
+import { decodeLink } from '../src/share/codec';
+import { expect, openApp, sendMessage, transcript, useGemini } from './fixtures';
+import { chooseFromMenu, importFromGitHub, item, pushDialog, REPOSITORY, test, useGitHub } from './github-helpers';
+
+test('after an agent edit, a push makes one commit on the old head holding exactly the workspace', async ({ page, github, gemini }) => {
+  const before = github.addRepository('octo/demo', REPOSITORY);
+  gemini.setScript({
+    responses: [
+      {
+        chunks: [
+          {
+            functionCalls: [
+              { name: 'write_file', args: { file_path: 'src/lib/math.js', content: 'export const add = (a, b) => a + b + 0;\n' } },
+              { name: 'write_file', args: { file_path: 'src/new.js', content: 'new\n' } },
+              { name: 'run_shell_command', args: { command: 'rm README.md' } },
+            ],
+            finishReason: 'STOP',
+          },
+        ],
+      },
+      { chunks: [{ text: 'Edited.', finishReason: 'STOP' }] },
+    ],
+  });
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/demo');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files from octo/demo at main' })).toBeVisible();
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'edit it');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Edited.');
+  await expect(item(page, 'README.md')).toHaveCount(0);
+
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  const dialog = pushDialog(page);
+  await expect(dialog.getByRole('textbox', { name: 'Repository' })).toHaveValue('octo/demo');
+  await expect(dialog.getByRole('textbox', { name: 'Branch' })).toHaveValue('main');
+  await expect(dialog.getByRole('textbox', { name: 'Commit message' })).toHaveValue('edit it');
+  await dialog.getByRole('textbox', { name: 'Commit message' }).fill('Edit math and add new.js');
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  const done = dialog.getByRole('status').filter({ hasText: 'Pushed' });
+  await expect(done).toContainText('Pushed to octo/demo, branch main: 1 added, 1 changed, 1 deleted.');
+  const head = github.head('octo/demo', 'main')!;
+  await expect(done.getByRole('link', { name: `Commit ${head.slice(0, 7)}` })).toHaveAttribute('href', `https://github.com/octo/demo/commit/${head}`);
+
+  expect(github.commit('octo/demo', head)).toEqual({ parents: [before], message: 'Edit math and add new.js' });
+  const files = github.filesAt('octo/demo', 'main')!;
+  // The workspace's files, and the skipped folder the session never held, untouched.
+  expect(Object.keys(files).sort()).toEqual(['assets/logo.png', 'docs/guide/intro.md', 'node_modules/dep/index.js', 'src/lib/math.js', 'src/new.js']);
+  expect(files['src/lib/math.js']!.toString()).toBe('export const add = (a, b) => a + b + 0;\n');
+  expect(files['assets/logo.png']!.equals(REPOSITORY['assets/logo.png'])).toBe(true);
+
+  // The next push builds on it: nothing to push.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Nothing to push: main of octo/demo already holds these files.');
+  expect(github.head('octo/demo', 'main')).toBe(head);
+});
+
+test('a head that moved since the import is not overwritten; a new branch is offered and made', async ({ page, github }) => {
+  const imported = github.addRepository('octo/demo', { 'a.txt': 'a\n' });
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/demo');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file' })).toBeVisible();
+  const theirs = github.push('octo/demo', 'main', { 'b.txt': 'theirs\n' });
+
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  const dialog = pushDialog(page);
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('main of octo/demo has moved since these files came from it');
+  expect(github.head('octo/demo', 'main')).toBe(theirs);
+  const writes = github.requests().filter((request) => request.method !== 'GET');
+  expect(writes).toEqual([]);
+
+  await alert.getByRole('button', { name: 'Push to a new branch' }).click();
+  await expect(dialog.getByRole('status')).toContainText('(a new branch)');
+  const branch = await dialog.getByRole('status').textContent().then((text) => /branch (main-loopscope-\d+)/.exec(text ?? '')?.[1]);
+  expect(branch).toBeTruthy();
+  expect(github.head('octo/demo', 'main')).toBe(theirs);
+  const pushed = github.head('octo/demo', branch!)!;
+  expect(github.commit('octo/demo', pushed)?.parents).toEqual([theirs]);
+  expect(Object.keys(github.filesAt('octo/demo', branch!)!)).toEqual(['a.txt']);
+  expect(imported).not.toBe(theirs);
+});
+
+test('a repository that does not exist is created, private, when the person says so', async ({ page, github }) => {
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await page.getByRole('button', { name: 'New file' }).click();
+  await page.getByRole('textbox', { name: 'New file path' }).fill('hello.txt');
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'hello.txt')).toBeVisible();
+
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  const dialog = pushDialog(page);
+  await dialog.getByRole('textbox', { name: 'Repository' }).fill('octo/fresh');
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('octo/fresh does not exist');
+  expect(github.exists('octo/fresh')).toBe(false);
+  await dialog.getByRole('alert').getByRole('button', { name: 'Create it' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Pushed to octo/fresh, branch main (a new private repository)');
+  expect(github.created()).toEqual(['octo/fresh']);
+  expect(Object.keys(github.filesAt('octo/fresh', 'main')!)).toEqual(['hello.txt']);
+});
+
+test('pushing without a token says what is needed; the token never reaches a share link or a session file', async ({ page, github }) => {
+  github.addRepository('octo/demo', { 'a.txt': 'a\n' }, { private: true });
+  await openApp(page);
+  await useGitHub(page, github);
+  await page.getByRole('button', { name: 'New file' }).click();
+  await page.getByRole('textbox', { name: 'New file path' }).fill('x.txt');
+  await page.keyboard.press('Enter');
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  await pushDialog(page).getByRole('textbox', { name: 'Repository' }).fill('octo/demo');
+  await pushDialog(page).getByRole('button', { name: 'Push' }).click();
+  await expect(pushDialog(page).getByRole('alert')).toContainText('Pushing needs a GitHub token');
+  expect(github.requests()).toEqual([]);
+  await pushDialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/demo');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share session' });
+  const link = await share.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).toMatch(/#session=/);
+  expect(JSON.stringify(decodeLink(new URL(link).hash))).not.toContain(github.token);
+  await page.keyboard.press('Escape');
+
+  const downloading = page.waitForEvent('download');
+  await chooseFromMenu(page, 'Export', 'Download session file');
+  expect(await readFile(await (await downloading).path(), 'utf8')).not.toContain(github.token);
+});
+
+test('a push that fails halfway made no commit: the branch is where it was, and the push can be tried again', async ({ page, github }) => {
+  const before = github.addRepository('octo/demo', { 'a.txt': 'a\n' });
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/demo');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file' })).toBeVisible();
+  for (const name of ['one.txt', 'two.txt', 'three.txt']) {
+    await page.getByRole('button', { name: 'New file' }).click();
+    await page.getByRole('textbox', { name: 'New file path' }).fill(name);
+    await page.keyboard.press('Enter');
+    await expect(item(page, name)).toBeVisible();
+  }
+  github.fault({ status: 502, method: 'POST', path: '/git/blobs$', after: 1, times: 1 });
+  github.fault({ status: 500, method: 'PATCH', path: '/git/refs/', times: 1 });
+
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  const dialog = pushDialog(page);
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('GitHub answered 502');
+  expect(github.head('octo/demo', 'main')).toBe(before);
+
+  // The branch's move itself fails: still no commit on it, and the person is told.
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('GitHub answered 500');
+  expect(github.head('octo/demo', 'main')).toBe(before);
+
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Pushed to octo/demo, branch main: 3 added.');
+  expect(github.commit('octo/demo', github.head('octo/demo', 'main')!)?.parents).toEqual([before]);
+});
