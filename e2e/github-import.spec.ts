@@ -125,3 +125,15 @@ test('a name that is not a repository is refused before any request; the dialog 
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
 });
+
+test('a repository over the import limits is refused from its listing, before any file is fetched', async ({ page, github }) => {
+  const files: Record<string, string> = {};
+  for (let index = 0; index < 5001; index++) files[`f/${index}.txt`] = `${index}`;
+  github.addRepository('octo/huge', files);
+  await openApp(page);
+  await useGitHub(page, github);
+  await importFromGitHub(page, 'octo/huge');
+  await expect(dialog(page).getByRole('alert')).toContainText('5,001 files');
+  await expect(dialog(page).getByRole('alert')).toContainText('Nothing was imported');
+  expect(github.requests().filter((request) => request.path.includes('/git/blobs/'))).toEqual([]);
+});

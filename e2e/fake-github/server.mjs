@@ -188,6 +188,12 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
       repository.refs.set(name, body.sha);
       return send(response, 201, { ref: `refs/${name}`, object: { sha: body.sha, type: 'commit' } });
     }
+    if (request.method === 'PUT' && rest === '/pages') {
+      if (!repository.pages) return notFound(response);
+      repository.pages = { ...repository.pages, source: body.source ?? repository.pages.source };
+      response.writeHead(204, corsHeaders);
+      return response.end();
+    }
     if (request.method === 'POST' && rest === '/pages') {
       if (repository.pages) return send(response, 409, { message: 'GitHub Pages is already enabled.', status: '409' });
       repository.pages = { source: body.source ?? { branch: 'gh-pages', path: '/' }, html_url: `https://${full.split('/')[0]}.github.io/${full.split('/')[1]}/` };

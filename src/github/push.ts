@@ -26,6 +26,8 @@ export interface PushRequest {
   expectedHead?: string;
   /** Create the repository (private) if it does not exist. */
   create?: boolean;
+  /** A branch that does not exist yet starts from nothing (gh-pages), not from the default branch's head. */
+  orphan?: boolean;
   /** Blobs uploaded so far, of how many. */
   progress?: (done: number, total: number) => void;
 }
@@ -101,28 +103,32 @@ export async function pushCommit(client: GitHubClient, request: PushRequest): Pr
   if (request.expectedHead && head.value !== null && head.value !== request.expectedHead) {
     return err({ kind: 'head-moved', message: `${branch} of ${full} has moved since these files came from it (someone pushed): pushing would overwrite their work. Push to a new branch instead.` });
   }
-  // A new branch starts from the default branch's head.
+  // A new branch starts from the default branch's head (or from nothing: `orphan`).
   let baseSha = head.value;
   if (baseSha === null) {
     const fallback = await branchHead(client, owner, repo, defaultBranch);
     if (!fallback.ok) return fallback;
-    baseSha = fallback.value;
+    if (fallback.value === null) return err({ kind: 'empty-repository', message: `${full} has no commits yet, and GitHub's API cannot add the first one: add a README on GitHub, then push again.` });
+    baseSha = request.orphan ? null : fallback.value;
   }
-  if (baseSha === null) return err({ kind: 'empty-repository', message: `${full} has no commits yet, and GitHub's API cannot add the first one: add a README on GitHub, then push again.` });
 
-  const baseCommit = await client.request<CommitData>('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { owner, repo, commit_sha: baseSha });
-  if (!baseCommit.ok) return baseCommit;
-  const baseTree = await client.request<TreeData>('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { owner, repo, tree_sha: baseCommit.value.tree.sha, recursive: '1' });
-  if (!baseTree.ok) return baseTree;
-  if (baseTree.value.truncated) return err({ kind: 'unprocessable', message: `${full} has more files than GitHub lists at once, so Loopscope cannot tell what changed. Push to another repository.` });
-  const headFiles = new Map<string, HeadFile>(baseTree.value.tree.filter((entry) => entry.type !== 'tree').map((entry) => [entry.path, { sha: entry.sha, mode: entry.mode }]));
+  let base: { commit: CommitData; files: Map<string, HeadFile> } | null = null;
+  if (baseSha !== null) {
+    const baseCommit = await client.request<CommitData>('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { owner, repo, commit_sha: baseSha });
+    if (!baseCommit.ok) return baseCommit;
+    const baseTree = await client.request<TreeData>('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { owner, repo, tree_sha: baseCommit.value.tree.sha, recursive: '1' });
+    if (!baseTree.ok) return baseTree;
+    if (baseTree.value.truncated) return err({ kind: 'unprocessable', message: `${full} has more files than GitHub lists at once, so Loopscope cannot tell what changed. Push to another repository.` });
+    base = { commit: baseCommit.value, files: new Map(baseTree.value.tree.filter((entry) => entry.type !== 'tree').map((entry) => [entry.path, { sha: entry.sha, mode: entry.mode }])) };
+  }
+  const headFiles = base?.files ?? new Map<string, HeadFile>();
   const workspace = new Map<string, WorkspaceBlob>();
   for (const [path, bytes] of request.files) workspace.set(path, { bytes, sha: await gitBlobId(bytes) });
   const plan = planCommit(headFiles, workspace, folder);
 
   const report = { repository: full, branch, added: plan.added.length, changed: plan.changed.length, deleted: plan.deleted.length, createdRepository, createdBranch: head.value === null };
-  if (plan.upload.length === 0 && plan.deleted.length === 0 && head.value !== null) {
-    return ok({ ...report, commit: head.value, url: commitUrl(baseCommit.value, full, head.value), unchanged: true });
+  if (plan.upload.length === 0 && plan.deleted.length === 0 && head.value !== null && base) {
+    return ok({ ...report, commit: head.value, url: commitUrl(base.commit, full, head.value), unchanged: true });
   }
 
   let uploaded = 0;
@@ -147,9 +153,10 @@ export async function pushCommit(client: GitHubClient, request: PushRequest): Pr
   await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, plan.upload.length) }, uploadOne));
   if (failure) return err(failure);
 
-  const tree = await client.request<{ sha: string }>('POST /repos/{owner}/{repo}/git/trees', { owner, repo, base_tree: baseCommit.value.tree.sha, tree: treeChanges(plan) });
+  const changes = treeChanges(plan);
+  const tree = await client.request<{ sha: string }>('POST /repos/{owner}/{repo}/git/trees', base ? { owner, repo, base_tree: base.commit.tree.sha, tree: changes } : { owner, repo, tree: changes });
   if (!tree.ok) return tree;
-  const commit = await client.request<CommitData>('POST /repos/{owner}/{repo}/git/commits', { owner, repo, message: request.message, tree: tree.value.sha, parents: [baseSha] });
+  const commit = await client.request<CommitData>('POST /repos/{owner}/{repo}/git/commits', { owner, repo, message: request.message, tree: tree.value.sha, parents: baseSha === null ? [] : [baseSha] });
   if (!commit.ok) return commit;
   const moved =
     head.value === null

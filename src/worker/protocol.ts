@@ -95,6 +95,8 @@ export interface Requests {
   'push-defaults': { payload: { sessionId: SessionTarget }; answer: PushDefaults };
   /** One commit of the workspace's files on `branch` (worker/files/push-github.ts); `create`: make the repository if missing. */
   'push-github': { payload: { sessionId: SessionTarget; repository: string; branch: string; message: string; create?: boolean }; answer: PushReport & AppliedIn };
+  /** A workspace folder as branch gh-pages, and Pages switched on for it (worker/files/publish-pages.ts). */
+  'publish-pages': { payload: { sessionId: SessionTarget; repository: string; folder: string }; answer: PublishReport & AppliedIn };
 }
 
 /** The session a change was applied in (a request may have named null: whichever was open). */
@@ -154,6 +156,24 @@ export interface PushDefaults {
   repository: string;
   branch: string;
   message: string;
+  /** What Publish to GitHub Pages offers: dist when the workspace has it, else '' (the root). */
+  pagesFolder: string;
+}
+
+export interface PublishReport {
+  repository: string;
+  /** The commit now at the head of gh-pages. */
+  commit: string;
+  commitUrl: string;
+  files: number;
+  /** The folder has an index.html (else the site's address shows GitHub's 404 page). */
+  hasIndex: boolean;
+  /** The site's address, when Pages serves gh-pages. */
+  url?: string;
+  /** Pages was switched on (or to gh-pages) by this publish. */
+  switchedOn?: boolean;
+  /** Pages could not be switched on: what to click on GitHub instead. */
+  pagesProblem?: string;
 }
 
 /** What a push did (github/push.ts). Errors: kind `repository-missing` (offer Create it), `head-moved` (offer a new branch). */

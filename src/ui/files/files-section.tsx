@@ -14,6 +14,7 @@ import { FileTree } from './file-tree';
 import { droppedEntries, walkDropped } from './import-sources';
 import type { MenuItem } from '../menu';
 import { GitHubImportDialog } from './github-import-dialog';
+import { GitHubPagesDialog } from './github-pages-dialog';
 import { GitHubPushDialog } from './github-push-dialog';
 import { progressText } from './import-progress';
 import { TransferMenus } from './transfer-menus';
@@ -62,7 +63,7 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [dropFolder, setDropFolder] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
-  const [gitHubOpen, setGitHubOpen] = useState<'import' | 'push' | null>(null);
+  const [gitHubOpen, setGitHubOpen] = useState<'import' | 'push' | 'pages' | null>(null);
   // Another session starts with nothing selected and no prompt open.
   useEffect(() => {
     setSelected(null);
@@ -94,10 +95,15 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
           actions={actions}
           importDisabled={locked}
           extraImportItems={[{ label: 'From GitHub…', onSelect: () => setGitHubOpen('import') }, ...(extraImportItems ?? [])]}
-          extraExportItems={[{ label: 'Push to GitHub…', onSelect: () => setGitHubOpen('push') }, ...(extraExportItems ?? [])]}
+          extraExportItems={[
+            { label: 'Push to GitHub…', onSelect: () => setGitHubOpen('push') },
+            { label: 'Publish to GitHub Pages…', onSelect: () => setGitHubOpen('pages') },
+            ...(extraExportItems ?? []),
+          ]}
         />
         {gitHubOpen === 'import' ? <GitHubImportDialog actions={actions} onClose={() => setGitHubOpen(null)} /> : null}
         {gitHubOpen === 'push' ? <GitHubPushDialog actions={actions} onClose={() => setGitHubOpen(null)} /> : null}
+        {gitHubOpen === 'pages' ? <GitHubPagesDialog actions={actions} onClose={() => setGitHubOpen(null)} /> : null}
       </div>
       <div className="files-toolbar">
         <button type="button" disabled={locked} onClick={() => startNew('file')}>

@@ -178,6 +178,16 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         setProgress(null);
         return answer;
       },
+      /** Publish to GitHub Pages, after the editor's unsaved text is saved. */
+      publishPages: async (input: { repository: string; folder: string }) => {
+        flushRef.current?.();
+        setBusy(`Publishing to ${input.repository.trim()}`);
+        setProgress(null);
+        const answer = await client.request({ type: 'publish-pages', sessionId: client.sessionTarget(sessionId || null), ...input });
+        setBusy(null);
+        setProgress(null);
+        return answer;
+      },
       /** Shows why an import could not start (a folder that could not be read). */
       failed,
       downloadZip: async () => {

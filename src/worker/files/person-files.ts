@@ -15,7 +15,7 @@ import type { GitHubConnection } from '../../github/client';
 import { createCheckpoint } from '../../store/checkpoints';
 import { setSessionGitHubSource } from '../../store/sessions';
 import type { LoopscopeDb } from '../../store/db';
-import type { ClientRequest, ExportedZip, ImportReport, PushDefaults, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
+import type { ClientRequest, ExportedZip, ImportReport, PublishReport, PushDefaults, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
 import { undoOf } from './workspace-content';
 import { importFiles } from './import-files';
@@ -25,15 +25,16 @@ import { createPath, deletePath, renamePath } from './tree-edits';
 import type { PersonFileTarget } from './target';
 import { zipName, zipWorkspace } from './zip-workspace';
 import { pushDefaults, pushToGitHub } from './push-github';
+import { publishPages } from './publish-pages';
 import type { PushReport } from '../../github/push';
 import type { GitHubSource } from '../../store/types';
 
-export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' }>;
+export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' | 'publish-pages' }>;
 type ImportRequest = Extract<PersonFileRequest, { type: 'import-files' }>;
 /** What waits its turn: an import with its parts together. */
 type QueuedRequest = Exclude<PersonFileRequest, { type: 'import-part' | 'import-files' }> | (Omit<ImportRequest, 'source'> & { source: WholeImportSource });
 
-type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport };
+type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport | PublishReport };
 
 export interface PersonFilesContext {
   db: LoopscopeDb;
@@ -94,7 +95,7 @@ export function createPersonFiles(context: PersonFilesContext) {
     };
   }
 
-  async function run(message: QueuedRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport, AppError>> {
+  async function run(message: QueuedRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport | PublishReport, AppError>> {
     if (!runtime) return err({ kind: 'no-session', message: 'No session is open yet.' });
     if (message.type === 'push-defaults') return ok(pushDefaults(runtime));
     if (message.type === 'export-zip') {
@@ -105,6 +106,8 @@ export function createPersonFiles(context: PersonFilesContext) {
     if (context.running()) return err({ kind: 'busy', message: 'The agent is working: stop it or wait for it to finish, then change files.' });
     const target = targetOf(runtime);
     switch (message.type) {
+      case 'publish-pages':
+        return publishPages(runtime, context.github(), message, (done, total) => target.progress('uploading', done, total));
       case 'push-github':
         return pushToGitHub(runtime, context.github(), message, (done, total) => target.progress('uploading', done, total), (source) => rememberGitHub(runtime, source));
       case 'import-files':

@@ -15,6 +15,7 @@ import { pushCommit } from '../../github/push';
 import type { PushReport } from '../../github/push';
 import type { PushDefaults } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
+import { pagesFolder } from './publish-pages';
 
 export interface PushInput {
   repository: string;
@@ -32,6 +33,7 @@ export function pushDefaults(runtime: SessionRuntime): PushDefaults {
     repository: source?.repository ?? '',
     branch: source?.ref ?? 'main',
     message: title && title !== DEFAULT_SESSION_TITLE ? title : 'Changes made in Loopscope',
+    pagesFolder: pagesFolder(runtime.workspace.snapshot().keys()),
   };
 }
 

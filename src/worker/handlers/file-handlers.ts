@@ -6,7 +6,7 @@ import type { PersonFileRequest } from '../files/person-files';
 import type { Answer, RequestOf } from '../protocol';
 import type { ControllerContext, HandlerTable } from './context';
 
-type FileRequest = 'write-file' | 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' | 'restore-checkpoints' | 'free-space';
+type FileRequest = 'write-file' | 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' | 'publish-pages' | 'restore-checkpoints' | 'free-space';
 type PersonFileType = PersonFileRequest['type'];
 
 /** An import, a tree edit or Download ZIP, in the session the request names. */
@@ -41,6 +41,7 @@ export const fileHandlers: HandlerTable<FileRequest> = {
   'export-zip': personFile,
   'push-defaults': personFile,
   'push-github': personFile,
+  'publish-pages': personFile,
   async 'restore-checkpoints'(request, context) {
     // In order with saves and the tree's edits, so a switch after it waits for it (personFiles.idle).
     const admitted = await context.admit('restore-checkpoints', request.sessionId, (runtime) => {
