@@ -99,6 +99,14 @@ test('a wrong token, the rate limit and a failure halfway each say what happened
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(tree(page).getByRole('treeitem')).toHaveCount(0);
 
+  // A ref or a repository that does not exist.
+  await importFromGitHub(page, 'octo/demo@nope');
+  await expect(dialog(page).getByRole('alert')).toContainText('GitHub found no branch, tag or commit “nope” in octo/demo');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await importFromGitHub(page, 'https://github.com/octo/missing/tree/main/docs');
+  await expect(dialog(page).getByRole('alert')).toContainText('GitHub found no repository octo/missing');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+
   // And then it works.
   await importFromGitHub(page, 'octo/demo');
   await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files from octo/demo' })).toBeVisible();

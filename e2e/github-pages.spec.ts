@@ -59,3 +59,16 @@ test('where the token may not switch Pages on, the files are published and the d
   expect(github.pages('octo/site')).toBeNull();
   expect(Object.keys(github.filesAt('octo/site', 'gh-pages')!).sort()).toEqual(['.nojekyll', 'assets/app.js', 'index.html']);
 });
+
+test('Pages built by an Actions workflow, or from another branch, is switched to gh-pages', async ({ page, github }) => {
+  github.addRepository('octo/site', SITE, { pages: { source: { branch: 'main', path: '/docs' }, build_type: 'workflow' } });
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/site');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files' })).toBeVisible();
+  await chooseFromMenu(page, 'Export', 'Publish to GitHub Pages…');
+  const dialog = page.getByRole('dialog', { name: 'Publish to GitHub Pages' });
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByRole('status')).toContainText('GitHub Pages now serves that branch.');
+  expect(github.pages('octo/site')).toMatchObject({ source: { branch: 'gh-pages', path: '/' }, build_type: 'legacy' });
+});

@@ -88,9 +88,9 @@ test('a head that moved since the import is not overwritten; a new branch is off
   expect(branch).toBeTruthy();
   expect(github.head('octo/demo', 'main')).toBe(theirs);
   const pushed = github.head('octo/demo', branch!)!;
-  expect(github.commit('octo/demo', pushed)?.parents).toEqual([theirs]);
+  // The new branch starts from the commit the files came from, so merging it back loses nothing of theirs.
+  expect(github.commit('octo/demo', pushed)?.parents).toEqual([imported]);
   expect(Object.keys(github.filesAt('octo/demo', branch!)!)).toEqual(['a.txt']);
-  expect(imported).not.toBe(theirs);
 });
 
 test('a repository that does not exist is created, private, when the person says so', async ({ page, github }) => {
@@ -172,4 +172,29 @@ test('a push that fails halfway made no commit: the branch is where it was, and 
   await dialog.getByRole('button', { name: 'Push' }).click();
   await expect(dialog.getByRole('status')).toContainText('Pushed to octo/demo, branch main: 3 added.');
   expect(github.commit('octo/demo', github.head('octo/demo', 'main')!)?.parents).toEqual([before]);
+});
+
+test('after a reload, Push starts from where the files came from: the repository, its branch and its head', async ({ page, github }) => {
+  github.addRepository('octo/demo', { 'a.txt': 'a\n' }, { branch: 'trunk' });
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/demo');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file from octo/demo at trunk' })).toBeVisible();
+  await page.reload();
+  await expect(item(page, 'a.txt')).toBeVisible();
+  const theirs = github.push('octo/demo', 'trunk', { 'b.txt': 'b\n' });
+
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  const dialog = pushDialog(page);
+  await expect(dialog.getByRole('textbox', { name: 'Repository' })).toHaveValue('octo/demo');
+  await expect(dialog.getByRole('textbox', { name: 'Branch' })).toHaveValue('trunk');
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  // The token was not remembered: after the reload there is none.
+  await expect(dialog.getByRole('alert')).toContainText('Pushing needs a GitHub token');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await useGitHub(page, github, github.token);
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('trunk of octo/demo has moved since these files came from it');
+  expect(github.head('octo/demo', 'trunk')).toBe(theirs);
 });

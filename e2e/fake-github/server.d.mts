@@ -29,12 +29,19 @@ export interface FakeGitHub {
   addRepository(
     fullName: string,
     files: Record<string, string | Uint8Array>,
-    options?: { branch?: string; private?: boolean; tags?: Record<string, Record<string, string | Uint8Array>>; truncated?: boolean },
+    options?: {
+      branch?: string;
+      private?: boolean;
+      tags?: Record<string, Record<string, string | Uint8Array>>;
+      truncated?: boolean;
+      /** Pages already on: served from this source, built by GitHub's branch build or an Actions workflow. */
+      pages?: { source: { branch: string; path: string }; build_type?: 'legacy' | 'workflow' };
+    },
   ): string;
   /** Someone else pushes: a new commit on `branch` ({ path: content, or null to delete }); returns its sha. */
   push(fullName: string, branch: string, changes: Record<string, string | Uint8Array | null>, message?: string): string;
   commit(fullName: string, sha: string): { parents: string[]; message: string } | null;
-  pages(fullName: string): { source: { branch: string; path: string }; html_url: string } | null;
+  pages(fullName: string): { source: { branch: string; path: string }; html_url: string; build_type?: string } | null;
   /** Repositories created through the API, in order. */
   created(): string[];
   exists(fullName: string): boolean;

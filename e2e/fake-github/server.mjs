@@ -190,7 +190,7 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
     }
     if (request.method === 'PUT' && rest === '/pages') {
       if (!repository.pages) return notFound(response);
-      repository.pages = { ...repository.pages, source: body.source ?? repository.pages.source };
+      repository.pages = { ...repository.pages, source: body.source ?? repository.pages.source, build_type: body.build_type ?? repository.pages.build_type };
       response.writeHead(204, corsHeaders);
       return response.end();
     }
@@ -224,7 +224,7 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
     const rest = match[3] ?? '';
     const full = `${match[1]}/${match[2]}`;
     if (request.method !== 'GET') return answerWrite(request, response, repository, full, rest, body ?? {}, auth);
-    if (rest === '/pages') return repository.pages ? send(response, 200, { html_url: repository.pages.html_url, source: repository.pages.source, status: 'built' }) : notFound(response);
+    if (rest === '/pages') return repository.pages ? send(response, 200, { html_url: repository.pages.html_url, source: repository.pages.source, build_type: repository.pages.build_type ?? 'legacy', status: 'built' }) : notFound(response);
     const refGet = /^\/git\/ref\/(heads\/.+)$/.exec(rest);
     if (refGet) {
       const sha = repository.refs.get(refGet[1]);
@@ -312,7 +312,7 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
     url: `http://${host}:${address.port}`,
     token,
     /** Adds `owner/name` with one commit on `branch` holding `files` ({ path: string | Buffer }); returns that commit's sha. */
-    addRepository(fullName, files, { branch = 'main', private: isPrivate = false, tags = {}, truncated = false } = {}) {
+    addRepository(fullName, files, { branch = 'main', private: isPrivate = false, tags = {}, truncated = false, pages = null } = {}) {
       const store = createObjects();
       const buffers = Object.fromEntries(Object.entries(files).map(([path, content]) => [path, asBuffer(content)]));
       const sha = store.commit(store.treeOf(buffers), [], 'Initial commit');
@@ -321,7 +321,8 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
         const tagBuffers = Object.fromEntries(Object.entries(tagFiles).map(([path, content]) => [path, asBuffer(content)]));
         refs.set(`tags/${tag}`, store.commit(store.treeOf(tagBuffers), [sha], `Tag ${tag}`));
       }
-      repositories.set(fullName, { private: isPrivate, defaultBranch: branch, refs, store, truncated, pages: null });
+      const [login, name] = fullName.split('/');
+      repositories.set(fullName, { private: isPrivate, defaultBranch: branch, refs, store, truncated, pages: pages && { html_url: `https://${login}.github.io/${name}/`, ...pages } });
       return sha;
     },
     /** Someone else pushes: a new commit on `branch` with these files changed ({ path: content | null to delete }). */

@@ -39,6 +39,20 @@ export interface GitHubClient {
   request<T>(route: string, parameters?: Record<string, unknown>): Promise<Result<T, GitHubError>>;
 }
 
+/** How long one request may take before it is given up (a stalled server must not hold a push or an import forever). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The hosts whose addresses name a repository of this API, besides github.com: GitHub Enterprise's. */
+export function repositoryHosts(apiUrl: string): string[] {
+  const base = apiBase(apiUrl);
+  if (base === GITHUB_API_URL) return [];
+  try {
+    return [new URL(base).hostname.toLowerCase()];
+  } catch {
+    return [];
+  }
+}
+
 /** `apiUrl` without a trailing slash; empty: GitHub's. */
 export function apiBase(apiUrl: string): string {
   const trimmed = apiUrl.trim().replace(/\/+$/, '');
@@ -46,6 +60,7 @@ export function apiBase(apiUrl: string): string {
 }
 
 interface ThrownRequestError {
+  name?: string;
   status?: number;
   message?: string;
   response?: { headers?: Record<string, string | number | undefined>; data?: unknown };
@@ -55,6 +70,9 @@ interface ThrownRequestError {
 export function gitHubErrorOf(thrown: unknown, what: string, connection: Pick<GitHubConnection, 'apiUrl' | 'token'>, now = Date.now()): GitHubError {
   const error = (thrown ?? {}) as ThrownRequestError;
   const base = apiBase(connection.apiUrl);
+  if (!error.response && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return { kind: 'network', message: `GitHub did not answer within ${REQUEST_TIMEOUT_MS / 1000} s at ${base} (${what}). Try again in a moment.` };
+  }
   if (!error.response) {
     return {
       kind: 'network',
@@ -104,7 +122,7 @@ export function openGitHub(connection: GitHubConnection): GitHubClient {
         return err({ kind: 'network', message: `The GitHub client could not be loaded (${thrown instanceof Error ? thrown.message : String(thrown)}); reload the page.` });
       }
       try {
-        const { data } = await client.request(route, { ...parameters, headers: { 'x-github-api-version': '2022-11-28' } });
+        const { data } = await client.request(route, { ...parameters, headers: { 'x-github-api-version': '2022-11-28' }, request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) } });
         return ok(data as T);
       } catch (thrown) {
         return err(gitHubErrorOf(thrown, describe(route, parameters), connection));
@@ -115,7 +133,12 @@ export function openGitHub(connection: GitHubConnection): GitHubClient {
 
 /** What a route asks for, in words: "repository a/b", "ref main of a/b". */
 function describe(route: string, parameters: Record<string, unknown>): string {
+  if (route === 'GET /user') return 'the account the token belongs to';
+  if (route === 'POST /user/repos') return `a new repository ${String(parameters.name)} on your account`;
+  if (route.startsWith('POST /orgs/')) return `a new repository ${String(parameters.name)} in ${String(parameters.org)}`;
   const repository = `${String(parameters.owner)}/${String(parameters.repo)}`;
+  if (/\/pages$/.test(route)) return `the GitHub Pages settings of ${repository}`;
+  if (/\/git\/refs?\//.test(route) || /\/git\/refs$/.test(route)) return `branch ${String(parameters.ref).replace(/^(refs\/)?heads\//, '')} of ${repository}`;
   if (/\/commits\/\{ref\}$/.test(route)) return `branch, tag or commit “${String(parameters.ref)}” in ${repository}`;
   if (/\/git\/trees\//.test(route)) return `file list of ${repository}`;
   if (/\/git\/blobs\//.test(route)) return `file in ${repository}`;

@@ -19,6 +19,8 @@ export interface PagesSite {
 interface PagesData {
   html_url?: string;
   source?: { branch?: string; path?: string };
+  /** `workflow`: built by a GitHub Actions workflow, which would never serve gh-pages. */
+  build_type?: 'legacy' | 'workflow';
 }
 
 const SOURCE = { branch: PAGES_BRANCH, path: '/' };
@@ -38,14 +40,14 @@ function byHand(owner: string, repo: string, why: string): AppError<'pages-not-a
 
 export async function servePages(client: GitHubClient, owner: string, repo: string): Promise<Result<PagesSite, AppError>> {
   const current = await client.request<PagesData>('GET /repos/{owner}/{repo}/pages', { owner, repo });
-  if (current.ok && current.value.source?.branch === PAGES_BRANCH && (current.value.source.path ?? '/') === '/') {
+  if (current.ok && current.value.build_type !== 'workflow' && current.value.source?.branch === PAGES_BRANCH && (current.value.source.path ?? '/') === '/') {
     return ok({ url: current.value.html_url ?? defaultPagesUrl(owner, repo), switchedOn: false });
   }
   if (!current.ok && current.error.kind !== 'not-found') {
     return current.error.kind === 'forbidden' ? err(byHand(owner, repo, 'the token may not read its Pages settings')) : current;
   }
   const switched = current.ok
-    ? await client.request<PagesData>('PUT /repos/{owner}/{repo}/pages', { owner, repo, source: SOURCE })
+    ? await client.request<PagesData>('PUT /repos/{owner}/{repo}/pages', { owner, repo, build_type: 'legacy', source: SOURCE })
     : await client.request<PagesData>('POST /repos/{owner}/{repo}/pages', { owner, repo, source: SOURCE });
   if (!switched.ok) {
     const why = switched.error.kind === 'forbidden' || switched.error.kind === 'not-found' ? 'the token lacks Pages: Read and write, or the plan does not offer Pages for this repository' : switched.error.message;

@@ -28,6 +28,8 @@ export interface PushRequest {
   create?: boolean;
   /** A branch that does not exist yet starts from nothing (gh-pages), not from the default branch's head. */
   orphan?: boolean;
+  /** A branch that does not exist yet starts from this commit (the one the files came from), else from the default branch's head. */
+  baseCommit?: string;
   /** Blobs uploaded so far, of how many. */
   progress?: (done: number, total: number) => void;
 }
@@ -72,15 +74,25 @@ async function branchHead(client: GitHubClient, owner: string, repo: string, bra
   return ref.error.kind === 'not-found' ? ok(null) : ref;
 }
 
-async function createRepository(client: GitHubClient, owner: string, repo: string): Promise<Result<void, GitHubError>> {
+/** Creates the repository (private, with a README); answers its default branch, which the account's settings name. */
+async function createRepository(client: GitHubClient, owner: string, repo: string): Promise<Result<string, GitHubError>> {
   const user = await client.request<{ login: string }>('GET /user');
   if (!user.ok) return user;
   const body = { name: repo, private: true, auto_init: true, description: 'Pushed from Loopscope' };
   const made =
     user.value.login.toLowerCase() === owner.toLowerCase()
-      ? await client.request('POST /user/repos', body)
-      : await client.request('POST /orgs/{org}/repos', { org: owner, ...body });
-  return made.ok ? ok(undefined) : made;
+      ? await client.request<{ default_branch?: string }>('POST /user/repos', body)
+      : await client.request<{ default_branch?: string }>('POST /orgs/{org}/repos', { org: owner, ...body });
+  return made.ok ? ok(made.value.default_branch || 'main') : made;
+}
+
+/** A branch's head, asked again for a moment while a new repository's first commit becomes visible. */
+async function headOfNew(client: GitHubClient, owner: string, repo: string, branch: string, tries = 5): Promise<Result<string | null, GitHubError>> {
+  for (let attempt = 1; ; attempt++) {
+    const head = await branchHead(client, owner, repo, branch);
+    if (!head.ok || head.value !== null || attempt >= tries) return head;
+    await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+  }
 }
 
 export async function pushCommit(client: GitHubClient, request: PushRequest): Promise<Result<PushReport, PushError>> {
@@ -95,21 +107,21 @@ export async function pushCommit(client: GitHubClient, request: PushRequest): Pr
     const made = await createRepository(client, owner, repo);
     if (!made.ok) return made;
     createdRepository = true;
-    defaultBranch = 'main';
+    defaultBranch = made.value;
   }
 
-  const head = await branchHead(client, owner, repo, branch);
+  const head = createdRepository && branch === defaultBranch ? await headOfNew(client, owner, repo, branch) : await branchHead(client, owner, repo, branch);
   if (!head.ok) return head;
   if (request.expectedHead && head.value !== null && head.value !== request.expectedHead) {
     return err({ kind: 'head-moved', message: `${branch} of ${full} has moved since these files came from it (someone pushed): pushing would overwrite their work. Push to a new branch instead.` });
   }
-  // A new branch starts from the default branch's head (or from nothing: `orphan`).
+  // A new branch starts from the commit the files came from, else the default branch's head (or from nothing: `orphan`).
   let baseSha = head.value;
   if (baseSha === null) {
-    const fallback = await branchHead(client, owner, repo, defaultBranch);
+    const fallback = createdRepository ? await headOfNew(client, owner, repo, defaultBranch) : await branchHead(client, owner, repo, defaultBranch);
     if (!fallback.ok) return fallback;
     if (fallback.value === null) return err({ kind: 'empty-repository', message: `${full} has no commits yet, and GitHub's API cannot add the first one: add a README on GitHub, then push again.` });
-    baseSha = request.orphan ? null : fallback.value;
+    baseSha = request.orphan ? null : (request.baseCommit ?? fallback.value);
   }
 
   let base: { commit: CommitData; files: Map<string, HeadFile> } | null = null;
@@ -163,7 +175,9 @@ export async function pushCommit(client: GitHubClient, request: PushRequest): Pr
       ? await client.request('POST /repos/{owner}/{repo}/git/refs', { owner, repo, ref: `refs/heads/${branch}`, sha: commit.value.sha })
       : await client.request('PATCH /repos/{owner}/{repo}/git/refs/{ref}', { owner, repo, ref: `heads/${branch}`, sha: commit.value.sha, force: false });
   if (!moved.ok) {
-    if (head.value !== null && moved.error.kind === 'unprocessable') {
+    // Refused: because someone pushed meanwhile (the head moved), or for GitHub's own reason (a protected branch).
+    const now = head.value !== null && moved.error.kind === 'unprocessable' ? await branchHead(client, owner, repo, branch) : null;
+    if (now?.ok && now.value !== head.value) {
       return err({ kind: 'head-moved', message: `${branch} of ${full} moved while pushing (someone pushed): nothing was overwritten. Push to a new branch instead.` });
     }
     return moved;

@@ -26,7 +26,9 @@ const repo = {
   'GET /repos/a/b/commits/trunk': { sha: 'c-trunk', commit: { tree: { sha: 't-trunk' } } },
   'GET /repos/a/b/commits/feature/x': { sha: 'c-feature', commit: { tree: { sha: 't-feature' } } },
   'GET /repos/a/b/git/trees/t-trunk': tree([{ path: 'README.md', size: 5 }, { path: 'src', type: 'tree' }, { path: 'src/a.js', size: 3 }, { path: 'vendor/lib', type: 'commit', mode: '160000' }, { path: 'link', mode: '120000' }]),
-  'GET /repos/a/b/git/trees/t-feature': tree([{ path: 'docs', type: 'tree' }, { path: 'docs/x.md' }, { path: 'docs-old.md' }]),
+  'GET /repos/a/b/git/trees/t-feature': tree([{ path: 'docs', type: 'tree' }, { path: 'docs-old.md' }]),
+  'GET /repos/a/b/git/trees/sha-docs': tree([{ path: 'x.md' }]),
+  'GET /repos/a/b/git/ref/heads/feature/x': { object: { sha: 'c-feature' } },
 };
 
 describe('reading a repository through the REST API', () => {
@@ -37,6 +39,7 @@ describe('reading a repository through the REST API', () => {
         owner: 'a',
         repo: 'b',
         ref: 'trunk',
+        isBranch: true,
         commit: 'c-trunk',
         folder: '',
         files: [
@@ -51,8 +54,10 @@ describe('reading a repository through the REST API', () => {
   it("splits a folder address at the shortest ref that exists, and lists only that folder's files", async () => {
     const asked: string[] = [];
     const listing = await listRepository(fakeClient(repo, asked), { owner: 'a', repo: 'b', refAndPath: ['feature', 'x', 'docs'] });
-    expect(listing.ok && listing.value).toMatchObject({ ref: 'feature/x', folder: 'docs', files: [{ path: 'x.md' }] });
+    expect(listing.ok && listing.value).toMatchObject({ ref: 'feature/x', isBranch: true, folder: 'docs', files: [{ path: 'x.md' }] });
     expect(asked).toContain('GET /repos/a/b/commits/feature');
+    // Only the folder's tree is listed whole.
+    expect(asked.filter((route) => route.includes('/git/trees/'))).toEqual(['GET /repos/a/b/git/trees/t-feature', 'GET /repos/a/b/git/trees/sha-docs']);
   });
 
   it('says so when the folder or the ref does not exist, or the listing is cut short', async () => {

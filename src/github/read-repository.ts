@@ -3,7 +3,8 @@
  * commit, the commit's whole tree in one listing (`?recursive=1`), then each file's blob. The
  * listing gives every file's size, so an import is planned (limits, skipped folders, hostile
  * names) before a single file is fetched. A `/tree/<ref>/<folder>` address is split into ref
- * and folder by asking for the shortest ref that exists (a ref may hold slashes).
+ * and folder by asking for the shortest ref that exists (a ref may hold slashes), and only that
+ * folder's tree is listed.
  */
 import { err, ok } from '../shared/errors';
 import type { Result } from '../shared/errors';
@@ -23,6 +24,8 @@ export interface RepositoryListing {
   repo: string;
   /** The branch, tag or commit read, as named (the default branch when none was). */
   ref: string;
+  /** The ref is a branch (a push may go back to it); a tag or a commit is not. */
+  isBranch: boolean;
   /** The commit read. */
   commit: string;
   /** The folder read, '' for the whole repository. */
@@ -84,24 +87,30 @@ export async function listRepository(client: GitHubClient, address: RepositoryAd
     if (!found.ok) return found;
     commit = found.value;
   }
-  const tree = await client.request<TreeData>('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { owner, repo, tree_sha: commit.commit.tree.sha, recursive: '1' });
+  // One folder: down to its own tree, one level at a time, so a large repository's other folders are never listed.
+  let treeSha = commit.commit.tree.sha;
+  for (const segment of folder ? folder.split('/') : []) {
+    const level = await client.request<TreeData>('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { owner, repo, tree_sha: treeSha });
+    if (!level.ok) return level;
+    const next = level.value.tree.find((entry) => entry.path === segment && entry.type === 'tree');
+    if (!next) return err({ kind: 'not-found', message: `${owner}/${repo} has no folder “${folder}” at ${ref}.` });
+    treeSha = next.sha;
+  }
+  const tree = await client.request<TreeData>('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { owner, repo, tree_sha: treeSha, recursive: '1' });
   if (!tree.ok) return tree;
   if (tree.value.truncated) {
-    return err({ kind: 'unprocessable', message: `${owner}/${repo} has more entries than GitHub lists at once (100,000): import one of its folders (…/tree/${ref}/<folder>).` });
+    const where = folder ? `${owner}/${repo}/${folder}` : `${owner}/${repo}`;
+    return err({ kind: 'unprocessable', message: `${where} has more entries than GitHub lists at once (100,000): import one of its folders (…/tree/${ref}/<folder>).` });
   }
-  const prefix = folder ? `${folder}/` : '';
   const files: ListedFile[] = [];
   const skipped: string[] = [];
-  let folderSeen = folder === '';
   for (const entry of tree.value.tree) {
-    if (folder && entry.path === folder && entry.type === 'tree') folderSeen = true;
-    if (!entry.path.startsWith(prefix)) continue;
-    const path = entry.path.slice(prefix.length);
-    if (entry.type === 'commit' || entry.mode === '120000') skipped.push(path);
-    else if (entry.type === 'blob') files.push({ path, size: entry.size ?? 0, sha: entry.sha });
+    if (entry.type === 'commit' || entry.mode === '120000') skipped.push(entry.path);
+    else if (entry.type === 'blob') files.push({ path: entry.path, size: entry.size ?? 0, sha: entry.sha });
   }
-  if (!folderSeen) return err({ kind: 'not-found', message: `${owner}/${repo} has no folder “${folder}” at ${ref}.` });
-  return ok({ owner, repo, ref, commit: commit.sha, folder, files, skipped });
+  // A push may go back to a branch; a tag or a commit is read only.
+  const isBranch = ref === repository.value.default_branch || (await client.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { owner, repo, ref: `heads/${ref}` })).ok;
+  return ok({ owner, repo, ref, isBranch, commit: commit.sha, folder, files, skipped });
 }
 
 function decodeBase64(text: string): Uint8Array {

@@ -42,6 +42,12 @@ describe('the Repository field', () => {
     expect(parsed('https://github.com/a/b/blob/main/README.md')).toEqual({ owner: 'a', repo: 'b', refAndPath: ['main'] });
   });
 
+  it('reads addresses of github.com, or of a host given (GitHub Enterprise), and no other site', () => {
+    expect(parseRepository('https://gitlab.com/a/b').ok).toBe(false);
+    expect(parseRepository('https://ghe.example.com/a/b').ok).toBe(false);
+    expect(parseRepository('https://ghe.example.com/a/b/tree/main/x', ['ghe.example.com'])).toEqual({ ok: true, value: { owner: 'a', repo: 'b', refAndPath: ['main', 'x'] } });
+  });
+
   it('refuses what names no repository, saying what it expects', () => {
     for (const input of ['', '   ', 'a', 'a/b/c', 'https://github.com/a', 'https://github.com/', '-a/b', 'a-/b', 'a--b/c', 'a/b c', 'a/..', 'a/b@', 'a/b@x..y', 'a/b@-/x', 'a/b@a b', 'https://github.com/a/b/issues/1']) {
       const error = refusal(input);

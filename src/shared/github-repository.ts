@@ -3,7 +3,8 @@
  * `owner/repo@ref`, or a github.com address, also `…/tree/<ref>/<folder>` for one folder (and
  * `…/blob/<ref>/<path>`, taken as its folder's address). A ref may hold slashes
  * (`feature/x`), so in a `/tree/` address the split between ref and folder is not known from
- * the text: `refAndPath` keeps the segments and the reader tries the longest ref that exists.
+ * the text: `refAndPath` keeps the segments and the reader tries the shortest ref that exists.
+ * An address names github.com, or a host given (GitHub Enterprise's).
  */
 import { err, ok } from './errors';
 import type { AppError, Result } from './errors';
@@ -33,10 +34,13 @@ function named(owner: string, repo: string): Result<{ owner: string; repo: strin
   return ok({ owner, repo: name });
 }
 
-export function parseRepository(input: string): Result<RepositoryAddress, AppError<'bad-repository'>> {
+const GITHUB_HOSTS = ['github.com', 'www.github.com'];
+
+/** `hosts`: besides github.com, the hosts whose addresses name a repository (GitHub Enterprise's). */
+export function parseRepository(input: string, hosts: readonly string[] = []): Result<RepositoryAddress, AppError<'bad-repository'>> {
   const text = input.trim();
   if (!text) return refused(`Name a repository. ${EXPECTED}`);
-  if (/^(https?:\/\/|github\.com\/|www\.github\.com\/)/i.test(text)) return parseAddress(/^https?:\/\//i.test(text) ? text : `https://${text}`);
+  if (/^(https?:\/\/|github\.com\/|www\.github\.com\/)/i.test(text)) return parseAddress(/^https?:\/\//i.test(text) ? text : `https://${text}`, [...GITHUB_HOSTS, ...hosts]);
   const at = text.indexOf('@');
   const name = at >= 0 ? text.slice(0, at) : text;
   const parts = name.split('/');
@@ -49,13 +53,14 @@ export function parseRepository(input: string): Result<RepositoryAddress, AppErr
   return badRef ? refused(badRef) : ok({ ...address.value, ref });
 }
 
-function parseAddress(text: string): Result<RepositoryAddress, AppError<'bad-repository'>> {
+function parseAddress(text: string, hosts: readonly string[]): Result<RepositoryAddress, AppError<'bad-repository'>> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return refused(`“${text}” is not an address. ${EXPECTED}`);
   }
+  if (!hosts.includes(url.hostname.toLowerCase())) return refused(`${url.host} is not GitHub. ${EXPECTED}`);
   const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment);
   if (segments.length < 2) return refused(`${url.href} does not name a repository. ${EXPECTED}`);
   const address = named(segments[0]!, segments[1]!);

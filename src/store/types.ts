@@ -25,6 +25,8 @@ export interface GitHubSource {
   /** `owner/repo`. */
   repository: string;
   ref: string;
+  /** The ref when it is a branch (a push goes back to it and checks its head); absent for a tag or a commit. */
+  branch?: string;
   commit: string;
   /** '' for the whole repository. */
   folder: string;

@@ -97,12 +97,13 @@ function validBaseUrl(value: string, required: boolean): string | null {
   }
 }
 
-/** Empty (api.github.com) or an http(s) address: GitHub Enterprise's is https://HOST/api/v3. */
+/** Empty (api.github.com) or an https address (GitHub Enterprise's is https://HOST/api/v3); http only on this machine, so the token never travels in the clear. */
 function validGitHubApiUrl(value: string): string | null {
   if (value.trim() === '') return null;
   try {
     const url = new URL(value.trim());
-    if (url.protocol === 'https:' || url.protocol === 'http:') return null;
+    if (url.protocol === 'https:') return null;
+    if (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return null;
   } catch {
     // Said below.
   }

@@ -8,7 +8,7 @@ import { err, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
 import { parseRepository } from '../../shared/github-repository';
 import { resolveWorkspacePath } from '../../shared/workspace-path';
-import { openGitHub } from '../../github/client';
+import { openGitHub, repositoryHosts } from '../../github/client';
 import type { GitHubConnection } from '../../github/client';
 import { PAGES_BRANCH, servePages } from '../../github/pages';
 import { pushCommit } from '../../github/push';
@@ -27,7 +27,7 @@ export async function publishPages(
   input: { repository: string; folder: string },
   progress: (done: number, total: number) => void,
 ): Promise<Result<PublishReport, AppError>> {
-  const address = parseRepository(input.repository);
+  const address = parseRepository(input.repository, repositoryHosts(connection.apiUrl));
   if (!address.ok) return address;
   if (!connection.token) return err({ kind: 'no-token', message: 'Publishing needs a GitHub token that may write to the repository and its Pages (Contents and Pages: Read and write): add one in Settings → GitHub.' });
   const raw = input.folder.trim().replace(/^\/+|\/+$/g, '');
@@ -47,7 +47,10 @@ export async function publishPages(
   const { owner, repo } = address.value;
   const client = openGitHub(connection);
   const pushed = await pushCommit(client, { owner, repo, branch: PAGES_BRANCH, message: `Publish ${folder.path || 'the workspace'} from Loopscope`, files, folder: '', orphan: true, progress });
-  if (!pushed.ok) return pushed;
+  if (!pushed.ok) {
+    if (pushed.error.kind === 'repository-missing') return err({ kind: 'repository-missing', message: `${owner}/${repo} does not exist (or the token cannot see it): create it first (Push to GitHub… offers to), then publish.` });
+    return pushed;
+  }
   const site = await servePages(client, owner, repo);
   const report: PublishReport = {
     repository: pushed.value.repository,

@@ -9,7 +9,7 @@ import type { AppError, Result } from '../../shared/errors';
 import { parseRepository, whyNotRef } from '../../shared/github-repository';
 import { DEFAULT_SESSION_TITLE } from '../../store/types';
 import type { GitHubSource } from '../../store/types';
-import { openGitHub } from '../../github/client';
+import { apiBase, openGitHub, repositoryHosts } from '../../github/client';
 import type { GitHubConnection } from '../../github/client';
 import { pushCommit } from '../../github/push';
 import type { PushReport } from '../../github/push';
@@ -24,14 +24,15 @@ export interface PushInput {
   create?: boolean;
 }
 
-const sameApi = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
+const sameApi = (a: string, b: string) => apiBase(a) === apiBase(b);
 
 export function pushDefaults(runtime: SessionRuntime): PushDefaults {
   const source = runtime.session.github;
   const title = runtime.session.title;
   return {
     repository: source?.repository ?? '',
-    branch: source?.ref ?? 'main',
+    // A tag or a commit the files came from is not a branch to push to.
+    branch: source?.branch ?? 'main',
     message: title && title !== DEFAULT_SESSION_TITLE ? title : 'Changes made in Loopscope',
     pagesFolder: pagesFolder(runtime.workspace.snapshot().keys()),
   };
@@ -44,7 +45,7 @@ export async function pushToGitHub(
   progress: (done: number, total: number) => void,
   remember: (source: GitHubSource) => Promise<void>,
 ): Promise<Result<PushReport, AppError>> {
-  const address = parseRepository(input.repository);
+  const address = parseRepository(input.repository, repositoryHosts(connection.apiUrl));
   if (!address.ok) return address;
   const branch = input.branch.trim();
   const badBranch = whyNotRef(branch);
@@ -68,11 +69,12 @@ export async function pushToGitHub(
     message,
     files,
     folder: fromHere?.folder ?? '',
-    ...(fromHere && fromHere.ref === branch ? { expectedHead: fromHere.commit } : {}),
+    ...(fromHere && fromHere.branch === branch ? { expectedHead: fromHere.commit } : {}),
+    ...(fromHere ? { baseCommit: fromHere.commit } : {}),
     ...(input.create ? { create: true } : {}),
     progress,
   });
   if (!pushed.ok) return pushed;
-  await remember({ repository: pushed.value.repository, ref: branch, commit: pushed.value.commit, folder: fromHere?.folder ?? '', apiUrl: connection.apiUrl });
+  await remember({ repository: pushed.value.repository, ref: branch, branch, commit: pushed.value.commit, folder: fromHere?.folder ?? '', apiUrl: connection.apiUrl });
   return ok(pushed.value);
 }

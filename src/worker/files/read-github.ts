@@ -8,7 +8,7 @@ import { err, ok } from '../../shared/errors';
 import type { AppError, Result } from '../../shared/errors';
 import { parseRepository, repositoryLabel } from '../../shared/github-repository';
 import type { ImportLimits } from '../../shared/imported-paths';
-import { openGitHub } from '../../github/client';
+import { openGitHub, repositoryHosts } from '../../github/client';
 import type { GitHubConnection } from '../../github/client';
 import { listRepository, readBlob } from '../../github/read-repository';
 import type { GitHubOrigin } from '../protocol';
@@ -31,13 +31,13 @@ export async function readGitHub(
   into: string,
   progress: (stage: 'listing' | 'reading', done: number, total: number) => void,
 ): Promise<Result<ReadGitHub, AppError>> {
-  const address = parseRepository(repository);
+  const address = parseRepository(repository, repositoryHosts(connection.apiUrl));
   if (!address.ok) return address;
   const client = openGitHub(connection);
   progress('listing', 0, 0);
   const listing = await listRepository(client, address.value);
   if (!listing.ok) return err(notImported(repositoryLabel(address.value, address.value.ref), listing.error.message));
-  const { owner, repo, ref, commit, folder, files, skipped } = listing.value;
+  const { owner, repo, ref, isBranch, commit, folder, files, skipped } = listing.value;
   const name = repositoryLabel({ owner, repo }, ref, folder);
   const plan = planImport(name, files, limits, into);
   if (!plan.ok) return plan;
@@ -69,5 +69,5 @@ export async function readGitHub(
   await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, planned.length) }, fetchOne));
   if (failure) return err(failure);
   const notFiles = skipped.map((path) => ({ name: `${path} (a submodule or link)` }));
-  return ok({ name, files: read, skipped: [...plan.value.skipped, ...notFiles], github: { repository: `${owner}/${repo}`, ref, commit, folder, apiUrl: connection.apiUrl } });
+  return ok({ name, files: read, skipped: [...plan.value.skipped, ...notFiles], github: { repository: `${owner}/${repo}`, ref, ...(isBranch ? { branch: ref } : {}), commit, folder, apiUrl: connection.apiUrl } });
 }
