@@ -198,3 +198,26 @@ test('after a reload, Push starts from where the files came from: the repository
   await expect(dialog.getByRole('alert')).toContainText('trunk of octo/demo has moved since these files came from it');
   expect(github.head('octo/demo', 'trunk')).toBe(theirs);
 });
+
+test('a push that would delete most of the branch asks first (after an Undo of the import, say)', async ({ page, github }) => {
+  const before = github.addRepository('octo/demo', { 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c', 'd.txt': 'd', 'e.txt': 'e', 'f.txt': 'f' });
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/demo');
+  const note = page.getByRole('status').filter({ hasText: 'Imported 6 files' });
+  await note.getByRole('button', { name: 'Undo' }).click();
+  await expect(item(page, 'a.txt')).toHaveCount(0);
+  await page.getByRole('button', { name: 'New file' }).click();
+  await page.getByRole('textbox', { name: 'New file path' }).fill('only.txt');
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'only.txt')).toBeVisible();
+
+  await chooseFromMenu(page, 'Export', 'Push to GitHub…');
+  const dialog = pushDialog(page);
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This push would delete 6 of the 6 files on main of octo/demo');
+  expect(github.head('octo/demo', 'main')).toBe(before);
+  await dialog.getByRole('alert').getByRole('button', { name: 'Push anyway' }).click();
+  await expect(dialog.getByRole('status')).toContainText('1 added, 6 deleted');
+  expect(Object.keys(github.filesAt('octo/demo', 'main')!)).toEqual(['only.txt']);
+});

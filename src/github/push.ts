@@ -28,6 +28,8 @@ export interface PushRequest {
   create?: boolean;
   /** A branch that does not exist yet starts from nothing (gh-pages), not from the default branch's head. */
   orphan?: boolean;
+  /** Push even when it deletes most of the branch's files (`deletes-most` first). */
+  allowDeletes?: boolean;
   /** A branch that does not exist yet starts from this commit (the one the files came from), else from the default branch's head. */
   baseCommit?: string;
   /** Blobs uploaded so far, of how many. */
@@ -50,7 +52,7 @@ export interface PushReport {
   createdBranch: boolean;
 }
 
-export type PushErrorKind = GitHubError['kind'] | 'repository-missing' | 'head-moved' | 'empty-repository';
+export type PushErrorKind = GitHubError['kind'] | 'repository-missing' | 'head-moved' | 'empty-repository' | 'deletes-most';
 export type PushError = AppError<PushErrorKind>;
 
 const PARALLEL_UPLOADS = 8;
@@ -137,6 +139,13 @@ export async function pushCommit(client: GitHubClient, request: PushRequest): Pr
   const workspace = new Map<string, WorkspaceBlob>();
   for (const [path, bytes] of request.files) workspace.set(path, { bytes, sha: await gitBlobId(bytes) });
   const plan = planCommit(headFiles, workspace, folder);
+
+  // A workspace emptied by an Undo or a mistake would wipe the branch: asked first.
+  const prefix = folder ? `${folder}/` : '';
+  const onBranch = [...headFiles].filter(([path, file]) => path.startsWith(prefix) && (file.mode === '100644' || file.mode === '100755')).length;
+  if (!request.allowDeletes && plan.deleted.length >= 5 && plan.deleted.length * 2 > onBranch) {
+    return err({ kind: 'deletes-most', message: `This push would delete ${plan.deleted.length} of the ${onBranch} files on ${branch} of ${full}, because the workspace no longer has them. Push anyway?` });
+  }
 
   const report = { repository: full, branch, added: plan.added.length, changed: plan.changed.length, deleted: plan.deleted.length, createdRepository, createdBranch: head.value === null };
   if (plan.upload.length === 0 && plan.deleted.length === 0 && head.value !== null && base) {

@@ -94,7 +94,7 @@ export interface Requests {
   /** What Push to GitHub offers first: the repository and branch the files came from, a message from the title. */
   'push-defaults': { payload: { sessionId: SessionTarget }; answer: PushDefaults };
   /** One commit of the workspace's files on `branch` (worker/files/push-github.ts); `create`: make the repository if missing. */
-  'push-github': { payload: { sessionId: SessionTarget; repository: string; branch: string; message: string; create?: boolean }; answer: PushReport & AppliedIn };
+  'push-github': { payload: { sessionId: SessionTarget; repository: string; branch: string; message: string; create?: boolean; allowDeletes?: boolean }; answer: PushReport & AppliedIn };
   /** A workspace folder as branch gh-pages, and Pages switched on for it (worker/files/publish-pages.ts). */
   'publish-pages': { payload: { sessionId: SessionTarget; repository: string; folder: string }; answer: PublishReport & AppliedIn };
 }

@@ -1,8 +1,9 @@
 /**
  * Export → Push to GitHub…: the workspace's files as one commit on a branch (the worker's
  * worker/files/push-github.ts). Starts from where the files came from (the session's last
- * GitHub import or push). Two refusals offer the way on: a repository that does not exist
- * (Create it, private) and a branch someone else pushed to meanwhile (Push to a new branch).
+ * GitHub import or push). Three refusals offer the way on: a repository that does not exist
+ * (Create it, private), a branch someone else pushed to meanwhile (Push to a new branch), and a
+ * push that would delete most of the branch's files (Push anyway).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../shared/errors';
@@ -44,11 +45,11 @@ export function GitHubPushDialog({ actions, onClose }: { actions: FileActions; o
     };
   }, []); // the defaults once, as the dialog opens
 
-  const push = async (options: { create?: boolean; branch?: string } = {}) => {
+  const push = async (options: { create?: boolean; branch?: string; allowDeletes?: boolean } = {}) => {
     if (!fields || state.kind === 'pushing') return;
     const branch = options.branch ?? fields.branch;
     setState({ kind: 'pushing' });
-    const answer = await actions.pushToGitHub({ ...fields, branch, ...(options.create ? { create: true } : {}) });
+    const answer = await actions.pushToGitHub({ ...fields, branch, ...(options.create ? { create: true } : {}), ...(options.allowDeletes ? { allowDeletes: true } : {}) });
     if (!open.current) return answer.ok ? undefined : actions.failed(answer.error.message);
     setState(answer.ok ? { kind: 'pushed', report: answer.value } : { kind: 'editing', error: answer.error });
   };
@@ -106,6 +107,11 @@ export function GitHubPushDialog({ actions, onClose }: { actions: FileActions; o
               {error.kind === 'repository-missing' ? (
                 <button type="button" onClick={() => void push({ create: true })}>
                   Create it
+                </button>
+              ) : null}
+              {error.kind === 'deletes-most' ? (
+                <button type="button" onClick={() => void push({ allowDeletes: true })}>
+                  Push anyway
                 </button>
               ) : null}
               {error.kind === 'head-moved' ? (

@@ -169,7 +169,7 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
       /** What Push to GitHub offers first (the repository and branch the files came from). */
       pushDefaults: () => client.request({ type: 'push-defaults', sessionId: client.sessionTarget(sessionId || null) }),
       /** Push to GitHub, after the editor's unsaved text is saved; the answer is the dialog's to show. */
-      pushToGitHub: async (input: { repository: string; branch: string; message: string; create?: boolean }) => {
+      pushToGitHub: async (input: { repository: string; branch: string; message: string; create?: boolean; allowDeletes?: boolean }) => {
         flushRef.current?.();
         setBusy(`Pushing to ${input.repository.trim()}`);
         setProgress(null);

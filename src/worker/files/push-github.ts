@@ -22,6 +22,7 @@ export interface PushInput {
   branch: string;
   message: string;
   create?: boolean;
+  allowDeletes?: boolean;
 }
 
 const sameApi = (a: string, b: string) => apiBase(a) === apiBase(b);
@@ -72,6 +73,7 @@ export async function pushToGitHub(
     ...(fromHere && fromHere.branch === branch ? { expectedHead: fromHere.commit } : {}),
     ...(fromHere ? { baseCommit: fromHere.commit } : {}),
     ...(input.create ? { create: true } : {}),
+    ...(input.allowDeletes ? { allowDeletes: true } : {}),
     progress,
   });
   if (!pushed.ok) return pushed;
