@@ -15,8 +15,8 @@ import type { GitHubOrigin } from '../protocol';
 import { notImported, planImport } from './import-plan';
 import type { ReadImport } from './read-zip';
 
-/** Requests in flight at once: enough to hide the round-trips, few enough to stay polite. */
-const PARALLEL_FETCHES = 8;
+/** Requests in flight at once: enough to hide the round-trips (GitHub answers over HTTP/2), far below its limit of 100 concurrent requests. */
+const PARALLEL_FETCHES = 16;
 
 export interface ReadGitHub extends ReadImport {
   /** What the import is called (its checkpoint: "Import owner/repo@ref"). */
