@@ -143,7 +143,7 @@ test('pushing without a token says what is needed; the token never reaches a sha
   expect(await readFile(await (await downloading).path(), 'utf8')).not.toContain(github.token);
 });
 
-test('a push that fails halfway made no commit: the branch is where it was, and the push can be tried again', async ({ page, github }) => {
+test('a push refused or failing halfway made no commit: the branch is where it was, and the push can be tried again', async ({ page, github }) => {
   const before = github.addRepository('octo/demo', { 'a.txt': 'a\n' });
   await openApp(page);
   await useGitHub(page, github, github.token);
@@ -155,11 +155,18 @@ test('a push that fails halfway made no commit: the branch is where it was, and 
     await page.keyboard.press('Enter');
     await expect(item(page, name)).toBeVisible();
   }
-  github.fault({ status: 502, method: 'POST', path: '/git/blobs$', after: 1, times: 1 });
-  github.fault({ status: 500, method: 'PATCH', path: '/git/refs/', times: 1 });
+  github.fault({ status: 403, method: 'POST', path: '/git/blobs$', body: { message: 'Resource not accessible by personal access token' } });
 
   await chooseFromMenu(page, 'Export', 'Push to GitHub…');
   const dialog = pushDialog(page);
+  // A token that may read but not write.
+  await dialog.getByRole('button', { name: 'Push' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('the token lacks the permission this needs');
+  expect(github.head('octo/demo', 'main')).toBe(before);
+  github.clearFaults();
+  github.fault({ status: 502, method: 'POST', path: '/git/blobs$', after: 1, times: 1 });
+  github.fault({ status: 500, method: 'PATCH', path: '/git/refs/', times: 1 });
+
   await dialog.getByRole('button', { name: 'Push' }).click();
   await expect(dialog.getByRole('alert')).toContainText('GitHub answered 502');
   expect(github.head('octo/demo', 'main')).toBe(before);
