@@ -19,10 +19,26 @@ const precacheStages: Plugin = {
   },
 };
 
+/**
+ * The built entry script runs as soon as it has arrived (`async`), not after the whole page is
+ * parsed: its evaluation (React's, ~15 ms) then overlaps the stylesheet's and index.html's own
+ * prompt's loading instead of delaying the first key typed there. main.tsx waits for the page's
+ * end before it renders.
+ */
+const asyncEntry: Plugin = {
+  name: 'loopscope-async-entry',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, '<script type="module" async crossorigin src="$1"></script>'),
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
     precacheStages,
+    asyncEntry,
     // The service worker (src/pwa/service-worker.ts) and the web app manifest; the page
     // registers the worker itself (src/pwa/register.ts), in production builds only.
     VitePWA({

@@ -76,6 +76,8 @@ async function chooseSandbox(status: ReturnType<typeof createValueStore<SandboxS
 }
 
 async function start(): Promise<void> {
+  // The entry is an async module (vite.config.ts): it may run before the page is parsed.
+  if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
   // What the page must tell the person before the app can (a storage or update problem): App shows it.
