@@ -44,6 +44,14 @@ export async function chooseFromMenu(page: Page, menu: 'Import' | 'Export', choi
   await page.getByRole('menu', { name: menu }).getByRole('menuitem', { name: choice }).click();
 }
 
+/** New file in the Files pane, and wait for it in the tree. */
+export async function newFile(page: Page, path: string): Promise<void> {
+  await page.getByRole('button', { name: 'New file' }).click();
+  await page.getByRole('textbox', { name: 'New file path' }).fill(path);
+  await page.keyboard.press('Enter');
+  await expect(item(page, path)).toBeVisible();
+}
+
 export async function importFromGitHub(page: Page, repository: string): Promise<void> {
   await chooseFromMenu(page, 'Import', 'From GitHub…');
   await importDialog(page).getByRole('textbox', { name: 'Repository' }).fill(repository);

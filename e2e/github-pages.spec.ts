@@ -3,17 +3,24 @@
  * branch gh-pages in one commit (history kept on the next publish) and Pages is switched on;
  * without the right to switch it on, the dialog says what to click on GitHub.
  */
+import type { Page } from '@playwright/test';
+import type { FakeGitHub } from './fake-github/server.mjs';
 import { expect, openApp } from './fixtures';
 import { chooseFromMenu, importFromGitHub, test, useGitHub } from './github-helpers';
+
+/** The app with octo/site imported, the token set. */
+async function openWithSite(page: Page, github: FakeGitHub): Promise<void> {
+  await openApp(page);
+  await useGitHub(page, github, github.token);
+  await importFromGitHub(page, 'octo/site');
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files' })).toBeVisible();
+}
 
 const SITE = { 'src/main.js': 'source\n', 'dist/index.html': '<h1>Hi</h1>\n', 'dist/assets/app.js': 'console.log(1);\n', 'README.md': '# Site\n' };
 
 test('the dist folder becomes branch gh-pages, Pages is switched on, and the site is linked', async ({ page, github }) => {
   const main = github.addRepository('octo/site', SITE);
-  await openApp(page);
-  await useGitHub(page, github, github.token);
-  await importFromGitHub(page, 'octo/site');
-  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files' })).toBeVisible();
+  await openWithSite(page, github);
 
   await chooseFromMenu(page, 'Export', 'Publish to GitHub Pages…');
   const dialog = page.getByRole('dialog', { name: 'Publish to GitHub Pages' });
@@ -47,10 +54,7 @@ test('the dist folder becomes branch gh-pages, Pages is switched on, and the sit
 test('where the token may not switch Pages on, the files are published and the dialog says what to click', async ({ page, github }) => {
   github.addRepository('octo/site', SITE);
   github.fault({ status: 403, method: 'POST', path: '/pages$', body: { message: 'Resource not accessible by personal access token' } });
-  await openApp(page);
-  await useGitHub(page, github, github.token);
-  await importFromGitHub(page, 'octo/site');
-  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files' })).toBeVisible();
+  await openWithSite(page, github);
   await chooseFromMenu(page, 'Export', 'Publish to GitHub Pages…');
   const dialog = page.getByRole('dialog', { name: 'Publish to GitHub Pages' });
   await dialog.getByRole('button', { name: 'Publish' }).click();
@@ -62,10 +66,7 @@ test('where the token may not switch Pages on, the files are published and the d
 
 test('Pages built by an Actions workflow, or from another branch, is switched to gh-pages', async ({ page, github }) => {
   github.addRepository('octo/site', SITE, { pages: { source: { branch: 'main', path: '/docs' }, build_type: 'workflow' } });
-  await openApp(page);
-  await useGitHub(page, github, github.token);
-  await importFromGitHub(page, 'octo/site');
-  await expect(page.getByRole('status').filter({ hasText: 'Imported 4 files' })).toBeVisible();
+  await openWithSite(page, github);
   await chooseFromMenu(page, 'Export', 'Publish to GitHub Pages…');
   const dialog = page.getByRole('dialog', { name: 'Publish to GitHub Pages' });
   await dialog.getByRole('button', { name: 'Publish' }).click();

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { decodeLink } from '../src/share/codec';
 import { expect, openApp, sendMessage, transcript, useGemini } from './fixtures';
-import { chooseFromMenu, importFromGitHub, item, pushDialog, REPOSITORY, test, useGitHub } from './github-helpers';
+import { chooseFromMenu, importFromGitHub, item, newFile, pushDialog, REPOSITORY, test, useGitHub } from './github-helpers';
 
 test('after an agent edit, a push makes one commit on the old head holding exactly the workspace', async ({ page, github, gemini }) => {
   const before = github.addRepository('octo/demo', REPOSITORY);
@@ -96,10 +96,7 @@ test('a head that moved since the import is not overwritten; a new branch is off
 test('a repository that does not exist is created, private, when the person says so', async ({ page, github }) => {
   await openApp(page);
   await useGitHub(page, github, github.token);
-  await page.getByRole('button', { name: 'New file' }).click();
-  await page.getByRole('textbox', { name: 'New file path' }).fill('hello.txt');
-  await page.keyboard.press('Enter');
-  await expect(item(page, 'hello.txt')).toBeVisible();
+  await newFile(page, 'hello.txt');
 
   await chooseFromMenu(page, 'Export', 'Push to GitHub…');
   const dialog = pushDialog(page);
@@ -117,9 +114,7 @@ test('pushing without a token says what is needed; the token never reaches a sha
   github.addRepository('octo/demo', { 'a.txt': 'a\n' }, { private: true });
   await openApp(page);
   await useGitHub(page, github);
-  await page.getByRole('button', { name: 'New file' }).click();
-  await page.getByRole('textbox', { name: 'New file path' }).fill('x.txt');
-  await page.keyboard.press('Enter');
+  await newFile(page, 'x.txt');
   await chooseFromMenu(page, 'Export', 'Push to GitHub…');
   await pushDialog(page).getByRole('textbox', { name: 'Repository' }).fill('octo/demo');
   await pushDialog(page).getByRole('button', { name: 'Push' }).click();
@@ -150,10 +145,7 @@ test('a push refused or failing halfway made no commit: the branch is where it w
   await importFromGitHub(page, 'octo/demo');
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 file' })).toBeVisible();
   for (const name of ['one.txt', 'two.txt', 'three.txt']) {
-    await page.getByRole('button', { name: 'New file' }).click();
-    await page.getByRole('textbox', { name: 'New file path' }).fill(name);
-    await page.keyboard.press('Enter');
-    await expect(item(page, name)).toBeVisible();
+    await newFile(page, name);
   }
   github.fault({ status: 403, method: 'POST', path: '/git/blobs$', body: { message: 'Resource not accessible by personal access token' } });
 
@@ -214,10 +206,7 @@ test('a push that would delete most of the branch asks first (after an Undo of t
   const note = page.getByRole('status').filter({ hasText: 'Imported 6 files' });
   await note.getByRole('button', { name: 'Undo' }).click();
   await expect(item(page, 'a.txt')).toHaveCount(0);
-  await page.getByRole('button', { name: 'New file' }).click();
-  await page.getByRole('textbox', { name: 'New file path' }).fill('only.txt');
-  await page.keyboard.press('Enter');
-  await expect(item(page, 'only.txt')).toBeVisible();
+  await newFile(page, 'only.txt');
 
   await chooseFromMenu(page, 'Export', 'Push to GitHub…');
   const dialog = pushDialog(page);

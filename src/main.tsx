@@ -16,7 +16,7 @@ import { App, prefetchDialogs, toWorkerSettings } from './ui/app';
 import { applyThemeChoice, cachedThemeChoice, themeChoiceOf } from './ui/settings/theme';
 import type { SandboxStatus } from './ui/app';
 import { useSettingsState } from './ui/settings/use-settings-state';
-import { EARLY_PROMPT_ID } from './ui/agent/early-prompt';
+import { earlyPromptBox } from './ui/agent/early-prompt';
 import { keepUnsent } from './ui/agent/unsent-message';
 import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
@@ -89,7 +89,7 @@ async function start(): Promise<void> {
     const installedLate = () => banner('Loopscope is now set up to work offline. Reload this page to make it cross-origin isolated, so WebContainer can run.');
     // What was typed into index.html's prompt meanwhile comes back after the reload.
     const keepTyped = () => {
-      const typed = (document.getElementById(EARLY_PROMPT_ID) as HTMLTextAreaElement | null)?.value ?? '';
+      const typed = earlyPromptBox()?.value ?? '';
       if (typed.trim()) keepUnsent(typed);
     };
     await (await import('./pwa/register')).isolateBeforeMount(rootElement, installedLate, keepTyped);

@@ -11,31 +11,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startFakeGitHub } from '../fake-github/server.mjs';
-import { argument, figure, launchBrowser, median, openApp, pageProbes, startApp } from './lib.mjs';
+import { argument, figure, generatedProject, launchBrowser, median, openApp, pageProbes, startApp } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(argument('runs', 3)));
 const FILES = Number(argument('files', 2000));
 const MEGABYTES = Number(argument('megabytes', 20));
 
-function repository() {
-  const binaries = Math.round(FILES / 10);
-  const sources = FILES - binaries;
-  const sourceBytes = 5 * 1024;
-  const binaryBytes = Math.floor((MEGABYTES * 1024 * 1024 - sources * sourceBytes) / binaries);
-  const files = {};
-  for (let index = 0; index < sources; index++) {
-    const line = `export function helper${index}(value) { return value * ${index} + ${index % 7}; }\n`;
-    files[`src/module-${index % 40}/file-${index}.js`] = line.repeat(Math.ceil(sourceBytes / line.length)).slice(0, sourceBytes);
-  }
-  for (let index = 0; index < binaries; index++) {
-    const bytes = new Uint8Array(binaryBytes);
-    for (let offset = 0; offset < bytes.length; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, Math.min(bytes.length, offset + 65536)));
-    files[`assets/image-${index}.png`] = bytes;
-  }
-  return files;
-}
 
-const files = repository();
+const files = generatedProject(FILES, MEGABYTES);
 const app = await startApp();
 const browser = await launchBrowser();
 

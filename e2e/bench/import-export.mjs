@@ -10,32 +10,14 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { zipSync } from 'fflate';
-import { argument, figure, launchBrowser, median, pageProbes, startApp } from './lib.mjs';
+import { argument, figure, generatedProject, launchBrowser, median, pageProbes, startApp } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(argument('runs', 3)));
 const FILES = Number(argument('files', 2000));
 const MEGABYTES = Number(argument('megabytes', 20));
 
-/** Source files of some 5 KB (compressible) and binaries of random bytes, 20 MB together. */
-function project() {
-  const binaries = Math.round(FILES / 10);
-  const sources = FILES - binaries;
-  const sourceBytes = 5 * 1024;
-  const binaryBytes = Math.floor((MEGABYTES * 1024 * 1024 - sources * sourceBytes) / binaries);
-  const files = {};
-  for (let index = 0; index < sources; index++) {
-    const line = `export function helper${index}(value) { return value * ${index} + ${index % 7}; }\n`;
-    files[`src/module-${index % 40}/file-${index}.js`] = new TextEncoder().encode(line.repeat(Math.ceil(sourceBytes / line.length)).slice(0, sourceBytes));
-  }
-  for (let index = 0; index < binaries; index++) {
-    const bytes = new Uint8Array(binaryBytes);
-    for (let offset = 0; offset < bytes.length; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, Math.min(bytes.length, offset + 65536)));
-    files[`assets/image-${index}.png`] = bytes;
-  }
-  return files;
-}
 
-const files = project();
+const files = generatedProject(FILES, MEGABYTES);
 const archive = zipSync(Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: name.endsWith('.png') ? 0 : 6 }]])));
 const folder = mkdtempSync(join(tmpdir(), 'loopscope-import-bench-'));
 // From disk, as a picked file is: a file given to Playwright as a buffer is decoded in the page (seconds of main-thread work that is not the app's).

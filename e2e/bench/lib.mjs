@@ -326,3 +326,25 @@ export async function startLoopRig() {
   const browser = await launchBrowser();
   return { fake, arrivals, responseEnds, stopRecording, app, browser };
 }
+
+/**
+ * A project for the import benchmarks: `fileCount` files, nine in ten sources of 5 KB (compressible),
+ * the rest images of random bytes (as a compressed format's are), `megabytes` together; path → bytes.
+ */
+export function generatedProject(fileCount = 2000, megabytes = 20) {
+  const binaries = Math.round(fileCount / 10);
+  const sources = fileCount - binaries;
+  const sourceBytes = 5 * 1024;
+  const binaryBytes = Math.floor((megabytes * 1024 * 1024 - sources * sourceBytes) / binaries);
+  const files = {};
+  for (let index = 0; index < sources; index++) {
+    const line = `export function helper${index}(value) { return value * ${index} + ${index % 7}; }\n`;
+    files[`src/module-${index % 40}/file-${index}.js`] = new TextEncoder().encode(line.repeat(Math.ceil(sourceBytes / line.length)).slice(0, sourceBytes));
+  }
+  for (let index = 0; index < binaries; index++) {
+    const bytes = new Uint8Array(binaryBytes);
+    for (let offset = 0; offset < bytes.length; offset += 65536) crypto.getRandomValues(bytes.subarray(offset, Math.min(bytes.length, offset + 65536)));
+    files[`assets/image-${index}.png`] = bytes;
+  }
+  return files;
+}

@@ -12,6 +12,7 @@ import type { AppError, Result } from '../shared/errors';
 import type { GitHubClient, GitHubError } from './client';
 import { gitBlobId, planCommit, treeChanges } from './commit-plan';
 import type { HeadFile, WorkspaceBlob } from './commit-plan';
+import type { PushReport } from '../shared/github-reports';
 
 export interface PushRequest {
   owner: string;
@@ -36,21 +37,6 @@ export interface PushRequest {
   progress?: (done: number, total: number) => void;
 }
 
-export interface PushReport {
-  repository: string;
-  branch: string;
-  /** The new commit, or the head when there was nothing to commit. */
-  commit: string;
-  /** The commit's page on GitHub. */
-  url: string;
-  added: number;
-  changed: number;
-  deleted: number;
-  /** Nothing differed from the head: no commit was made. */
-  unchanged: boolean;
-  createdRepository: boolean;
-  createdBranch: boolean;
-}
 
 export type PushErrorKind = GitHubError['kind'] | 'repository-missing' | 'head-moved' | 'empty-repository' | 'deletes-most';
 export type PushError = AppError<PushErrorKind>;

@@ -10,7 +10,7 @@ import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
 import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
-import type { PushReport } from '../github/push';
+import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -145,39 +145,9 @@ export interface ImportReport {
   /** Restore it to undo the import; absent when the checkpoint could not be saved. */
   checkpointId?: string;
   /** A GitHub import: what was read (the session remembers it). */
-  github?: GitHubOrigin;
+  github?: GitHubSource;
 }
 
-/** Where a GitHub import's files came from. */
-export type GitHubOrigin = GitHubSource;
-
-export interface PushDefaults {
-  /** `owner/repo` the files came from, or ''. */
-  repository: string;
-  branch: string;
-  message: string;
-  /** What Publish to GitHub Pages offers: dist when the workspace has it, else '' (the root). */
-  pagesFolder: string;
-}
-
-export interface PublishReport {
-  repository: string;
-  /** The commit now at the head of gh-pages. */
-  commit: string;
-  commitUrl: string;
-  files: number;
-  /** The folder has an index.html (else the site's address shows GitHub's 404 page). */
-  hasIndex: boolean;
-  /** The site's address, when Pages serves gh-pages. */
-  url?: string;
-  /** Pages was switched on (or to gh-pages) by this publish. */
-  switchedOn?: boolean;
-  /** Pages could not be switched on: what to click on GitHub instead. */
-  pagesProblem?: string;
-}
-
-/** What a push did (github/push.ts). Errors: kind `repository-missing` (offer Create it), `head-moved` (offer a new branch). */
-export type { PushReport };
 
 export interface TreeEditReport {
   /** Workspace paths changed (a folder's files, for a folder). */

@@ -4,8 +4,9 @@
  * nothing, with Undo. The dialog stays open while it runs, showing the progress; an error
  * shows here, with what was typed kept.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ModalDialog } from '../modal-dialog';
+import { NameField, useStillOpen } from './github-fields';
 import type { FileActions } from './use-file-actions';
 import { progressText } from './import-progress';
 
@@ -13,13 +14,7 @@ export function GitHubImportDialog({ actions, onClose }: { actions: FileActions;
   const [repository, setRepository] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
-  const open = useRef(true);
-  useEffect(
-    () => () => {
-      open.current = false;
-    },
-    [],
-  );
+  const open = useStillOpen();
 
   const submit = async () => {
     if (working || !repository.trim()) return;
@@ -42,18 +37,7 @@ export function GitHubImportDialog({ actions, onClose }: { actions: FileActions;
           void submit();
         }}
       >
-        <label>
-          Repository
-          <input
-            type="text"
-            aria-label="Repository"
-            value={repository}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="owner/repo, owner/repo@branch, or a github.com address"
-            onChange={(event) => setRepository(event.target.value)}
-          />
-        </label>
+        <NameField label="Repository" value={repository} placeholder="owner/repo, owner/repo@branch, or a github.com address" onChange={setRepository} />
         <p className="field-hint">A folder's address (…/tree/main/docs) imports that folder. Public repositories need no token; a private one uses the GitHub token in Settings.</p>
         {working ? (
           <p role="status">{progressText(actions.busy ?? `Importing ${repository.trim()}`, actions.progress)}</p>

@@ -4,26 +4,18 @@
  * address shows as a link; where the token may not switch Pages on, the clicks to make on
  * GitHub show instead.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { PublishReport } from '../../worker/protocol';
+import { useState } from 'react';
+import type { PublishReport } from '../../shared/github-reports';
 import { ModalDialog } from '../modal-dialog';
+import { NameField, useFieldsFromDefaults } from './github-fields';
 import { progressText } from './import-progress';
 import type { FileActions } from './use-file-actions';
 
 type State = { kind: 'editing'; error?: string } | { kind: 'publishing' } | { kind: 'published'; report: PublishReport };
 
 export function GitHubPagesDialog({ actions, onClose }: { actions: FileActions; onClose: () => void }) {
-  const [fields, setFields] = useState<{ repository: string; folder: string } | null>(null);
+  const { fields, update, open } = useFieldsFromDefaults(actions, (defaults) => ({ repository: defaults?.repository ?? '', folder: defaults?.pagesFolder ?? '' }));
   const [state, setState] = useState<State>({ kind: 'editing' });
-  const open = useRef(true);
-  useEffect(() => {
-    void actions.pushDefaults().then((answer) => {
-      if (open.current) setFields(answer.ok ? { repository: answer.value.repository, folder: answer.value.pagesFolder } : { repository: '', folder: '' });
-    });
-    return () => {
-      open.current = false;
-    };
-  }, []); // the defaults once, as the dialog opens
 
   const publish = async () => {
     if (!fields || state.kind === 'publishing') return;
@@ -78,32 +70,8 @@ export function GitHubPagesDialog({ actions, onClose }: { actions: FileActions; 
           void publish();
         }}
       >
-        <label>
-          Repository
-          <input
-            type="text"
-            aria-label="Repository"
-            value={fields?.repository ?? ''}
-            disabled={!fields}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="owner/repo"
-            onChange={(event) => setFields((current) => current && { ...current, repository: event.target.value })}
-          />
-        </label>
-        <label>
-          Folder to publish
-          <input
-            type="text"
-            aria-label="Folder to publish"
-            value={fields?.folder ?? ''}
-            disabled={!fields}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="empty: the whole workspace"
-            onChange={(event) => setFields((current) => current && { ...current, folder: event.target.value })}
-          />
-        </label>
+        <NameField label="Repository" value={fields?.repository ?? ''} disabled={!fields} placeholder="owner/repo" onChange={(repository) => update({ repository })} />
+        <NameField label="Folder to publish" value={fields?.folder ?? ''} disabled={!fields} placeholder="empty: the whole workspace" onChange={(folder) => update({ folder })} />
         <p className="field-hint">The folder's files become branch gh-pages (one commit), and GitHub Pages serves it. It needs a GitHub token with Contents and Pages: Read and write.</p>
         {publishing ? <p role="status">{progressText(actions.busy ?? 'Publishing', actions.progress)}</p> : null}
         {state.kind === 'editing' && state.error ? (

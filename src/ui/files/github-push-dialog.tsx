@@ -5,11 +5,12 @@
  * (Create it, private), a branch someone else pushed to meanwhile (Push to a new branch), and a
  * push that would delete most of the branch's files (Push anyway).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AppError } from '../../shared/errors';
 import { sideBranchName } from '../../shared/github-repository';
-import type { PushReport } from '../../worker/protocol';
+import type { PushReport } from '../../shared/github-reports';
 import { ModalDialog } from '../modal-dialog';
+import { NameField, useFieldsFromDefaults } from './github-fields';
 import { progressText } from './import-progress';
 import type { FileActions } from './use-file-actions';
 
@@ -33,17 +34,12 @@ function pushedText(report: PushReport): string {
 }
 
 export function GitHubPushDialog({ actions, onClose }: { actions: FileActions; onClose: () => void }) {
-  const [fields, setFields] = useState<Fields | null>(null);
+  const { fields, update, open } = useFieldsFromDefaults<Fields>(actions, (defaults) => ({
+    repository: defaults?.repository ?? '',
+    branch: defaults?.branch ?? 'main',
+    message: defaults?.message ?? 'Changes made in Loopscope',
+  }));
   const [state, setState] = useState<State>({ kind: 'editing' });
-  const open = useRef(true);
-  useEffect(() => {
-    void actions.pushDefaults().then((answer) => {
-      if (open.current) setFields(answer.ok ? answer.value : { repository: '', branch: 'main', message: 'Changes made in Loopscope' });
-    });
-    return () => {
-      open.current = false;
-    };
-  }, []); // the defaults once, as the dialog opens
 
   const push = async (options: { create?: boolean; branch?: string; allowDeletes?: boolean } = {}) => {
     if (!fields || state.kind === 'pushing') return;
@@ -56,11 +52,10 @@ export function GitHubPushDialog({ actions, onClose }: { actions: FileActions; o
   const pushToNewBranch = () => {
     if (!fields) return;
     const branch = sideBranchName(fields.branch);
-    setFields({ ...fields, branch });
+    update({ branch });
     void push({ branch });
   };
 
-  const update = (patch: Partial<Fields>) => setFields((current) => (current ? { ...current, ...patch } : current));
   const pushing = state.kind === 'pushing';
   const error = state.kind === 'editing' ? state.error : undefined;
   return (
@@ -87,14 +82,8 @@ export function GitHubPushDialog({ actions, onClose }: { actions: FileActions; o
             void push();
           }}
         >
-          <label>
-            Repository
-            <input type="text" aria-label="Repository" value={fields?.repository ?? ''} disabled={!fields} spellCheck={false} autoComplete="off" placeholder="owner/repo" onChange={(event) => update({ repository: event.target.value })} />
-          </label>
-          <label>
-            Branch
-            <input type="text" aria-label="Branch" value={fields?.branch ?? ''} disabled={!fields} spellCheck={false} autoComplete="off" onChange={(event) => update({ branch: event.target.value })} />
-          </label>
+          <NameField label="Repository" value={fields?.repository ?? ''} disabled={!fields} placeholder="owner/repo" onChange={(repository) => update({ repository })} />
+          <NameField label="Branch" value={fields?.branch ?? ''} disabled={!fields} onChange={(branch) => update({ branch })} />
           <label>
             Commit message
             <input type="text" aria-label="Commit message" value={fields?.message ?? ''} disabled={!fields} onChange={(event) => update({ message: event.target.value })} />

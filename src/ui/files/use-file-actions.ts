@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { WorkerClient } from '../../worker/client';
-import type { AnswerOf, ExportedZip, ImportReport, ImportSource, RequestOf, SkippedEntry } from '../../worker/protocol';
+import type { AnswerOf, ExportedZip, ImportReport, ImportSource, RequestOf, RequestType, SkippedEntry } from '../../worker/protocol';
 import { sendInParts } from './import-in-parts';
 
 export interface FileNotice {
@@ -91,6 +91,20 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
     [client],
   );
 
+  /** A request that changes or sends the files: the editor's text saved first, `label` shown meanwhile (with progress). */
+  const whileBusy = useCallback(
+    async <K extends RequestType>(label: string, request: RequestOf<K>) => {
+      flushRef.current?.();
+      setBusy(label);
+      setProgress(null);
+      const answer = await client.request(request);
+      setBusy(null);
+      setProgress(null);
+      return answer;
+    },
+    [client, flushRef],
+  );
+
   /** One change at a time; its answer becomes the note (or the alert). */
   const change = useCallback(
     async <K extends 'import-files' | 'create-path' | 'rename-path' | 'delete-path'>(
@@ -98,12 +112,7 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
       request: RequestOf<K>,
       describe: (value: AnswerOf<K>) => FileNotice | null,
     ): Promise<boolean> => {
-      flushRef.current?.();
-      setBusy(label);
-      setProgress(null);
-      const answer = await client.request(request);
-      setBusy(null);
-      setProgress(null);
+      const answer = await whileBusy(label, request);
       // The note is about the session the change was applied in (the request may have named none).
       noticeFor.current = answer.ok ? answer.value.sessionId : request.sessionId ?? (shown.current || null);
       if (!answer.ok) {
@@ -113,7 +122,7 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
       setNotice(describe(answer.value));
       return true;
     },
-    [client, flushRef],
+    [whileBusy],
   );
 
   const failed = useCallback((message: string) => {
@@ -153,14 +162,8 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
        * to show beside what was typed) rather than noted, success is noted with Undo.
        */
       importFromGitHub: async (repository: string): Promise<string | null> => {
-        flushRef.current?.();
-        const label = `Importing ${repository.trim()}`;
-        setBusy(label);
-        setProgress(null);
         const source = { kind: 'github' as const, name: repository.trim(), repository };
-        const answer = await client.request({ type: 'import-files', sessionId: client.sessionTarget(sessionId || null), source });
-        setBusy(null);
-        setProgress(null);
+        const answer = await whileBusy(`Importing ${source.name}`, { type: 'import-files', sessionId: client.sessionTarget(sessionId || null), source });
         if (!answer.ok) return answer.error.message;
         noticeFor.current = answer.value.sessionId;
         setNotice(undoable(importNote(source.name, answer.value), answer.value));
@@ -169,25 +172,11 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
       /** What Push to GitHub offers first (the repository and branch the files came from). */
       pushDefaults: () => client.request({ type: 'push-defaults', sessionId: client.sessionTarget(sessionId || null) }),
       /** Push to GitHub, after the editor's unsaved text is saved; the answer is the dialog's to show. */
-      pushToGitHub: async (input: { repository: string; branch: string; message: string; create?: boolean; allowDeletes?: boolean }) => {
-        flushRef.current?.();
-        setBusy(`Pushing to ${input.repository.trim()}`);
-        setProgress(null);
-        const answer = await client.request({ type: 'push-github', sessionId: client.sessionTarget(sessionId || null), ...input });
-        setBusy(null);
-        setProgress(null);
-        return answer;
-      },
+      pushToGitHub: (input: { repository: string; branch: string; message: string; create?: boolean; allowDeletes?: boolean }) =>
+        whileBusy(`Pushing to ${input.repository.trim()}`, { type: 'push-github', sessionId: client.sessionTarget(sessionId || null), ...input }),
       /** Publish to GitHub Pages, after the editor's unsaved text is saved. */
-      publishPages: async (input: { repository: string; folder: string }) => {
-        flushRef.current?.();
-        setBusy(`Publishing to ${input.repository.trim()}`);
-        setProgress(null);
-        const answer = await client.request({ type: 'publish-pages', sessionId: client.sessionTarget(sessionId || null), ...input });
-        setBusy(null);
-        setProgress(null);
-        return answer;
-      },
+      publishPages: (input: { repository: string; folder: string }) =>
+        whileBusy(`Publishing to ${input.repository.trim()}`, { type: 'publish-pages', sessionId: client.sessionTarget(sessionId || null), ...input }),
       /** Shows why an import could not start (a folder that could not be read). */
       failed,
       downloadZip: async () => {
@@ -225,6 +214,6 @@ export function useFileActions({ client, sessionId, flushRef, onRenamed, onDelet
         setNotice({ tone: 'info', message: 'Undone.' });
       },
     }),
-    [busy, progress, notice, change, failed, client, flushRef, sessionId, onCreated, onRenamed, onDeleted],
+    [busy, progress, notice, change, whileBusy, failed, client, flushRef, sessionId, onCreated, onRenamed, onDeleted],
   );
 }

@@ -11,7 +11,8 @@ import { formatBytes } from '../../shared/format-bytes';
 import { IMPORT_LIMITS } from '../../shared/imported-paths';
 import type { ImportLimits } from '../../shared/imported-paths';
 import { resolveWorkspacePath } from '../../shared/workspace-path';
-import type { GitHubOrigin, ImportReport, WholeImportSource } from '../protocol';
+import type { GitHubSource } from '../../store/types';
+import type { ImportReport, WholeImportSource } from '../protocol';
 import { asStoredContent } from './workspace-content';
 import { notImported } from './import-plan';
 import type { PersonFileTarget } from './target';
@@ -22,9 +23,9 @@ import type { ReadImport } from './read-zip';
 import { shapeOf, whyNotFree } from './workspace-shape';
 import { WORKSPACE_MAX_FILES } from '../../shared/limits';
 
-async function read(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport & { name?: string; github?: GitHubOrigin }, AppError>> {
+async function read(target: PersonFileTarget, source: WholeImportSource, into: string, limits: ImportLimits): Promise<Result<ReadImport & { name?: string; github?: GitHubSource }, AppError>> {
   if (source.kind === 'github') {
-    return readGitHub(source.repository, target.github(), limits, into, (_stage, done, total) => target.progress('reading', done, total));
+    return readGitHub(source.repository, target.github(), limits, into, (done, total) => target.progress('reading', done, total));
   }
   if (source.kind === 'files') {
     return readPickedFiles(source.name, source.files, limits, {
@@ -49,22 +50,22 @@ export async function importFiles(target: PersonFileTarget, source: WholeImportS
   if (!files.ok) return files;
   const { files: imported, skipped, github } = files.value;
   // A GitHub import is named by what was read (owner/repo@ref/folder), not by what was typed.
-  source = { ...source, name: files.value.name ?? source.name };
-  if (imported.length === 0) return err(notImported(source.name, 'it holds no files (besides folders that are never kept).'));
+  const name = files.value.name ?? source.name;
+  if (imported.length === 0) return err(notImported(name, 'it holds no files (besides folders that are never kept).'));
   for (const file of imported) {
     // Overwriting a file is fine (the checkpoint keeps it); changing what a path is, is not.
     const why = before.isFile(file.path) ? null : whyNotFree(before, file.path);
-    if (why) return err(notImported(source.name, why));
+    if (why) return err(notImported(name, why));
   }
   const replaced = imported.filter((file) => before.isFile(file.path)).length;
   const total = target.runtime.workspace.snapshot().size + imported.length - replaced;
   if (total > WORKSPACE_MAX_FILES) {
-    return err(notImported(source.name, `the workspace would hold ${total.toLocaleString('en')} files, more than the ${WORKSPACE_MAX_FILES.toLocaleString('en')} a session keeps.`));
+    return err(notImported(name, `the workspace would hold ${total.toLocaleString('en')} files, more than the ${WORKSPACE_MAX_FILES.toLocaleString('en')} a session keeps.`));
   }
 
   const changes = imported.map((file) => ({ path: file.path, content: asStoredContent(file.content) }));
-  const applied = await target.apply(`Import ${source.name}`, changes, (written) => target.progress('writing', written, changes.length));
-  if (!applied.ok) return err(notImported(source.name, `${applied.error.message}`));
+  const applied = await target.apply(`Import ${name}`, changes, (written) => target.progress('writing', written, changes.length));
+  if (!applied.ok) return err(notImported(name, `${applied.error.message}`));
   const report: ImportReport = { imported: changes.length, replaced, skipped };
   if (applied.value.checkpointId) report.checkpointId = applied.value.checkpointId;
   if (github) {

@@ -15,7 +15,7 @@ import type { GitHubConnection } from '../../github/client';
 import { createCheckpoint } from '../../store/checkpoints';
 import { setSessionGitHubSource } from '../../store/sessions';
 import type { LoopscopeDb } from '../../store/db';
-import type { ClientRequest, ExportedZip, ImportReport, PublishReport, PushDefaults, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
+import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
 import { undoOf } from './workspace-content';
 import { importFiles } from './import-files';
@@ -26,7 +26,7 @@ import type { PersonFileTarget } from './target';
 import { zipName, zipWorkspace } from './zip-workspace';
 import { pushDefaults, pushToGitHub } from './push-github';
 import { publishPages } from './publish-pages';
-import type { PushReport } from '../../github/push';
+import type { PublishReport, PushDefaults, PushReport } from '../../shared/github-reports';
 import type { GitHubSource } from '../../store/types';
 
 export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' | 'publish-pages' }>;

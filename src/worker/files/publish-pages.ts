@@ -12,7 +12,7 @@ import { openGitHub, repositoryHosts } from '../../github/client';
 import type { GitHubConnection } from '../../github/client';
 import { PAGES_BRANCH, servePages } from '../../github/pages';
 import { pushCommit } from '../../github/push';
-import type { PublishReport } from '../protocol';
+import type { PublishReport } from '../../shared/github-reports';
 import type { SessionRuntime } from '../session/session-runtime';
 
 /** dist/ when the workspace has one (a build's output), else the workspace's root. */

@@ -12,8 +12,7 @@ import type { GitHubSource } from '../../store/types';
 import { apiBase, openGitHub, repositoryHosts } from '../../github/client';
 import type { GitHubConnection } from '../../github/client';
 import { pushCommit } from '../../github/push';
-import type { PushReport } from '../../github/push';
-import type { PushDefaults } from '../protocol';
+import type { PushDefaults, PushReport } from '../../shared/github-reports';
 import type { SessionRuntime } from '../session/session-runtime';
 import { pagesFolder } from './publish-pages';
 

@@ -11,7 +11,7 @@ import type { ImportLimits } from '../../shared/imported-paths';
 import { openGitHub, repositoryHosts } from '../../github/client';
 import type { GitHubConnection } from '../../github/client';
 import { listRepository, readBlob } from '../../github/read-repository';
-import type { GitHubOrigin } from '../protocol';
+import type { GitHubSource } from '../../store/types';
 import { notImported, planImport } from './import-plan';
 import type { ReadImport } from './read-zip';
 
@@ -21,7 +21,7 @@ const PARALLEL_FETCHES = 16;
 export interface ReadGitHub extends ReadImport {
   /** What the import is called (its checkpoint: "Import owner/repo@ref"). */
   name: string;
-  github: GitHubOrigin;
+  github: GitHubSource;
 }
 
 export async function readGitHub(
@@ -29,12 +29,13 @@ export async function readGitHub(
   connection: GitHubConnection,
   limits: ImportLimits,
   into: string,
-  progress: (stage: 'listing' | 'reading', done: number, total: number) => void,
+  /** Files read of how many; (0, 0) while the repository is listed. */
+  progress: (done: number, total: number) => void,
 ): Promise<Result<ReadGitHub, AppError>> {
   const address = parseRepository(repository, repositoryHosts(connection.apiUrl));
   if (!address.ok) return address;
   const client = openGitHub(connection);
-  progress('listing', 0, 0);
+  progress(0, 0);
   const listing = await listRepository(client, address.value);
   if (!listing.ok) return err(notImported(repositoryLabel(address.value, address.value.ref), listing.error.message));
   const { owner, repo, ref, isBranch, commit, folder, files, skipped } = listing.value;
@@ -47,7 +48,7 @@ export async function readGitHub(
   let done = 0;
   let failure: AppError | null = null;
   let next = 0;
-  progress('reading', 0, planned.length);
+  progress(0, planned.length);
   const fetchOne = async (): Promise<void> => {
     while (failure === null && next < planned.length) {
       const index = next++;
@@ -63,7 +64,7 @@ export async function readGitHub(
         return;
       }
       read[index] = { path: file.path, content: bytes.value };
-      progress('reading', ++done, planned.length);
+      progress(++done, planned.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_FETCHES, planned.length) }, fetchOne));
