@@ -12,9 +12,14 @@ import type { CommitOptions } from './types';
 
 const holdsResults = (history: readonly Content[]) => history.at(-1)?.parts.some((part) => part.functionResponse) === true;
 
-describe('the commit of a batch\'s results', () => {
+// The real adapters await the commit just before the request leaves (gatesSend); a model that
+// does not gate is awaited by the chat first. Both must hold the same rules.
+describe.each([
+  { how: 'held by the adapter', modelGatesSend: true },
+  { how: 'awaited by the chat first', modelGatesSend: false },
+])('the commit of a batch\'s results ($how)', ({ modelGatesSend }) => {
   it('is stored before the next request is sent, though the request is built meanwhile', async () => {
-    const h = createHarness({ script: [reply(FC('read_file', { file_path: 'a' })), reply('Done.', 'STOP')] });
+    const h = createHarness({ modelGatesSend, script: [reply(FC('read_file', { file_path: 'a' })), reply('Done.', 'STOP')] });
     const gate = createDeferred<Result<void>>();
     const commit = h.store.commit.bind(h.store);
     let resultsCommitted = false;
@@ -35,7 +40,7 @@ describe('the commit of a batch\'s results', () => {
   });
 
   it('refused, sends nothing more, puts the stored history back and ends the interaction with an error', async () => {
-    const h = createHarness({ script: [reply(FC('read_file', { file_path: 'a' })), reply('Never asked for.', 'STOP')] });
+    const h = createHarness({ modelGatesSend, script: [reply(FC('read_file', { file_path: 'a' })), reply('Never asked for.', 'STOP')] });
     const commit = h.store.commit.bind(h.store);
     h.store.commit = async (history: readonly Content[], options?: CommitOptions) =>
       holdsResults(history) ? { ok: false, error: { kind: 'storage-full', message: 'Browser storage is full.' } } : commit(history, options);
@@ -43,5 +48,8 @@ describe('the commit of a batch\'s results', () => {
     expect(h.model.requests).toHaveLength(1);
     expect(h.agent.history()).toEqual(h.store.history());
     expect(h.ofType('error').map((event) => event.value.error.message).join()).toContain('Browser storage is full.');
+    // The request held back was never sent: not retried, and not recorded as a round-trip.
+    expect(h.ofType('retry')).toEqual([]);
+    expect(h.store.roundTrips).toHaveLength(1);
   });
 });

@@ -103,5 +103,18 @@ export interface LanguageModel {
    * provider did not say; never rejects. Asked once per model: later calls share the answer.
    */
   lookUpTokenLimit?(model: string): Promise<number | null>;
-  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
+  /**
+   * True when `stream` awaits `StreamOptions.beforeSend` just before the request leaves, so
+   * that building the request overlaps what it waits for. Otherwise the caller awaits it first.
+   */
+  readonly gatesSend?: boolean;
+  stream(request: ModelRequest, signal: AbortSignal, options?: StreamOptions): AsyncIterable<ModelStreamPart>;
+}
+
+export interface StreamOptions {
+  /**
+   * Resolves once what the request rests on is stored. An adapter that says `gatesSend` awaits
+   * it before sending and sends nothing when it rejects (the caller reads the rejection itself).
+   */
+  beforeSend?(): Promise<void>;
 }

@@ -17,6 +17,8 @@ import { classifyResponse, retryNudge } from './invalid-stream';
 import type { InvalidStream } from './invalid-stream';
 import { budgetFor, emptyCounters, failureError, maxRetries, retryDelayMs } from './retry-policy';
 import type { RetryBudget, RetryCounters } from './retry-policy';
+import { createSendGate } from './send-gate';
+import type { SendGate } from './send-gate';
 
 export interface ChatDependencies {
   model: LanguageModel;
@@ -65,7 +67,13 @@ interface StreamedAttempt {
   visibleOutputYielded: boolean;
 }
 
-async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, signal: AbortSignal, turn: NonNullable<RoundTrip['turn']>): AsyncGenerator<ChatEvent, StreamedAttempt> {
+async function* streamAttempt(
+  deps: ChatDependencies,
+  request: ModelRequest,
+  signal: AbortSignal,
+  turn: NonNullable<RoundTrip['turn']>,
+  gate: SendGate,
+): AsyncGenerator<ChatEvent, StreamedAttempt> {
   const roundTrip: RoundTrip = {
     id: deps.newId(),
     interactionId: deps.interactionId,
@@ -82,7 +90,7 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
   const attempt: StreamedAttempt = { reply, visibleOutputYielded: false };
   const { controller, dispose } = childController(signal);
   try {
-    for await (const part of deps.model.stream(request, controller.signal)) {
+    for await (const part of deps.model.stream(request, controller.signal, { beforeSend: gate.wait })) {
       // After Stop nothing more is consumed, even from an adapter that streams on (A10, K1).
       if (signal.aborted) break;
       if (part.type === 'error') {
@@ -104,7 +112,8 @@ async function* streamAttempt(deps: ChatDependencies, request: ModelRequest, sig
     if (!attempt.failure && signal.aborted) attempt.failure = { kind: 'aborted', message: 'Aborted' };
     roundTrip.endedAt = deps.clock.now();
     if (attempt.failure) roundTrip.error = failureError(attempt.failure);
-    await deps.store.recordRoundTrip(roundTrip).catch(() => undefined);
+    // A request held back by a refused commit was never sent: nothing to record.
+    if (!gate.refused) await deps.store.recordRoundTrip(roundTrip).catch(() => undefined);
     deps.emit({ type: 'round_trip_end', value: { roundTripId: roundTrip.id } });
   }
   return attempt;
@@ -116,7 +125,10 @@ export async function* sendMessageStream(
   signal: AbortSignal,
   options: SendOptions,
 ): AsyncGenerator<ChatEvent> {
-  await deps.beforeRequest?.();
+  // The request waits for the commit it rests on: in the adapter just before it leaves (so
+  // building it overlaps the write), or here first when the adapter does not gate.
+  const gate = createSendGate(deps.beforeRequest);
+  if (!deps.model.gatesSend) await gate.wait();
   const counters = options.counters ?? emptyCounters();
   let current = request;
   // One call and its retries make one turn; each attempt is recorded as its round-trip.
@@ -126,7 +138,10 @@ export async function* sendMessageStream(
       yield { type: 'failed', failure: { type: 'cancelled' } };
       return;
     }
-    const attempt = yield* streamAttempt(deps, current, signal, { id: turnId, attempt: attemptNumber, ...(options.purpose ? { purpose: options.purpose } : {}) });
+    const attempt = yield* streamAttempt(deps, current, signal, { id: turnId, attempt: attemptNumber, ...(options.purpose ? { purpose: options.purpose } : {}) }, gate);
+    // A refused commit ends the call as its refusal, before any retry; also when the adapter
+    // failed before it asked (the same answer, asked once).
+    await gate.wait();
     if (signal.aborted || attempt.failure?.kind === 'aborted') {
       yield { type: 'failed', failure: { type: 'cancelled' } };
       return;

@@ -12,6 +12,7 @@ import type {
   ModelFailure,
   ModelRequest,
   ModelStreamPart,
+  StreamOptions,
   Usage,
 } from '../../model/types';
 
@@ -111,6 +112,11 @@ export interface FakeModelOptions {
   tokenLimit?: number;
   /** Sees every request as it is sent, before the response starts (the harness checks invariants here). */
   onRequest?: (request: ModelRequest) => void;
+  /**
+   * Awaits `beforeSend` before the request counts as sent, as the real adapters do; a refusal
+   * sends nothing and ends the stream with an error part. Off: the caller must await it first.
+   */
+  gatesSend?: boolean;
 }
 
 export function createFakeModel(script: FakeResponse[] = [], options: FakeModelOptions = {}): FakeModel {
@@ -158,10 +164,23 @@ export function createFakeModel(script: FakeResponse[] = [], options: FakeModelO
     push(...responses) {
       queue.push(...responses);
     },
-    stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
-      requests.push(structuredClone(request));
-      options.onRequest?.(request);
-      return run(queue.shift(), signal);
+    ...(options.gatesSend ? { gatesSend: true } : {}),
+    stream(request: ModelRequest, signal: AbortSignal, streamOptions?: StreamOptions): AsyncIterable<ModelStreamPart> {
+      const send = () => {
+        requests.push(structuredClone(request));
+        options.onRequest?.(request);
+        return run(queue.shift(), signal);
+      };
+      if (!options.gatesSend) return send();
+      return (async function* gated(): AsyncGenerator<ModelStreamPart> {
+        try {
+          await streamOptions?.beforeSend?.();
+        } catch {
+          yield { type: 'error', error: { kind: 'unknown', message: 'the request was held back' } };
+          return;
+        }
+        yield* send();
+      })();
     },
   };
 }

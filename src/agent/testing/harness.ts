@@ -49,6 +49,8 @@ export interface HarnessOptions {
   approve?: Approver;
   clockMode?: 'auto' | 'manual';
   tokenLimit?: number;
+  /** The fake model awaits the commit before it sends, as the real adapters do (the default); false: the chat awaits it first. */
+  modelGatesSend?: boolean;
   /** Where outputs held back by the batch output budget (E5) are saved; by default saving fails. */
   spill?: (path: string, text: string) => Promise<void>;
   workspaceContext?: WorkspaceContext;
@@ -82,6 +84,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const requestViolations: string[] = [];
   const model = createFakeModel(options.script ?? [], {
     ...(options.tokenLimit === undefined ? {} : { tokenLimit: options.tokenLimit }),
+    gatesSend: options.modelGatesSend ?? true,
     onRequest: (request) => requestViolations.push(...checkRequest(model.requests.length, request.contents)),
   });
   const tools = standardFakeTools(clock, options.tools);

@@ -6,7 +6,7 @@
  */
 import { GoogleGenAI } from '@google/genai';
 import { abortError } from '../../shared/abort';
-import type { LanguageModel, ModelFailure, ModelRequest, ModelStreamPart } from '../types';
+import type { LanguageModel, ModelFailure, ModelRequest, ModelStreamPart, StreamOptions } from '../types';
 import { classifyFailure } from './classify-failure';
 import { joinTextChunks } from '../join-text-chunks';
 import { fromGeminiChunk } from './from-gemini-chunk';
@@ -52,9 +52,11 @@ interface StreamSettings {
  * empty one; a failed response goes to the SDK whole, which turns it into an ApiError.
  * `globalThis.fetch` is looked up per call: tests and browsers may replace it.
  */
-function takeStreamBody() {
+function takeStreamBody(beforeSend: StreamOptions['beforeSend']) {
   const taken: { headers?: Headers; body?: ReadableStream<Uint8Array> } = {};
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    // The SDK has built the request by now; it leaves only once what it rests on is stored.
+    await beforeSend?.();
     const response = await globalThis.fetch(input, init);
     taken.headers = response.headers;
     if (!response.ok || !response.body) return response;
@@ -69,9 +71,10 @@ async function* streamGemini(
   request: ModelRequest,
   signal: AbortSignal,
   settings: StreamSettings,
+  options: StreamOptions | undefined,
 ): AsyncGenerator<ModelStreamPart> {
   const stopper = createStreamStopper(signal, settings.idleTimeoutMs);
-  const { taken, fetch } = takeStreamBody();
+  const { taken, fetch } = takeStreamBody(options?.beforeSend);
   let received = 0;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let finished = false;
@@ -150,8 +153,9 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
     // The models endpoint's answer first, then the table, then Settings' window for unknown models.
     tokenLimit: (model) => windows.known(model) ?? knownGeminiTokenLimit(model) ?? fallbackLimit,
     lookUpTokenLimit: (model) => (options.apiKey.trim() ? windows.lookUp(model) : Promise.resolve(null)),
-    stream(request, signal) {
-      return streamGemini(client, request, signal, settings);
+    gatesSend: true,
+    stream(request, signal, streamOptions) {
+      return streamGemini(client, request, signal, settings, streamOptions);
     },
   };
 }

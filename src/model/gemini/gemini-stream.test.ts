@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGemini } from '../../../e2e/fake-gemini/server.mjs';
 import type { FakeGemini } from '../../../e2e/fake-gemini/server.mjs';
 import { collectStream, failureOf, partsOf } from '../testing/collect-stream';
+import { expectRefusedGateSendsNothing, expectSendWaitsForTheGate } from '../testing/send-gate-contract';
 import type { ModelRequest } from '../types';
 import { createGeminiModel, DEFAULT_GEMINI_MODEL } from './gemini-model';
 
@@ -26,6 +27,15 @@ function model() {
 }
 
 describe('gemini adapter streaming', () => {
+  it('builds the request at once but sends it only once what it rests on is stored', async () => {
+    fake.setScript({ responses: [{ chunks: [{ text: 'ok', finishReason: 'STOP' }] }] });
+    await expectSendWaitsForTheGate({ model, request: request(), received: () => fake.requests().length });
+  });
+
+  it('sends nothing when what the request rests on could not be stored', async () => {
+    await expectRefusedGateSendsNothing({ model, request: request(), received: () => fake.requests().length });
+  });
+
   it('streams text chunks with finish reason and usage', async () => {
     fake.setScript({
       responses: [

@@ -12,7 +12,7 @@
 import OpenAI from 'openai';
 import { abortError } from '../../shared/abort';
 import { createStreamStopper } from '../stream-stopper';
-import type { LanguageModel, ModelRequest, ModelStreamPart } from '../types';
+import type { LanguageModel, ModelRequest, ModelStreamPart, StreamOptions } from '../types';
 import { classifyOpenAiFailure, NotAnEventStreamError } from './classify-failure';
 import { createChunkReader } from './from-openai-chunk';
 import { toChatRequest } from './to-openai-request';
@@ -43,7 +43,13 @@ async function expectEventStream(response: Response): Promise<void> {
   throw new NotAnEventStreamError(type, text.slice(0, 2000));
 }
 
-async function* streamOpenAi(client: () => OpenAI, request: ModelRequest, signal: AbortSignal, settings: StreamSettings): AsyncGenerator<ModelStreamPart> {
+async function* streamOpenAi(
+  client: () => OpenAI,
+  request: ModelRequest,
+  signal: AbortSignal,
+  settings: StreamSettings,
+  beforeSend: StreamOptions['beforeSend'],
+): AsyncGenerator<ModelStreamPart> {
   const stopper = createStreamStopper(signal, settings.idleTimeoutMs);
   let headers: Headers | undefined;
   let received = 0;
@@ -54,6 +60,8 @@ async function* streamOpenAi(client: () => OpenAI, request: ModelRequest, signal
     const body = toChatRequest(request);
     // Without a key no Authorization header is sent at all (null removes the SDK's own).
     const options = { signal: stopper.signal, ...(settings.apiKey ? {} : { headers: { Authorization: null } }) };
+    // Built while what it rests on is being stored; it leaves only once that is done.
+    await beforeSend?.();
     stopper.arm();
     const { data, response } = await stopper.race(client().chat.completions.create(body, options).withResponse());
     headers = response.headers;
@@ -120,8 +128,9 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
     provider: 'openai',
     label: 'OpenAI-compatible',
     tokenLimit: openAiTokenLimit,
-    stream(request, signal) {
-      return streamOpenAi(client, request, signal, settings);
+    gatesSend: true,
+    stream(request, signal, streamOptions) {
+      return streamOpenAi(client, request, signal, settings, streamOptions?.beforeSend);
     },
   };
 }

@@ -1,6 +1,7 @@
 // The adapter against the fake OpenAI-compatible server, through the real `openai` SDK.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../../e2e/fake-openai/server.mjs';
+import { expectRefusedGateSendsNothing, expectSendWaitsForTheGate } from '../testing/send-gate-contract';
 import type { FakeOpenAi, FakeResponse } from '../../../e2e/fake-openai/server.mjs';
 import type { Content } from '../../shared/content';
 import { collectStream, failureOf, partsOf } from '../testing/collect-stream';
@@ -31,6 +32,17 @@ function lastChunk(stream: ModelStreamPart[]): ModelChunk | undefined {
 }
 
 describe('openai adapter stream', () => {
+  const gated = { model: () => createOpenAiModel({ baseUrl: fake.baseUrl }), request: hi, received: () => fake.requests().length };
+
+  it('builds the request at once but sends it only once what it rests on is stored', async () => {
+    fake.setScript({ responses: [{ chunks: [{ text: 'ok' }] }] });
+    await expectSendWaitsForTheGate(gated);
+  });
+
+  it('sends nothing when what the request rests on could not be stored', async () => {
+    await expectRefusedGateSendsNothing(gated);
+  });
+
   it('streams text as it comes and ends with STOP', async () => {
     const stream = await run({ chunks: [{ text: 'Hel' }, { text: 'lo' }] });
     expect(failureOf(stream)).toBeUndefined();

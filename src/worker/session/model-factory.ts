@@ -4,7 +4,7 @@
  * provider change in Settings applies from the next model call (model ids are frozen per
  * interaction by the agent, spec A16).
  */
-import type { LanguageModel, ModelRequest, ModelStreamPart } from '../../model/types';
+import type { LanguageModel, ModelRequest, ModelStreamPart, StreamOptions } from '../../model/types';
 import { MISSING_KEY_MESSAGE, createGeminiModel } from '../../model/gemini/gemini-model';
 import { DEFAULT_OPENAI_TOKEN_LIMIT, knownOpenAiTokenLimit } from '../../model/openai/token-limit';
 import { SCRIPTED_MODEL_LABEL, createScriptedModel } from '../../model/scripted/scripted-model';
@@ -58,7 +58,9 @@ function lazyOpenAiModel(options: { baseUrl: string; apiKey?: string }, tokenLim
     provider: 'openai',
     label: 'OpenAI-compatible',
     tokenLimit,
-    async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
+    // The loaded adapter gates; a failed load sends nothing, and the caller then awaits the gate itself.
+    gatesSend: true,
+    async *stream(request: ModelRequest, signal: AbortSignal, streamOptions?: StreamOptions): AsyncIterable<ModelStreamPart> {
       let model: LanguageModel;
       try {
         loaded ??= import('../../model/openai/openai-model').then(({ createOpenAiModel }) => createOpenAiModel(options));
@@ -69,7 +71,7 @@ function lazyOpenAiModel(options: { baseUrl: string; apiKey?: string }, tokenLim
         yield { type: 'error', error: { kind: 'transport', code: 'ECONNRESET', message: `The OpenAI-compatible adapter could not be loaded (${message}). Check your connection, then try again.` } };
         return;
       }
-      yield* model.stream(request, signal);
+      yield* model.stream(request, signal, streamOptions);
     },
   };
 }
@@ -108,7 +110,10 @@ export function createSwitchableModel(initial: LanguageModel): SwitchableModel {
     },
     tokenLimit: (model: string) => current.tokenLimit(model),
     lookUpTokenLimit: (model: string) => current.lookUpTokenLimit?.(model) ?? Promise.resolve(null),
-    stream: (request: ModelRequest, signal: AbortSignal) => current.stream(request, signal),
+    get gatesSend() {
+      return current.gatesSend;
+    },
+    stream: (request: ModelRequest, signal: AbortSignal, options?: StreamOptions) => current.stream(request, signal, options),
     use(model) {
       current = model;
       next = null;
