@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'github', 'worker', 'share', 'pwa', 'ui'];
+const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'github', 'web', 'worker', 'share', 'pwa', 'ui'];
 const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
 
 /**
@@ -17,6 +17,7 @@ const zones = [
   { target: './src/shared', from: others('shared'), message: 'src/shared holds plain types and pure helpers and imports nothing else from src/. Move the shared piece here instead.' },
   { target: './src/model', from: others('shared', 'model'), message: 'model/ (provider adapters) depends on src/shared only. Pass what it needs as plain data.' },
   { target: './src/github', from: others('shared', 'github'), message: 'github/ (the GitHub REST client) depends on src/shared only; the worker wires it to imports and pushes.' },
+  { target: './src/web', from: others('shared', 'web'), message: 'web/ (the pages web_fetch reads) depends on src/shared only; the worker hands it to the tool as a WebAccess.' },
   { target: './src/sandbox', from: others('shared', 'sandbox'), message: 'sandbox/ depends on src/shared only. Persistence and RPC belong in worker/.' },
   { target: './src/store', from: others('shared', 'store', 'agent'), message: 'store/ depends on src/shared (and agent types for records) only.' },
   { target: './src/store', from: ['./src/agent'], except: ['./types.ts'], message: 'store/ may use agent *types* only (agent/types.ts).' },
@@ -79,6 +80,7 @@ export default tseslint.config(
           restrictedPackage('just-bash', 'src/sandbox/offline/'),
           restrictedPackage('openai', 'src/model/openai/'),
           restrictedPackage('@octokit/core', 'src/github/'),
+          restrictedPackage('node-html-markdown', 'src/web/'),
         ],
         patterns: [
           { group: ['openai/*'], message: restrictedPackage('openai', 'src/model/openai/').message },
@@ -92,6 +94,7 @@ export default tseslint.config(
   { files: ['src/sandbox/webcontainer/**', 'src/sandbox/offline/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/store/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/github/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/web/**'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/agent/**/*.ts', 'src/tools/**/*.ts'],
     ignores: ['**/*.test.ts'],

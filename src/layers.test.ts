@@ -52,6 +52,13 @@ describe('the layer rule', () => {
     expect(await layerErrors('src/ui/agent/session-reducer.ts', "import type { SandboxKind } from '../../shared/sandbox-kind';")).toEqual([]);
   });
 
+  it('keeps the web to web/: only it converts pages, it imports only shared/, and tools get it injected', async () => {
+    expect(await layerErrors('src/tools/web-fetch.ts', "import { NodeHtmlMarkdown } from 'node-html-markdown';")).toHaveLength(1);
+    expect(await layerErrors('src/web/html-to-markdown.ts', "import { NodeHtmlMarkdown } from 'node-html-markdown';")).toEqual([]);
+    expect(await layerErrors('src/web/fetch-page.ts', "import type { Tool } from '../tools/types';")).toHaveLength(1);
+    expect(await layerErrors('src/tools/web-fetch.ts', "import { fetchWebPage } from '../web/fetch-page';")).toHaveLength(1);
+  });
+
   it('keeps the GitHub client to itself: only github/ imports Octokit, it imports only shared/, and the UI reaches it through the worker', async () => {
     expect(await layerErrors('src/worker/files/read-github.ts', "import { Octokit } from '@octokit/core';")).toHaveLength(1);
     expect(await layerErrors('src/github/client.ts', "import { Octokit } from '@octokit/core';")).toEqual([]);

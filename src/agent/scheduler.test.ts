@@ -3,7 +3,7 @@ import { USER_DENIED_REASON } from './history/function-response';
 import { createScheduler, QUEUED_CANCEL_MESSAGE, CANCEL_ALL_MESSAGE } from './scheduler/scheduler';
 import { createStateManager, LIVE_OUTPUT_ELIDED, LIVE_OUTPUT_LIMIT } from './scheduler/state-manager';
 import type { CallRecord } from './scheduler/state-manager';
-import { approvalDecision } from './scheduler/policy';
+import { approvalDecision, isConcurrencySafe, sessionAllowKey } from './scheduler/policy';
 import { TRUNCATION_PARAM_GUIDANCE } from './scheduler/validation';
 import { createDeferred } from './testing/deferred';
 import type { Deferred } from './testing/deferred';
@@ -262,6 +262,24 @@ describe('approval modes', () => {
     expect(approvalDecision('execute', 'auto-edit', false)).toBe('ask');
     expect(approvalDecision('execute', 'allow-all', false)).toBe('allow');
     expect(approvalDecision('execute', 'plan', true)).toBe('refuse');
+  });
+
+  it('a fetch asks in every mode but allow-all (plan too: it changes nothing), unless its host was allowed for the session', () => {
+    expect((['ask', 'auto-edit', 'plan', 'allow-all'] as const).map((mode) => approvalDecision('fetch', mode, false))).toEqual(['ask', 'ask', 'ask', 'allow']);
+    expect((['ask', 'auto-edit', 'plan'] as const).map((mode) => approvalDecision('fetch', mode, true))).toEqual(['allow', 'allow', 'allow']);
+  });
+
+  it('"Allow for this session" on a fetch remembers its host, port included; an address that does not parse is never remembered', () => {
+    expect(sessionAllowKey('web_fetch', 'fetch', { url: 'https://docs.example.com/a?b=1' })).toBe('web_fetch docs.example.com');
+    expect(sessionAllowKey('web_fetch', 'fetch', { url: 'https://docs.example.com/other' })).toBe('web_fetch docs.example.com');
+    expect(sessionAllowKey('web_fetch', 'fetch', { url: 'http://localhost:8080/' })).toBe('web_fetch localhost:8080');
+    expect(sessionAllowKey('web_fetch', 'fetch', { url: 'not a url' })).toBeNull();
+    expect(sessionAllowKey('web_fetch', 'fetch', {})).toBeNull();
+  });
+
+  it('fetches may run side by side, as reads do', () => {
+    const fetchTool = { declaration: { name: 'web_fetch', kind: 'fetch' as const, description: '', parametersJsonSchema: {} } };
+    expect(isConcurrencySafe(fetchTool as never, { url: 'https://a.example' })).toBe(true);
   });
 
   it('plan mode refuses edits with a message telling the model to present a plan', async () => {

@@ -58,3 +58,10 @@ export const CHECKPOINTS_PER_SESSION = 50;
 export const CHECKPOINT_BUDGET_BYTES = 64 * MB;
 /** Settings → Free space prunes them to this. */
 export const FREE_SPACE_BUDGET_BYTES = 8 * MB;
+
+/** web_fetch: the most of a page's body read from the network (the rest is cancelled). */
+export const WEB_FETCH_MAX_BYTES = 5 * MB;
+/** web_fetch: the most of a page's readable text given to the model (with a note saying so). */
+export const WEB_FETCH_MAX_CHARS = 64_000;
+/** web_fetch: one page's request and body, in all. */
+export const WEB_FETCH_TIMEOUT_MS = 30_000;

@@ -244,6 +244,8 @@ export interface SettingsRecord {
   githubToken?: string;
   /** GitHub's REST API: empty for https://api.github.com; GitHub Enterprise: https://HOST/api/v3. */
   githubApiUrl: string;
+  /** web_fetch may read local and private addresses (localhost, 10/8, 192.168/16…): off unless ticked. Older records read false. */
+  webFetchLocalAddresses?: boolean;
   /** The page's look: System follows the OS's prefers-color-scheme. Older records read System. */
   theme: 'system' | 'dark' | 'light';
   lastSessionId?: string;

@@ -15,6 +15,19 @@ describe('the declarations the model is given', () => {
     expect(JSON.stringify(generated)).toBe(JSON.stringify(modelToolSurface));
   });
 
+  it('with the web given, add web_fetch {url} after the eight, and without it leave it out', () => {
+    const web = { refusal: () => null, fetchPage: () => Promise.reject(new Error('not called')) };
+    const declarations = createBuiltinTools({ web }).map((tool) => tool.declaration);
+    expect(declarations.slice(0, -1)).toEqual(modelToolSurface);
+    expect(declarations.at(-1)).toEqual({
+      name: 'web_fetch',
+      kind: 'fetch',
+      description: expect.stringContaining('Fetches a web page') as unknown as string,
+      parametersJsonSchema: { type: 'object', properties: { url: { type: 'string', description: 'The full http:// or https:// address of the page.' } }, required: ['url'] },
+    });
+    expect(createBuiltinTools().map((tool) => tool.declaration.name)).not.toContain('web_fetch');
+  });
+
   it('keep only keywords Gemini and OpenAI-compatible servers accept', () => {
     const schema = z.object({
       name: z.string().min(1).max(10).regex(/^[a-z]+$/).describe('A name.'),

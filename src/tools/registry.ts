@@ -13,7 +13,9 @@ import type { ReadFileOptions } from './read-file';
 import { createRunShellCommandTool } from './run-shell-command';
 import type { RunShellCommandOptions } from './run-shell-command';
 import type { Tool, ToolContext, ToolDeclaration, ToolRegistry } from './types';
+import { createWebFetchTool } from './web-fetch';
 import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
+import type { WebAccess } from '../shared/web-page';
 import { createWriteFileTool } from './write-file';
 import { createWriteTodosTool } from './write-todos';
 
@@ -30,6 +32,8 @@ export interface BuiltinToolsOptions {
   /** Finer limits per tool. */
   readFile?: Omit<ReadFileOptions, 'workspaceRoots'>;
   shell?: Omit<RunShellCommandOptions, 'workspaceRoots' | 'timeoutMs' | 'backgroundProcesses'>;
+  /** The web for web_fetch (web/web-access.ts); without it, web_fetch is not offered. */
+  web?: WebAccess;
 }
 
 export function createBuiltinTools(options: BuiltinToolsOptions = {}): WorkspaceTool[] {
@@ -48,6 +52,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): Workspace
       ...(options.backgroundProcesses === undefined ? {} : { backgroundProcesses: options.backgroundProcesses }),
     }),
     createWriteTodosTool(),
+    ...(options.web ? [createWebFetchTool({ web: options.web })] : []),
   ];
 }
 

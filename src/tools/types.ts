@@ -9,7 +9,8 @@ import type { Part } from '../shared/content';
 import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
 
 /** Drives approvals and concurrency (spec C, D2). */
-export type ToolKind = 'read' | 'search' | 'edit' | 'execute' | 'think';
+/** `fetch` reads from outside the workspace (web_fetch): it changes nothing, and asks as a command does. */
+export type ToolKind = 'read' | 'search' | 'fetch' | 'edit' | 'execute' | 'think';
 
 export interface ToolDeclaration {
   name: string;

@@ -60,6 +60,7 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   if (settings.unknownModelContextWindow) worker.unknownModelContextWindow = settings.unknownModelContextWindow;
   if (settings.githubToken) worker.githubToken = settings.githubToken;
   if (settings.githubApiUrl) worker.githubApiUrl = settings.githubApiUrl;
+  if (settings.webFetchLocalAddresses) worker.webFetchLocalAddresses = true;
   return worker;
 }
 

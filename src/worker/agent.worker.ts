@@ -10,6 +10,7 @@ import { LESSONS } from '../model/scripted/scripted-model';
 import { openDatabase } from '../store/db';
 import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
+import { createWebAccess } from '../web/web-access';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import { createModelFor, createSwitchableModel } from './session/model-factory';
 import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
@@ -19,6 +20,7 @@ import { createInitGate } from './init-gate';
 import { connectSandbox } from './sandbox/sandbox-port';
 import { clearForNextSession } from './sandbox/shared-sandbox';
 import { createSessionController } from './session-controller';
+import type { SessionController } from './session-controller';
 import { singleTabLocks, webSessionLocks } from './session/session-lock';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -50,8 +52,10 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   });
   const makeModel = (settings: typeof message.settings) => createModelFor(settings);
   const backgroundProcesses = createBackgroundProcesses();
-  const tools = createToolRegistry(createBuiltinTools({ backgroundProcesses }));
-  const controller = createSessionController({
+  // web_fetch reads Settings per call: ticking "Allow web_fetch to local addresses" applies to the next fetch.
+  const web = createWebAccess(() => controller.settings().webFetchLocalAddresses === true);
+  const tools = createToolRegistry(createBuiltinTools({ backgroundProcesses, web }));
+  const controller: SessionController = createSessionController({
     db,
     post,
     model: createSwitchableModel(makeModel(message.settings)),

@@ -22,7 +22,7 @@ export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
 > &
-  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl'>>;
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }

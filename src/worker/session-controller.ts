@@ -9,7 +9,7 @@ import type { AppError } from '../shared/errors';
 import { getSession } from '../store/sessions';
 import { createApprovals, createStepGate } from './session/gates';
 import { responseEvent } from './worker-messages';
-import type { ClientMessage, RequestType, SessionTarget } from './protocol';
+import type { ClientMessage, RequestType, SessionTarget, WorkerSettings } from './protocol';
 import type { SessionRuntime } from './session/session-runtime';
 import { RuntimeError } from './session/session-runtime';
 import { createSessionOpener } from './session/session-opener';
@@ -30,6 +30,8 @@ import { terminalHandlers } from './handlers/terminal-handlers';
 
 export interface SessionController {
   handle(message: ClientMessage): Promise<void>;
+  /** The settings the page last sent (tools that read them per call: web_fetch's local addresses). */
+  settings(): WorkerSettings;
   /** The run in progress, for tests and benchmarks. */
   idle(): Promise<void>;
 }
@@ -142,6 +144,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
   }
 
   return {
+    settings: () => settings,
     async handle(message) {
       try {
         const refused = refusedAtArrival(message);

@@ -8,13 +8,15 @@ import type { ApprovalMode } from '../types';
 export type ApprovalDecision = 'allow' | 'ask' | 'refuse';
 
 /**
- * - `ask`: edit and execute kinds ask; read, search and think do not.
- * - `auto-edit`: edits run; execute asks.
- * - `plan`: edits and commands are refused (read-only), whatever the allow-list says.
+ * - `ask`: edit, execute and fetch kinds ask; read, search and think do not.
+ * - `auto-edit`: edits run; execute and fetch ask.
+ * - `plan`: edits and commands are refused (read-only), whatever the allow-list says; a fetch
+ *   changes nothing, so it may run, and asks as in `ask`.
  * - `allow-all`: nothing asks.
- * A tool the person allowed "for this session" no longer asks (outside plan mode).
+ * A tool the person allowed "for this session" no longer asks (outside plan mode for edits and commands).
  */
 export function approvalDecision(kind: ToolKind, mode: ApprovalMode, allowedForSession: boolean): ApprovalDecision {
+  if (kind === 'fetch') return mode === 'allow-all' || allowedForSession ? 'allow' : 'ask';
   const mutating = kind === 'edit' || kind === 'execute';
   if (!mutating) return 'allow';
   switch (mode) {
@@ -33,11 +35,13 @@ export function approvalDecision(kind: ToolKind, mode: ApprovalMode, allowedForS
 const COMPOUND_SHELL = /[;&|`<>\n\r]|\$\(/;
 
 /**
- * What "Allow for this session" allows (C7): the tool, or for a command-running tool the
- * tool with that command's program (`ls -la` after `ls`, not `rm -rf`). A compound command,
- * or one that starts with a variable assignment, gets no key: it asks every time.
+ * What "Allow for this session" allows (C7): the tool; for a command-running tool the tool
+ * with that command's program (`ls -la` after `ls`, not `rm -rf`); for a fetching tool the
+ * tool with that URL's host. A compound command, one that starts with a variable assignment,
+ * or a URL that does not parse gets no key: it asks every time.
  */
 export function sessionAllowKey(name: string, kind: ToolKind, args: Record<string, unknown>): string | null {
+  if (kind === 'fetch') return fetchAllowKey(name, args['url']);
   if (kind !== 'execute') return name;
   const command = args['command'];
   if (typeof command !== 'string') return name;
@@ -45,6 +49,16 @@ export function sessionAllowKey(name: string, kind: ToolKind, args: Record<strin
   const program = command.trim().split(/\s+/)[0] ?? '';
   if (!program || program.includes('=')) return null;
   return `${name} ${program}`;
+}
+
+function fetchAllowKey(name: string, url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    const host = new URL(url.trim()).host;
+    return host ? `${name} ${host}` : null;
+  } catch {
+    return null;
+  }
 }
 
 export function planModeMessage(name: string): string {
@@ -56,14 +70,14 @@ export function planModeMessage(name: string): string {
 }
 
 /**
- * Which calls may run side by side (D2), failing closed: read and search kinds are safe; an execute call is safe only when the
+ * Which calls may run side by side (D2), failing closed: read, search and fetch kinds are safe; an execute call is safe only when the
  * tool says this exact call is read-only (a throwing check is unsafe); anything else,
  * including an unknown tool, runs alone.
  */
 export function isConcurrencySafe(tool: Tool | undefined, args: Record<string, unknown>): boolean {
   if (!tool) return false;
   const kind = tool.declaration.kind;
-  if (kind === 'read' || kind === 'search') return true;
+  if (kind === 'read' || kind === 'search' || kind === 'fetch') return true;
   if (kind !== 'execute' || !tool.isReadOnly) return false;
   if (typeof args['command'] !== 'string') return false;
   try {

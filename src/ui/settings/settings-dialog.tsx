@@ -14,6 +14,7 @@ import type { WorkerResponse } from '../../worker/client';
 import { ModalDialog } from '../modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
 import { THEME_CHOICES, themeChoiceOf } from './theme';
+import { ToolsSection } from './tools-section';
 
 export interface SettingsDialogProps {
   settings: SettingsRecord;
@@ -290,6 +291,9 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
               Next-speaker check (an extra, visible model call)
             </label>
           </SettingsSection>
+          <SettingsSection id="tools" title="Tools and servers">
+            <ToolsSection draft={draft} update={update} />
+          </SettingsSection>
           <SettingsSection id="github" title="GitHub">
             <SecretField label="GitHub token" value={draft.githubToken ?? ''} onChange={(githubToken) => update({ githubToken })} placeholder="Optional: public repositories need none" />
             <p className="field-hint">
@@ -342,6 +346,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
 const SECTIONS = [
   { id: 'model', title: 'Model' },
   { id: 'loop', title: 'Agent loop' },
+  { id: 'tools', title: 'Tools and servers' },
   { id: 'github', title: 'GitHub' },
   { id: 'appearance', title: 'Appearance' },
   { id: 'storage', title: 'Storage' },
