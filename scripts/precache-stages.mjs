@@ -9,13 +9,15 @@
 //
 // Later = what only the editor views reach: the chunks holding GATE_MODULES and everything they
 // import (statically, dynamically, their CSS and assets) that the entry does not reach without
-// passing through them, plus Monaco's language workers. Anything not recognised stays in the
+// passing through them, plus Monaco's language workers and the offline script engines (QuickJS). Anything not recognised stays in the
 // shell, so a file is never missing offline because it was misclassified.
 
 /** The modules whose chunks open Monaco (the editor and the approval diff). */
 export const GATE_MODULES = [/\/src\/ui\/editor\/monaco-editor-view\.tsx$/, /\/src\/ui\/transcript\/monaco-diff\.tsx$/];
 /** Monaco's language workers (emitted as assets); the agent worker is not one of them. */
 export const MONACO_WORKER = /(^|\/)(editor|ts|css|html|json)\.worker-[^/]*\.js$/;
+/** The offline sandbox's script engines (QuickJS's worker, its glue and its WebAssembly): loaded on a script's first run only. */
+export const SCRIPT_ENGINES = /(^|\/)(node-runner\.worker|emscripten-module(\.browser)?)-[^/]*\.(js|wasm)$/;
 
 function edgesOf(output) {
   if (output?.type !== 'chunk') return [];
@@ -46,6 +48,6 @@ export function laterFiles(bundle, gates = GATE_MODULES) {
   const entries = outputs.filter((output) => output.type === 'chunk' && output.isEntry).map((output) => output.fileName);
   const shell = reach(bundle, entries, gateFiles);
   const later = new Set([...reach(bundle, gateFiles, new Set())].filter((fileName) => !shell.has(fileName)));
-  for (const output of outputs) if (MONACO_WORKER.test(output.fileName)) later.add(output.fileName);
+  for (const output of outputs) if (MONACO_WORKER.test(output.fileName) || SCRIPT_ENGINES.test(output.fileName)) later.add(output.fileName);
   return later;
 }

@@ -30,18 +30,24 @@ function bundle() {
     asset('assets/agent.worker-abc.js'),
     asset('assets/agent-chunk.js'),
     asset('index.html'),
+    asset('assets/node-runner.worker-abc.js'),
+    asset('assets/emscripten-module.browser-abc.js'),
+    asset('assets/emscripten-module-abc.wasm'),
   ];
   return Object.fromEntries(outputs.map((output) => [output.fileName, output]));
 }
 
 describe('the two precache stages', () => {
-  it('puts what only the editor reaches, and Monaco’s language workers, in the second stage', () => {
+  it('puts what only the editor reaches, Monaco’s language workers and the script engines in the second stage', () => {
     expect([...laterFiles(bundle())].sort()).toEqual([
       'assets/codicon.ttf',
       'assets/editor.worker-abc.js',
+      'assets/emscripten-module-abc.wasm',
+      'assets/emscripten-module.browser-abc.js',
       'assets/monaco-editor-view.js',
       'assets/monaco-setup.js',
       'assets/monaco.css',
+      'assets/node-runner.worker-abc.js',
       'assets/ruby.js',
       'assets/ts.worker-abc.js',
     ]);
@@ -53,6 +59,12 @@ describe('the two precache stages', () => {
   });
 
   it('puts nothing but the language workers in the second stage when no chunk opens Monaco', () => {
-    expect([...laterFiles(bundle(), [/\/src\/ui\/nothing\.tsx$/])].sort()).toEqual(['assets/editor.worker-abc.js', 'assets/ts.worker-abc.js']);
+    expect([...laterFiles(bundle(), [/\/src\/ui\/nothing\.tsx$/])].sort()).toEqual([
+      'assets/editor.worker-abc.js',
+      'assets/emscripten-module-abc.wasm',
+      'assets/emscripten-module.browser-abc.js',
+      'assets/node-runner.worker-abc.js',
+      'assets/ts.worker-abc.js',
+    ]);
   });
 });

@@ -3,8 +3,9 @@
  * system. Used when WebContainer cannot boot (no cross-origin isolation, no network) and in
  * tests. The workspace lives at /workspace, which is also every command's starting directory.
  *
- * Not here: Node.js (node, npm, npx answer 127 with a clear message), background jobs,
- * dev servers (onServerReady never fires), live output (it arrives when a command ends).
+ * `node` runs JavaScript on QuickJS (node/node-command.ts). Not here: npm and the other
+ * Node.js tools (they answer 127 with a clear message), background jobs, dev servers
+ * (onServerReady never fires), live output (it arrives when a command ends).
  */
 import { Bash, InMemoryFs } from 'just-bash';
 import { confineToWorkspace } from './confine-to-workspace';
@@ -17,12 +18,17 @@ import { createWorkspaceFiles, resolveWorkingDirectory } from '../workspace-file
 import { createInMemoryBackend } from './offline-files';
 import { runOfflineExec, runScript } from './offline-exec';
 import { webContainerOnlyCommands } from './webcontainer-only-commands';
+import { defaultNodeRunner } from './node/default-node-runner';
+import { nodeCommand } from './node/node-command';
+import type { NodeRunner } from './node/node-runner';
 
 export const OFFLINE_WORKSPACE_ROOT = '/workspace';
 
 export interface OfflineSandboxOptions {
   /** Initial workspace files, keyed by workspace-relative path. */
   files?: Record<string, string | Uint8Array>;
+  /** Where `node` runs (default: a worker of its own, or this thread where there are no workers). */
+  nodeRunner?: NodeRunner;
 }
 
 /** Commands that open the interactive shell rather than running once. */
@@ -37,7 +43,10 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     fs: confineToWorkspace(fs, [OFFLINE_WORKSPACE_ROOT, '/tmp', '/dev']),
     cwd: OFFLINE_WORKSPACE_ROOT,
     env: { HOME: OFFLINE_WORKSPACE_ROOT, USER: 'user', TERM: 'xterm-256color' },
-    customCommands: webContainerOnlyCommands(),
+    customCommands: [
+      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'] }),
+      ...webContainerOnlyCommands(),
+    ],
   });
   const backend = createInMemoryBackend(fs);
   const files = createWorkspaceFiles(OFFLINE_WORKSPACE_ROOT, backend);

@@ -5,7 +5,8 @@
 import type { CustomCommand } from 'just-bash';
 import { defineCommand } from 'just-bash';
 
-export const WEBCONTAINER_ONLY_COMMANDS: readonly string[] = ['node', 'npm', 'npx', 'pnpm', 'yarn', 'tsc', 'vite'];
+/** `node` itself runs offline, on QuickJS (node/node-command.ts); these need the real Node.js. */
+export const WEBCONTAINER_ONLY_COMMANDS: readonly string[] = ['npm', 'npx', 'pnpm', 'yarn', 'tsc', 'vite'];
 
 export function webContainerOnlyMessage(name: string): string {
   return (

@@ -1,0 +1,61 @@
+/**
+ * `node` in the offline sandbox (issue 25): a scripted Gemini writes a script and runs it with
+ * run_shell_command; it runs on QuickJS in a worker of its own, and what it writes reaches the
+ * tree and storage. Stop ends a script that never yields (its thread is ended).
+ */
+import type { Page } from '@playwright/test';
+import type { FakeGemini } from './fake-gemini/server.mjs';
+import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
+
+const write = (file_path: string, content: string) => ({ chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path, content } }], finishReason: 'STOP' }] });
+const shell = (command: string) => ({ chunks: [{ functionCalls: [{ name: 'run_shell_command', args: { command } }], finishReason: 'STOP' }] });
+const done = (text: string) => ({ chunks: [{ text, finishReason: 'STOP' }] });
+
+/** The function response of call `index` (0-based over the whole run) as the model got it. */
+function results(gemini: FakeGemini): string[] {
+  return gemini.requests().slice(1).map((request) => {
+    const contents = (request.body as { contents: { parts: { functionResponse?: { response: unknown } }[] }[] }).contents;
+    return JSON.stringify(contents.at(-1)?.parts.find((part) => part.functionResponse)?.functionResponse?.response ?? null);
+  });
+}
+
+async function allowAll(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+}
+
+test('offline, the agent writes hello.js and runs it with node: the output reaches the model, and a file the script writes is in the tree and kept', async ({ page, gemini, pageErrors }) => {
+  const script = "const fs = require('fs');\nconsole.log('Hello from QuickJS', process.argv[2]);\nfs.writeFileSync('report.txt', 'written by node\\n');\n";
+  gemini.setScript({ responses: [write('hello.js', script), shell('node hello.js class'), done('It ran.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await allowAll(page);
+  await sendMessage(page, 'Write and run hello.js');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('It ran.');
+  await expect(statusOf(page, 'run_shell_command node hello.js class')).toHaveText('success');
+  await expect(toolCard(page, 'run_shell_command node hello.js class')).toContainText('Hello from QuickJS class');
+  expect(results(gemini)[1]).toContain('Hello from QuickJS class');
+  expect(results(gemini)[1]).toContain('Exit code: 0');
+  const files = page.getByRole('tree', { name: 'Files' });
+  await expect(files.getByRole('treeitem', { name: 'report.txt' })).toBeVisible();
+
+  // Stored: after a reload the file is still there.
+  await page.reload();
+  await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'report.txt' })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('Stop ends a script that never yields, and the next node runs at once', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [shell('node -e "while (true) {}"'), shell('node -p "6 * 7"'), done('Second run done.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await allowAll(page);
+  await sendMessage(page, 'Spin');
+  await expect(statusOf(page, 'run_shell_command node -e "while (true) {}"')).toHaveText('executing');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(statusOf(page, 'run_shell_command node -e "while (true) {}"')).toHaveText('cancelled');
+
+  await sendMessage(page, 'Again');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Second run done.');
+  expect(results(gemini).at(-1)).toContain('42');
+});

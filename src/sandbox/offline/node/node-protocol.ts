@@ -1,0 +1,17 @@
+/** Messages between the offline sandbox and the worker that runs `node` (node-runner.worker.ts). */
+import type { NodeRun, NodeRunResult } from './js-runtime';
+import type { FileChange } from './script-files';
+
+export interface NodeRunRequest {
+  run: NodeRun;
+  /** The workspace (and /tmp) as text: absolute path → content. */
+  files: [string, string][];
+  directories: string[];
+  writableRoots: string[];
+  memoryBytes: number;
+}
+
+export type NodeWorkerMessage =
+  | { type: 'out'; stream: 1 | 2; text: string }
+  | { type: 'done'; result: NodeRunResult; changes: FileChange[] }
+  | { type: 'failed'; message: string };
