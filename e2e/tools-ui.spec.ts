@@ -75,7 +75,7 @@ test('the terminal runs a command in the same sandbox and its files reach the tr
   await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'from-terminal.txt' })).toBeVisible();
 });
 
-test('node and npm on the offline sandbox say they need WebContainer', async ({ page, gemini }) => {
+test('npm on the offline sandbox says it needs WebContainer', async ({ page, gemini }) => {
   gemini.setScript({ responses: [call('run_shell_command', { command: 'npm install' }), text('ok')] });
   await openApp(page);
   await useGemini(page, gemini);
