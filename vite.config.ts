@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
 import { laterFiles } from './scripts/precache-stages.mjs';
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The largest built file (the TypeScript language worker, ~7 MB) must be precached too. */
 const PRECACHE_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -16,6 +19,30 @@ const precacheStages: Plugin = {
   apply: 'build',
   generateBundle(_options, bundle) {
     secondStage = laterFiles(bundle);
+  },
+};
+
+/**
+ * Pyodide (python3 in the offline sandbox) is served from our own origin, `/pyodide/`, so it
+ * works offline and under the page's CSP and COEP: the npm package's runtime files are copied
+ * into the build (and served from node_modules by the dev server). The service worker caches
+ * them in its second stage (scripts/precache-stages.mjs).
+ */
+const PYODIDE_FILES = ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+const PYODIDE_TYPES: Record<string, string> = { '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.zip': 'application/zip', '.json': 'application/json' };
+const pyodideFolder = fileURLToPath(new URL('./node_modules/pyodide/', import.meta.url));
+const pyodideFiles: Plugin = {
+  name: 'loopscope-pyodide-files',
+  generateBundle() {
+    for (const name of PYODIDE_FILES) this.emitFile({ type: 'asset', fileName: `pyodide/${name}`, source: readFileSync(join(pyodideFolder, name)) });
+  },
+  configureServer(server) {
+    server.middlewares.use('/pyodide/', (request, response, next) => {
+      const name = (request.url ?? '').split('?')[0]!.replace(/^\//, '');
+      if (!PYODIDE_FILES.includes(name)) return next();
+      response.setHeader('Content-Type', PYODIDE_TYPES[extname(name)] ?? 'application/octet-stream');
+      response.end(readFileSync(join(pyodideFolder, name)));
+    });
   },
 };
 
@@ -37,6 +64,7 @@ const asyncEntry: Plugin = {
 export default defineConfig({
   plugins: [
     react(),
+    pyodideFiles,
     precacheStages,
     asyncEntry,
     // The service worker (src/pwa/service-worker.ts) and the web app manifest; the page
@@ -50,7 +78,7 @@ export default defineConfig({
       injectManifest: {
         // A classic script: module service workers are newer than the rest of what the app needs.
         rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,wasm,ttf,woff,woff2,png,svg,ico,json,webmanifest}'],
+        globPatterns: ['**/*.{js,mjs,css,html,wasm,zip,ttf,woff,woff2,png,svg,ico,json,webmanifest}'],
         maximumFileSizeToCacheInBytes: PRECACHE_FILE_LIMIT_BYTES,
         // Marks the second stage (Monaco): the worker caches it after the page starts it.
         manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => (secondStage.has(entry.url) ? { ...entry, later: true } : entry)) })],

@@ -107,7 +107,7 @@ test('requests to other origins go straight to the network: a Gemini round-trip 
   expect(pageErrors).toEqual([]);
 });
 
-test('after one visit the app opens with the network off: the scripted model answers and a file opens in the editor', async ({ page, context, pageErrors }) => {
+test('after one visit the app opens with the network off: the scripted model answers, a file opens in the editor, and node and python3 run', async ({ page, context, pageErrors }) => {
   await page.goto(host.url);
   await appReady(page);
   await expect.poll(() => page.evaluate(() => crossOriginIsolated)).toBe(true);
@@ -145,6 +145,17 @@ test('after one visit the app opens with the network off: the scripted model ans
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden({ timeout: 30_000 });
   await files.getByRole('treeitem', { name: 'index.html' }).click();
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('doctype', { ignoreCase: true, timeout: 30_000 });
+
+  // Scripts run offline too: QuickJS and Pyodide came with the second stage.
+  await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Terminal' }).click();
+  const terminal = page.getByRole('region', { name: 'Terminal' });
+  await terminal.locator('.xterm').click();
+  await page.keyboard.type('node -e "console.log(40 + 2 + \'js\')"');
+  await page.keyboard.press('Enter');
+  await expect(terminal.locator('.xterm-rows')).toContainText('42js', { timeout: 30_000 });
+  await page.keyboard.type('python3 -c "print(str(6 * 7) + \'py\')"');
+  await page.keyboard.press('Enter');
+  await expect(terminal.locator('.xterm-rows')).toContainText('42py', { timeout: 60_000 });
   expect(pageErrors).toEqual([]);
 });
 

@@ -10,12 +10,15 @@ import { fileURLToPath } from 'node:url';
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // GitHub Pages serves both as JavaScript (Pyodide's loader is .mjs).
+  '.mjs': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
   '.ttf': 'font/ttf',
   '.woff2': 'font/woff2',
 };

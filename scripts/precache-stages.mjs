@@ -17,7 +17,7 @@ export const GATE_MODULES = [/\/src\/ui\/editor\/monaco-editor-view\.tsx$/, /\/s
 /** Monaco's language workers (emitted as assets); the agent worker is not one of them. */
 export const MONACO_WORKER = /(^|\/)(editor|ts|css|html|json)\.worker-[^/]*\.js$/;
 /** The offline sandbox's script engines (QuickJS's worker, its glue and its WebAssembly): loaded on a script's first run only. */
-export const SCRIPT_ENGINES = /(^|\/)(node-runner\.worker|emscripten-module(\.browser)?)-[^/]*\.(js|wasm)$/;
+export const SCRIPT_ENGINES = /(^|\/)((node|python)-runner\.worker|emscripten-module(\.browser)?)-[^/]*\.(js|wasm)$|^pyodide\//;
 
 function edgesOf(output) {
   if (output?.type !== 'chunk') return [];

@@ -33,6 +33,8 @@ function bundle() {
     asset('assets/node-runner.worker-abc.js'),
     asset('assets/emscripten-module.browser-abc.js'),
     asset('assets/emscripten-module-abc.wasm'),
+    asset('assets/python-runner.worker-abc.js'),
+    asset('pyodide/pyodide.asm.wasm'),
   ];
   return Object.fromEntries(outputs.map((output) => [output.fileName, output]));
 }
@@ -48,8 +50,10 @@ describe('the two precache stages', () => {
       'assets/monaco-setup.js',
       'assets/monaco.css',
       'assets/node-runner.worker-abc.js',
+      'assets/python-runner.worker-abc.js',
       'assets/ruby.js',
       'assets/ts.worker-abc.js',
+      'pyodide/pyodide.asm.wasm',
     ]);
   });
 
@@ -64,7 +68,9 @@ describe('the two precache stages', () => {
       'assets/emscripten-module-abc.wasm',
       'assets/emscripten-module.browser-abc.js',
       'assets/node-runner.worker-abc.js',
+      'assets/python-runner.worker-abc.js',
       'assets/ts.worker-abc.js',
+      'pyodide/pyodide.asm.wasm',
     ]);
   });
 });

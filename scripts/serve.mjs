@@ -23,6 +23,7 @@ const types = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.wasm': 'application/wasm',
+  '.zip': 'application/zip',
   '.ttf': 'font/ttf',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',

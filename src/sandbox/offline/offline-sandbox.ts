@@ -3,7 +3,8 @@
  * system. Used when WebContainer cannot boot (no cross-origin isolation, no network) and in
  * tests. The workspace lives at /workspace, which is also every command's starting directory.
  *
- * `node` runs JavaScript on QuickJS (node/node-command.ts). Not here: npm and the other
+ * `node` runs JavaScript on QuickJS (node/node-command.ts), `python3` Python on Pyodide
+ * (python/python-command.ts). Not here: npm and the other
  * Node.js tools (they answer 127 with a clear message), background jobs, dev servers
  * (onServerReady never fires), live output (it arrives when a command ends).
  */
@@ -20,7 +21,10 @@ import { runOfflineExec, runScript } from './offline-exec';
 import { webContainerOnlyCommands } from './webcontainer-only-commands';
 import { defaultNodeRunner } from './node/default-node-runner';
 import { nodeCommand } from './node/node-command';
-import type { NodeRunner } from './node/node-runner';
+import type { NodeRunner, ScriptRunner } from './node/node-runner';
+import { defaultPythonRunner } from './python/default-python-runner';
+import { pythonCommands } from './python/python-command';
+import type { PythonRunRequest } from './python/python-protocol';
 
 export const OFFLINE_WORKSPACE_ROOT = '/workspace';
 
@@ -29,6 +33,8 @@ export interface OfflineSandboxOptions {
   files?: Record<string, string | Uint8Array>;
   /** Where `node` runs (default: a worker of its own, or this thread where there are no workers). */
   nodeRunner?: NodeRunner;
+  /** Where `python3` runs (the same default). */
+  pythonRunner?: ScriptRunner<PythonRunRequest>;
 }
 
 /** Commands that open the interactive shell rather than running once. */
@@ -45,6 +51,7 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     env: { HOME: OFFLINE_WORKSPACE_ROOT, USER: 'user', TERM: 'xterm-256color' },
     customCommands: [
       nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'] }),
+      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'] }),
       ...webContainerOnlyCommands(),
     ],
   });

@@ -5,12 +5,12 @@
  * like any other command's changes. Output arrives when the script ends (as every offline
  * command's does). Stop and the time limit end it; a script that outgrows its memory is told so.
  */
-import type { CustomCommand, IFileSystem } from 'just-bash';
+import type { CustomCommand } from 'just-bash';
 import { defineCommand } from 'just-bash';
 import { formatBytes } from '../../../shared/format-bytes';
 import type { NodeRun } from './js-runtime';
 import type { NodeRunner } from './node-runner';
-import type { FileChange } from './script-files';
+import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from './workspace-snapshot';
 
 export interface NodeCommandOptions {
   runner: NodeRunner;
@@ -22,7 +22,6 @@ export interface NodeCommandOptions {
 }
 
 const VERSION = 'v20.0.0 (QuickJS in the offline sandbox)';
-const SKIPPED = new Set(['.git']);
 
 type Parsed = { entry: NodeRun['entry']; argv: string[]; print?: boolean } | { answer: { stdout: string; stderr: string; exitCode: number } };
 
@@ -51,49 +50,11 @@ function normalize(path: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** The roots' files as text, or the size at which reading stopped. */
-async function snapshot(fs: IFileSystem, roots: readonly string[], maxBytes: number): Promise<{ files: [string, string][]; directories: string[] } | { tooBig: number }> {
-  const files: [string, string][] = [];
-  const directories: string[] = [];
-  let bytes = 0;
-  const walk = async (dir: string): Promise<boolean> => {
-    directories.push(dir);
-    for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
-      if (SKIPPED.has(name)) continue;
-      const path = `${dir}/${name}`;
-      const stat = await fs.stat(path).catch(() => null);
-      if (!stat) continue;
-      if (stat.isDirectory) {
-        if (!(await walk(path))) return false;
-        continue;
-      }
-      if (!stat.isFile) continue;
-      bytes += stat.size;
-      if (bytes > maxBytes) return false;
-      files.push([path, await fs.readFile(path)]);
-    }
-    return true;
-  };
-  for (const root of roots) {
-    if (!(await fs.exists(root))) continue;
-    if (!(await walk(root))) return { tooBig: bytes };
-  }
-  return { files, directories };
-}
-
-async function writeBack(fs: IFileSystem, changes: FileChange[]): Promise<void> {
-  for (const change of changes) {
-    if ('content' in change) await fs.writeFile(change.path, change.content);
-    else if ('removed' in change) await fs.rm(change.path, { recursive: change.directory, force: true });
-    else await fs.mkdir(change.path, { recursive: true });
-  }
-}
-
 export function nodeCommand(options: NodeCommandOptions): CustomCommand {
   return defineCommand('node', async (args, ctx) => {
     const parsed = parse(args, ctx.cwd);
     if ('answer' in parsed) return parsed.answer;
-    const files = await snapshot(ctx.fs, options.roots, options.maxSnapshotBytes ?? 64 * 1024 * 1024);
+    const files = await snapshot(ctx.fs, options.roots, options.maxSnapshotBytes ?? SNAPSHOT_MAX_BYTES, (fs, path) => fs.readFile(path));
     if ('tooBig' in files) {
       return { stdout: '', stderr: `node: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files; .git is skipped).\n`, exitCode: 1 };
     }

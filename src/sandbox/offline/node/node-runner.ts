@@ -12,11 +12,15 @@ import { createScriptFiles } from './script-files';
 
 export type NodeOutcome = Extract<NodeWorkerMessage, { type: 'done' | 'failed' }> | { type: 'stopped' };
 
-export interface NodeRunner {
-  run(request: NodeRunRequest, signal: AbortSignal, out: (stream: 1 | 2, text: string) => void): Promise<NodeOutcome>;
+/** Runs script requests (node's, python's) and reports their output and outcome. */
+export interface ScriptRunner<Request> {
+  run(request: Request, signal: AbortSignal, out: (stream: 1 | 2, text: string) => void): Promise<NodeOutcome>;
 }
 
-export function createWorkerNodeRunner(makeWorker: () => Worker): NodeRunner {
+export type NodeRunner = ScriptRunner<NodeRunRequest>;
+
+/** A worker that answers each request with NodeWorkerMessages (node-runner.worker.ts, python-runner.worker.ts). */
+export function createWorkerRunner<Request>(makeWorker: () => Worker): ScriptRunner<Request> {
   let idle: Worker | null = null;
   return {
     run(request, signal, out) {

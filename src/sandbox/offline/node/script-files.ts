@@ -4,7 +4,7 @@
  * when the run ends. Paths are absolute; only paths under the given roots may be written.
  * Errors are "CODE|message" strings, which the prelude turns into Node-style errors.
  */
-export type FileChange = { path: string; content: string } | { path: string; removed: true; directory: boolean } | { path: string; directory: true };
+export type FileChange = { path: string; content: string | Uint8Array } | { path: string; removed: true; directory: boolean } | { path: string; directory: true };
 
 export interface ScriptFiles {
   read(path: string): string | undefined;

@@ -1,0 +1,77 @@
+/**
+ * `python3 FILE [ARGS]`, `python3 -c CODE`, `python3 -m MODULE` (and `python`) in the offline
+ * shell, on Pyodide (the standard library only): the workspace is read as bytes, the script
+ * runs in its own thread (python-runner.worker.ts; in this thread where there are no workers),
+ * and what it changed is written back, into the tree and storage. `pip` and `python3 -m pip`
+ * say that installing needs the network. Output arrives when the script ends.
+ */
+import type { CustomCommand } from 'just-bash';
+import { defineCommand } from 'just-bash';
+import { formatBytes } from '../../../shared/format-bytes';
+import { messageOf } from '../../../shared/errors';
+import type { ScriptRunner } from '../node/node-runner';
+import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from '../node/workspace-snapshot';
+import { loadPyodideOnce } from './load-pyodide';
+import type { PythonRunRequest } from './python-protocol';
+import { runPython } from './run-python';
+import type { PythonRun } from './run-python';
+
+export const PIP_MESSAGE =
+  'Installing Python packages needs the network, which the offline sandbox does not have: its Python (Pyodide) has the standard library only. ' +
+  'Use the standard library, or the WebContainer sandbox for JavaScript packages.\n';
+
+type Answer = { stdout: string; stderr: string; exitCode: number };
+
+function parse(args: string[], cwd: string): { run: Omit<PythonRun, 'env' | 'cwd'> } | { answer: Answer } {
+  const [first, second, ...rest] = args;
+  if (first === undefined) return { answer: { stdout: '', stderr: 'python3: the interactive prompt is not available in the offline sandbox; run a file (python3 app.py) or code (python3 -c "…").\n', exitCode: 2 } };
+  if (first === '-V' || first === '--version') return { answer: { stdout: 'Python 3 (Pyodide in the offline sandbox)\n', stderr: '', exitCode: 0 } };
+  if (first === '-c') {
+    if (second === undefined) return { answer: { stdout: '', stderr: 'python3: -c requires an argument\n', exitCode: 2 } };
+    return { run: { entry: { code: second }, argv: ['-c', ...rest] } };
+  }
+  if (first === '-m') {
+    if (second === undefined) return { answer: { stdout: '', stderr: 'python3: -m requires a module name\n', exitCode: 2 } };
+    if (second === 'pip' || second === 'ensurepip' || second === 'venv') return { answer: { stdout: '', stderr: PIP_MESSAGE, exitCode: 1 } };
+    return { run: { entry: { code: `import runpy\nrunpy.run_module(${JSON.stringify(second)}, run_name='__main__', alter_sys=True)` }, argv: [second, ...rest] } };
+  }
+  if (first.startsWith('-')) return { answer: { stdout: '', stderr: `python3: ${first} is not supported in the offline sandbox (it offers FILE, -c CODE, -m MODULE and --version)\n`, exitCode: 2 } };
+  const file = first.startsWith('/') ? first : `${cwd.replace(/\/$/, '')}/${first}`;
+  return { run: { entry: { file }, argv: [file, ...args.slice(1)] } };
+}
+
+/** Without workers (Node, tests): the same run in this thread, from the npm package. */
+export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
+  return {
+    async run(request, _signal, out) {
+      try {
+        const pyodide = await loadPyodideOnce();
+        const { exitCode, changes } = runPython(pyodide, request.run, request, out);
+        return { type: 'done', result: { exitCode }, changes };
+      } catch (thrown) {
+        return { type: 'failed', message: messageOf(thrown) };
+      }
+    },
+  };
+}
+
+export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[] }): CustomCommand[] {
+  const run = async (args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<Answer> => {
+    const parsed = parse(args, ctx.cwd);
+    if ('answer' in parsed) return parsed.answer;
+    const files = await snapshot(ctx.fs, options.roots, SNAPSHOT_MAX_BYTES, (fs, path) => fs.readFileBuffer(path));
+    if ('tooBig' in files) return { stdout: '', stderr: `python3: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files).\n`, exitCode: 1 };
+    const output = { stdout: '', stderr: '' };
+    const outcome = await options.runner.run(
+      { run: { ...parsed.run, cwd: ctx.cwd, env: Object.fromEntries(ctx.env) }, files: files.files, directories: files.directories, roots: [...options.roots] },
+      ctx.signal ?? new AbortController().signal,
+      (stream, text) => (stream === 1 ? (output.stdout += text) : (output.stderr += text)),
+    );
+    if (outcome.type === 'stopped') return { ...output, exitCode: 130 };
+    if (outcome.type === 'failed') return { stdout: output.stdout, stderr: `${output.stderr}python3: Python could not be started (${outcome.message}).\n`, exitCode: 1 };
+    await writeBack(ctx.fs, outcome.changes);
+    return { ...output, exitCode: outcome.result.exitCode };
+  };
+  const pip = async (): Promise<Answer> => ({ stdout: '', stderr: PIP_MESSAGE, exitCode: 1 });
+  return [defineCommand('python3', run), defineCommand('python', run), defineCommand('pip', pip), defineCommand('pip3', pip)];
+}

@@ -1,0 +1,68 @@
+/** python3 on Pyodide, in Node (the browser runs the same in a worker of its own). */
+import { loadPyodide } from 'pyodide';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PyodideLike, PythonRun } from './run-python';
+import { runPython } from './run-python';
+
+let pyodide: PyodideLike;
+beforeAll(async () => {
+  pyodide = (await loadPyodide()) as unknown as PyodideLike;
+}, 60_000);
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function run(entry: PythonRun['entry'], workspace: Record<string, string> = {}, argv?: string[]) {
+  const output = { stdout: '', stderr: '' };
+  const files = Object.entries(workspace).map(([path, text]) => [`/workspace/${path}`, encode(text)] as [string, Uint8Array]);
+  const result = runPython(
+    pyodide,
+    { cwd: '/workspace', argv: argv ?? ('file' in entry ? [entry.file] : ['-c']), entry, env: { HOME: '/workspace' } },
+    { files, directories: ['/workspace'], roots: ['/workspace', '/tmp'] },
+    (stream, text) => (stream === 1 ? (output.stdout += text) : (output.stderr += text)),
+  );
+  return { ...result, ...output };
+}
+
+describe('python3 on Pyodide', () => {
+  it('prints and exits 0', () => {
+    expect(run({ code: 'print("hello", 1 + 2)' })).toMatchObject({ exitCode: 0, stdout: 'hello 3\n', stderr: '', changes: [] });
+  });
+
+  it('runs a file that imports another workspace module, with sys.argv', () => {
+    const result = run({ file: '/workspace/app/main.py' }, { 'app/main.py': 'import sys\nfrom helper import twice\nprint(twice(21), sys.argv[1:])', 'app/helper.py': 'def twice(n):\n    return n * 2\n' }, ['/workspace/app/main.py', 'x']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: "42 ['x']\n" });
+  });
+
+  it('reports what the script wrote, removed and made', () => {
+    const result = run({ code: 'import os\nos.makedirs("out")\nopen("out/a.txt", "w").write("A")\nos.remove("old.txt")\nopen("img.bin", "wb").write(bytes([0, 255]))' }, { 'old.txt': 'x' });
+    expect(result.exitCode).toBe(0);
+    expect(result.changes).toEqual(expect.arrayContaining([
+      { path: '/workspace/out', directory: true },
+      { path: '/workspace/out/a.txt', content: 'A' },
+      { path: '/workspace/img.bin', content: new Uint8Array([0, 255]) },
+      { path: '/workspace/old.txt', removed: true, directory: false },
+    ]));
+  });
+
+  it('gives sys.exit codes, and an uncaught error a traceback without the runner\'s frames and exit code 1', () => {
+    expect(run({ code: 'import sys\nprint("a")\nsys.exit(3)' })).toMatchObject({ exitCode: 3, stdout: 'a\n' });
+    const failed = run({ file: '/workspace/bad.py' }, { 'bad.py': 'def f():\n    raise ValueError("nope")\nf()\n' });
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toContain('ValueError: nope');
+    expect(failed.stderr).toContain('bad.py", line 3');
+    expect(failed.stderr).not.toContain('runpy');
+  });
+
+  it('starts each run clean: a changed module is imported afresh, and files of the last run are gone', () => {
+    expect(run({ file: '/workspace/m.py' }, { 'm.py': 'import lib; print(lib.V)', 'lib.py': 'V = 1' }).stdout).toBe('1\n');
+    expect(run({ file: '/workspace/m.py' }, { 'm.py': 'import lib; print(lib.V)', 'lib.py': 'V = 2' }).stdout).toBe('2\n');
+    expect(run({ code: 'import os; print(os.path.exists("lib.py"))' }).stdout).toBe('False\n');
+  });
+
+  it('says a missing package needs the network', () => {
+    const result = run({ code: 'import requests' });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("No module named 'requests'");
+    expect(result.stderr).toContain('needs the network');
+  });
+});
