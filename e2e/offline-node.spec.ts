@@ -44,16 +44,19 @@ test('offline, the agent writes hello.js and runs it with node: the output reach
   expect(pageErrors).toEqual([]);
 });
 
-test('Stop ends a script that never yields, and the next node runs at once', async ({ page, gemini }) => {
-  gemini.setScript({ responses: [shell('node -e "while (true) {}"'), shell('node -p "6 * 7"'), done('Second run done.')] });
+test('a script\'s output shows on its card while it runs; Stop ends a script that never yields, and the next node runs at once', async ({ page, gemini }) => {
+  const spin = `node -e "console.log('spinning'); while (true) {}"`;
+  gemini.setScript({ responses: [shell(spin), shell('node -p "6 * 7"'), done('Second run done.')] });
   await openApp(page);
   await useGemini(page, gemini);
   await allowAll(page);
   await sendMessage(page, 'Spin');
-  await expect(statusOf(page, 'run_shell_command node -e "while (true) {}"')).toHaveText('executing');
+  await expect(statusOf(page, `run_shell_command ${spin}`)).toHaveText('executing');
+  await expect(toolCard(page, `run_shell_command ${spin}`)).toContainText('spinning');
+  await expect(statusOf(page, `run_shell_command ${spin}`)).toHaveText('executing');
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
-  await expect(statusOf(page, 'run_shell_command node -e "while (true) {}"')).toHaveText('cancelled');
+  await expect(statusOf(page, `run_shell_command ${spin}`)).toHaveText('cancelled');
 
   await sendMessage(page, 'Again');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Second run done.');

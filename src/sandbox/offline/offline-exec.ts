@@ -13,6 +13,8 @@ import { createExecDeadline, stopReport } from '../exec-deadline';
 import type { ExecOptions, ExecResult } from '../types';
 import type { WorkspaceFiles } from '../workspace-files';
 import { resolveWorkingDirectory } from '../workspace-files';
+import { LIVE_OUTPUT_ENV, streamsLive } from './live-output';
+import type { LiveOutputs } from './live-output';
 
 /** How long to wait for just-bash to settle after an abort, to keep any partial output. */
 const ABORT_GRACE_MS = 250;
@@ -26,20 +28,23 @@ export interface ShellOutcome {
   env?: Record<string, string>;
 }
 
-export async function runOfflineExec(bash: Bash, files: WorkspaceFiles, command: string, options: ExecOptions = {}): Promise<ExecResult> {
+export async function runOfflineExec(bash: Bash, files: WorkspaceFiles, command: string, options: ExecOptions = {}, live?: LiveOutputs): Promise<ExecResult> {
   const cwd = await resolveWorkingDirectory(files, options.cwd ?? '');
   if (!cwd.ok) return finish({ exitCode: 1, stdout: '', stderr: `${cwd.message}\n` }, options);
   const deadline = createExecDeadline(options);
+  // node and python3 alone on the line stream their output as it comes (live-output.ts).
+  const tap = options.onOutput && live && streamsLive(command) ? live.open(options.onOutput) : null;
   try {
     const early = deadline.reason();
     if (early !== null) return finish(stopped(null, early, options.timeoutMs), options);
-    const run = runScript(bash, command, cwd.absolute, deadline.signal);
+    const run = runScript(bash, command, cwd.absolute, deadline.signal, tap ? { [LIVE_OUTPUT_ENV]: tap.id } : undefined);
     const first = await Promise.race([run, deadline.fired.then(() => null)]);
     const reason = deadline.reason();
-    if (first && reason === null) return finish({ exitCode: first.exitCode, stdout: first.stdout, stderr: first.stderr }, options);
+    if (first && reason === null) return finish({ exitCode: first.exitCode, stdout: first.stdout, stderr: first.stderr }, options, tap?.streamed);
     const settled = first ?? (await Promise.race([run, delay(ABORT_GRACE_MS)]));
-    return finish(stopped(settled, reason ?? 'abort', options.timeoutMs), options);
+    return finish(stopped(settled, reason ?? 'abort', options.timeoutMs), options, tap?.streamed);
   } finally {
+    tap?.close();
     deadline.dispose();
   }
 }
@@ -71,9 +76,13 @@ function stopped(partial: ShellOutcome | null, reason: 'timeout' | 'abort', time
   };
 }
 
-function finish(result: ExecResult, options: ExecOptions): ExecResult {
-  if (result.stdout !== '') options.onOutput?.({ stream: 'stdout', text: result.stdout });
-  if (result.stderr !== '') options.onOutput?.({ stream: 'stderr', text: result.stderr });
+/** Reports the output at the end, less what already went out live. */
+function finish(result: ExecResult, options: ExecOptions, streamed?: { stdout: string; stderr: string }): ExecResult {
+  const rest = (text: string, sent: string | undefined) => (sent && text.startsWith(sent) ? text.slice(sent.length) : text);
+  const stdout = rest(result.stdout, streamed?.stdout);
+  const stderr = rest(result.stderr, streamed?.stderr);
+  if (stdout !== '') options.onOutput?.({ stream: 'stdout', text: stdout });
+  if (stderr !== '') options.onOutput?.({ stream: 'stderr', text: stderr });
   return result;
 }
 

@@ -6,7 +6,8 @@
  * `node` runs JavaScript on QuickJS (node/node-command.ts), `python3` Python on Pyodide
  * (python/python-command.ts). Not here: npm and the other
  * Node.js tools (they answer 127 with a clear message), background jobs, dev servers
- * (onServerReady never fires), live output (it arrives when a command ends).
+ * (onServerReady never fires), live output of the shell's own commands (it arrives when a
+ * command ends; node and python3 alone on a line stream theirs, live-output.ts).
  */
 import { Bash, InMemoryFs } from 'just-bash';
 import { confineToWorkspace } from './confine-to-workspace';
@@ -19,6 +20,7 @@ import { createWorkspaceFiles, resolveWorkingDirectory } from '../workspace-file
 import { createInMemoryBackend } from './offline-files';
 import { runOfflineExec, runScript } from './offline-exec';
 import { webContainerOnlyCommands } from './webcontainer-only-commands';
+import { createLiveOutputs } from './live-output';
 import { defaultNodeRunner } from './node/default-node-runner';
 import { nodeCommand } from './node/node-command';
 import type { NodeRunner, ScriptRunner } from './node/node-runner';
@@ -43,6 +45,7 @@ const SHELL_COMMANDS = new Set(['', 'bash', 'sh', 'jsh', 'zsh', 'bash -i', 'sh -
 /** Rejects with a SandboxError when an initial file path is not inside the workspace. */
 export async function createOfflineSandbox(options: OfflineSandboxOptions = {}): Promise<Sandbox> {
   const fs = new InMemoryFs();
+  const live = createLiveOutputs();
   await fs.mkdir(OFFLINE_WORKSPACE_ROOT, { recursive: true });
   const bash = new Bash({
     // Commands read and change files only in the workspace and the scratch folders.
@@ -50,8 +53,8 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     cwd: OFFLINE_WORKSPACE_ROOT,
     env: { HOME: OFFLINE_WORKSPACE_ROOT, USER: 'user', TERM: 'xterm-256color' },
     customCommands: [
-      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'] }),
-      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'] }),
+      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live }),
+      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live }),
       ...webContainerOnlyCommands(),
     ],
   });
@@ -71,7 +74,7 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     stat: files.stat,
     mkdir: files.mkdir,
     remove: files.remove,
-    exec: (command, execOptions) => runOfflineExec(bash, files, command, execOptions),
+    exec: (command, execOptions) => runOfflineExec(bash, files, command, execOptions, live),
     async spawn(command, spawnOptions) {
       if (disposed) throw sandboxError('EUNSUPPORTED', 'The sandbox was disposed.');
       const process = await spawnOffline(bash, files, backend, command, spawnOptions);

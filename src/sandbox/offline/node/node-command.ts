@@ -11,6 +11,8 @@ import { formatBytes } from '../../../shared/format-bytes';
 import type { NodeRun } from './js-runtime';
 import type { NodeRunner } from './node-runner';
 import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from './workspace-snapshot';
+import { LIVE_OUTPUT_ENV } from '../live-output';
+import type { LiveOutputs } from '../live-output';
 
 export interface NodeCommandOptions {
   runner: NodeRunner;
@@ -19,6 +21,8 @@ export interface NodeCommandOptions {
   memoryBytes?: number;
   /** Most bytes of files read into a run. */
   maxSnapshotBytes?: number;
+  /** Where output goes while the script runs, when the exec asked for it (live-output.ts). */
+  live?: LiveOutputs;
 }
 
 const VERSION = 'v20.0.0 (QuickJS in the offline sandbox)';
@@ -59,13 +63,18 @@ export function nodeCommand(options: NodeCommandOptions): CustomCommand {
       return { stdout: '', stderr: `node: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files; .git is skipped).\n`, exitCode: 1 };
     }
     const entry = parsed.print && 'code' in parsed.entry ? { code: `console.log(eval(${JSON.stringify(parsed.entry.code)}))` } : parsed.entry;
-    const env = Object.fromEntries(ctx.env);
+    const env = Object.fromEntries([...ctx.env].filter(([name]) => name !== LIVE_OUTPUT_ENV));
+    const sink = options.live?.sinkFor(ctx.env.get(LIVE_OUTPUT_ENV));
     const output = { stdout: '', stderr: '' };
     const memoryBytes = options.memoryBytes ?? 128 * 1024 * 1024;
     const outcome = await options.runner.run(
       { run: { cwd: ctx.cwd, argv: parsed.argv, entry, env }, files: files.files, directories: files.directories, writableRoots: [...options.roots], memoryBytes },
       ctx.signal ?? new AbortController().signal,
-      (stream, text) => (stream === 1 ? (output.stdout += text) : (output.stderr += text)),
+      (stream, text) => {
+        if (stream === 1) output.stdout += text;
+        else output.stderr += text;
+        sink?.(stream, text);
+      },
     );
     if (outcome.type === 'stopped') return { ...output, exitCode: 130 };
     if (outcome.type === 'failed') return { stdout: output.stdout, stderr: `${output.stderr}node: the JavaScript engine could not run (${outcome.message}).\n`, exitCode: 1 };

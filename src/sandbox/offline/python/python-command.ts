@@ -14,6 +14,8 @@ import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from '../node/workspace-snaps
 import { loadPyodideOnce } from './load-pyodide';
 import type { PythonRunRequest } from './python-protocol';
 import { runPython } from './run-python';
+import { LIVE_OUTPUT_ENV } from '../live-output';
+import type { LiveOutputs } from '../live-output';
 import type { PythonRun } from './run-python';
 
 export const PIP_MESSAGE =
@@ -55,17 +57,23 @@ export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
   };
 }
 
-export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[] }): CustomCommand[] {
+export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs }): CustomCommand[] {
   const run = async (args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<Answer> => {
     const parsed = parse(args, ctx.cwd);
     if ('answer' in parsed) return parsed.answer;
     const files = await snapshot(ctx.fs, options.roots, SNAPSHOT_MAX_BYTES, (fs, path) => fs.readFileBuffer(path));
     if ('tooBig' in files) return { stdout: '', stderr: `python3: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files).\n`, exitCode: 1 };
     const output = { stdout: '', stderr: '' };
+    const sink = options.live?.sinkFor(ctx.env.get(LIVE_OUTPUT_ENV));
+    const env = Object.fromEntries([...ctx.env].filter(([name]) => name !== LIVE_OUTPUT_ENV));
     const outcome = await options.runner.run(
-      { run: { ...parsed.run, cwd: ctx.cwd, env: Object.fromEntries(ctx.env) }, files: files.files, directories: files.directories, roots: [...options.roots] },
+      { run: { ...parsed.run, cwd: ctx.cwd, env }, files: files.files, directories: files.directories, roots: [...options.roots] },
       ctx.signal ?? new AbortController().signal,
-      (stream, text) => (stream === 1 ? (output.stdout += text) : (output.stderr += text)),
+      (stream, text) => {
+        if (stream === 1) output.stdout += text;
+        else output.stderr += text;
+        sink?.(stream, text);
+      },
     );
     if (outcome.type === 'stopped') return { ...output, exitCode: 130 };
     if (outcome.type === 'failed') return { stdout: output.stdout, stderr: `${output.stderr}python3: Python could not be started (${outcome.message}).\n`, exitCode: 1 };

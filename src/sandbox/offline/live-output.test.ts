@@ -1,0 +1,66 @@
+/** node and python3 alone on a line stream their output to the exec's onOutput as it comes; nothing is reported twice. */
+import { describe, expect, it } from 'vitest';
+import type { OutputChunk } from '../types';
+import type { NodeRunRequest } from './node/node-protocol';
+import type { NodeRunner } from './node/node-runner';
+import { createInThreadNodeRunner } from './node/node-runner';
+import { streamsLive } from './live-output';
+import { createOfflineSandbox } from './offline-sandbox';
+
+/** A runner that writes "a", then waits, then "b": the test sees whether "a" arrives before the end. */
+function slowRunner(seen: { envs: Record<string, string>[] }): NodeRunner {
+  return {
+    async run(request: NodeRunRequest, _signal, out) {
+      seen.envs.push(request.run.env);
+      out(1, 'a\n');
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      out(2, 'warning\n');
+      out(1, 'b\n');
+      return { type: 'done', result: { exitCode: 0 }, changes: [] };
+    },
+  };
+}
+
+describe('live output of scripts', () => {
+  it('reaches onOutput while the script runs, and the end reports nothing again', async () => {
+    const seen = { envs: [] as Record<string, string>[] };
+    const sandbox = await createOfflineSandbox({ nodeRunner: slowRunner(seen) });
+    const chunks: OutputChunk[] = [];
+    let ended = false;
+    const running = sandbox.exec('node app.js', { onOutput: (chunk) => chunks.push(chunk) }).then((result) => ((ended = true), result));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(ended).toBe(false);
+    expect(chunks).toEqual([{ stream: 'stdout', text: 'a\n' }]);
+    const result = await running;
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'a\nb\n', stderr: 'warning\n' });
+    expect(chunks.map((chunk) => chunk.text).join('')).toBe('a\nwarning\nb\n');
+    // The tap's name is not part of the script's environment.
+    expect(Object.keys(seen.envs[0]!)).not.toContain('LOOPSCOPE_LIVE_OUTPUT');
+  });
+
+  it('in a pipeline the output goes through the pipe and is reported once, at the end', async () => {
+    const sandbox = await createOfflineSandbox({ nodeRunner: createInThreadNodeRunner() });
+    const chunks: OutputChunk[] = [];
+    const result = await sandbox.exec('node -e "console.log(1); console.log(22)" | grep 22', { onOutput: (chunk) => chunks.push(chunk) });
+    expect(result.stdout).toBe('22\n');
+    expect(chunks).toEqual([{ stream: 'stdout', text: '22\n' }]);
+  });
+
+  it('a real node run streams each line once', async () => {
+    const sandbox = await createOfflineSandbox({ nodeRunner: createInThreadNodeRunner() });
+    const chunks: OutputChunk[] = [];
+    await sandbox.exec('node -e "console.log(1); console.error(2); console.log(3)"', { onOutput: (chunk) => chunks.push(chunk) });
+    expect(chunks).toEqual([
+      { stream: 'stdout', text: '1\n' },
+      { stream: 'stderr', text: '2\n' },
+      { stream: 'stdout', text: '3\n' },
+    ]);
+  });
+
+  it('streams only a single script command', () => {
+    for (const command of ['node a.js', ' python3 -c "print(1)"', 'python app.py x y', 'node', 'node -e "a(); b() | c"', "python3 -c 'x; y > z'"]) expect(streamsLive(command)).toBe(true);
+    for (const command of ['node a.js | cat', 'node a.js > out', 'node a.js && echo', 'node $(echo a.js)', 'node "$(echo a.js)"', 'nodemon a.js', 'echo node a.js', 'node a.js; ls', 'node -e "x" | cat']) {
+      expect(streamsLive(command)).toBe(false);
+    }
+  });
+});
