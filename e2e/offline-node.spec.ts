@@ -62,3 +62,18 @@ test('a script\'s output shows on its card while it runs; Stop ends a script tha
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Second run done.');
   expect(results(gemini).at(-1)).toContain('42');
 });
+
+test('in the Terminal, a script prints as it runs, and Ctrl+C ends one that never yields', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Terminal' }).click();
+  const terminal = page.getByRole('region', { name: 'Terminal' });
+  await terminal.locator('.xterm').click();
+  await page.keyboard.type(`node -e "console.log('ticking'); while (true) {}"`);
+  await page.keyboard.press('Enter');
+  await expect(terminal.locator('.xterm-rows')).toContainText('ticking');
+  await page.keyboard.press('Control+C');
+  await expect(terminal.locator('.xterm-rows')).toContainText('^C');
+  await page.keyboard.type('node -p "6 * 7"');
+  await page.keyboard.press('Enter');
+  await expect(terminal.locator('.xterm-rows')).toContainText('42');
+});

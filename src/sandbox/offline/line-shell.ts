@@ -124,6 +124,6 @@ export function startLineShell(options: LineShellOptions): SandboxProcess {
   };
 }
 
-function toTerminal(text: string): string {
+export function toTerminal(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');
 }

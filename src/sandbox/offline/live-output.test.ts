@@ -64,3 +64,20 @@ describe('live output of scripts', () => {
     }
   });
 });
+
+describe('live output in the Terminal', () => {
+  it('prints a script\'s output while it runs, once, and the prompt after it', async () => {
+    const sandbox = await createOfflineSandbox({ nodeRunner: slowRunner({ envs: [] }) });
+    let screen = '';
+    const shell = await sandbox.spawn('bash', { onOutput: (text) => (screen += text), terminal: { columns: 80, rows: 24 } });
+    shell.write('node app.js\r');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(screen).toBe('/workspace $ node app.js\r\na\r\n');
+    for (let attempt = 0; attempt < 100 && !screen.endsWith('$ ') ; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen).toBe('/workspace $ node app.js\r\na\r\nwarning\r\nb\r\n/workspace $ ');
+    // The tap's name is not carried to the next line.
+    shell.write('echo "[$LOOPSCOPE_LIVE_OUTPUT]"\r');
+    for (let attempt = 0; attempt < 100 && !screen.includes('[]'); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen).toContain('[]\r\n');
+  });
+});

@@ -14,13 +14,14 @@ import { confineToWorkspace } from './confine-to-workspace';
 import { newId } from '../../shared/ids';
 import type { Sandbox, SandboxProcess, SpawnOptions } from '../types';
 import { sandboxError } from '../types';
-import { startLineShell } from './line-shell';
+import { startLineShell, toTerminal } from './line-shell';
 import type { FileBackend, WorkspaceFiles } from '../workspace-files';
 import { createWorkspaceFiles, resolveWorkingDirectory } from '../workspace-files';
 import { createInMemoryBackend } from './offline-files';
 import { runOfflineExec, runScript } from './offline-exec';
 import { webContainerOnlyCommands } from './webcontainer-only-commands';
-import { createLiveOutputs } from './live-output';
+import { LIVE_OUTPUT_ENV, createLiveOutputs, streamsLive } from './live-output';
+import type { LiveOutputs } from './live-output';
 import { defaultNodeRunner } from './node/default-node-runner';
 import { nodeCommand } from './node/node-command';
 import type { NodeRunner, ScriptRunner } from './node/node-runner';
@@ -77,7 +78,7 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     exec: (command, execOptions) => runOfflineExec(bash, files, command, execOptions, live),
     async spawn(command, spawnOptions) {
       if (disposed) throw sandboxError('EUNSUPPORTED', 'The sandbox was disposed.');
-      const process = await spawnOffline(bash, files, backend, command, spawnOptions);
+      const process = await spawnOffline(bash, files, backend, command, spawnOptions, live);
       processes.add(process);
       void process.exit.then(() => processes.delete(process));
       return process;
@@ -91,33 +92,42 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
   };
 }
 
-async function spawnOffline(bash: Bash, files: WorkspaceFiles, backend: FileBackend, command: string, options: SpawnOptions): Promise<SandboxProcess> {
+async function spawnOffline(bash: Bash, files: WorkspaceFiles, backend: FileBackend, command: string, options: SpawnOptions, live: LiveOutputs): Promise<SandboxProcess> {
   const start = await resolveWorkingDirectory(files, options.cwd ?? '');
   if (!start.ok) throw sandboxError('ENOENT', start.message, options.cwd);
   const id = newId('offline-process');
-  if (SHELL_COMMANDS.has(command.trim())) return startInteractiveShell(bash, backend, id, start.absolute, options);
+  if (SHELL_COMMANDS.has(command.trim())) return startInteractiveShell(bash, backend, id, start.absolute, options, live);
   return runOnce(bash, id, command, start.absolute, options);
 }
 
-/** The Terminal pane's shell: keeps the working directory and variables from line to line. */
-function startInteractiveShell(bash: Bash, backend: FileBackend, id: string, start: string, options: SpawnOptions): SandboxProcess {
+/**
+ * The Terminal pane's shell: keeps the working directory and variables from line to line.
+ * node and python3 alone on a line print as they run (live-output.ts); the rest at the end.
+ */
+function startInteractiveShell(bash: Bash, backend: FileBackend, id: string, start: string, options: SpawnOptions, live: LiveOutputs): SandboxProcess {
   let cwd = start;
   let carried: Record<string, string> = {};
+  const rest = (text: string, sent: string) => (text.startsWith(sent) ? text.slice(sent.length) : text);
   return startLineShell({
     id,
     prompt: () => `${cwd} $ `,
     onOutput: options.onOutput,
     async run(line, signal) {
-      const outcome = await runScript(bash, line, cwd, signal, carried);
-      if (outcome.finalCwd && (await backend.lstat(outcome.finalCwd)) === 'directory') cwd = outcome.finalCwd;
-      if (outcome.env) carried = carriedVariables(outcome.env);
-      return outcome;
+      const tap = streamsLive(line) ? live.open((chunk) => options.onOutput(toTerminal(chunk.text))) : null;
+      try {
+        const outcome = await runScript(bash, line, cwd, signal, tap ? { ...carried, [LIVE_OUTPUT_ENV]: tap.id } : carried);
+        if (outcome.finalCwd && (await backend.lstat(outcome.finalCwd)) === 'directory') cwd = outcome.finalCwd;
+        if (outcome.env) carried = carriedVariables(outcome.env);
+        return tap ? { ...outcome, stdout: rest(outcome.stdout, tap.streamed.stdout), stderr: rest(outcome.stderr, tap.streamed.stderr) } : outcome;
+      } finally {
+        tap?.close();
+      }
     },
   });
 }
 
 /** Shell bookkeeping that must not be replayed into the next line. */
-const NOT_CARRIED = new Set(['PWD', 'OLDPWD', '?', '_', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'OPTIND', 'PPID', 'BASHPID', 'RANDOM', 'LINENO', 'SECONDS']);
+const NOT_CARRIED = new Set([LIVE_OUTPUT_ENV, 'PWD', 'OLDPWD', '?', '_', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'OPTIND', 'PPID', 'BASHPID', 'RANDOM', 'LINENO', 'SECONDS']);
 
 function carriedVariables(env: Record<string, string>): Record<string, string> {
   const carried: Record<string, string> = {};
