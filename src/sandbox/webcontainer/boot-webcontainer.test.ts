@@ -28,6 +28,8 @@ describe('bootWebContainer', () => {
     expect(result.error.kind).toBe('sandbox-boot');
     expect(result.error.message).toMatch(/did not start within 80 ms/);
     expect(result.error.message).toMatch(/falls back to the offline sandbox/);
+    // What the fallback can and cannot run, as it is today (node and python3 run on in-browser engines).
+    expect(result.error.message).toMatch(/node and python3 work; npm and npx do not/);
   });
 
   it('also gives up when loading the module itself hangs', async () => {

@@ -49,7 +49,7 @@ export async function probeWebContainerServers(): Promise<void> {
   await fetch(BOOT_FRAME_URL, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
 }
 
-const FALLBACK = 'Loopscope falls back to the offline sandbox (files and shell tools work; node, npm and npx do not).';
+const FALLBACK = 'Loopscope falls back to the offline sandbox (files, shell tools, node and python3 work; npm and npx do not).';
 
 /** The real WebContainer must fit our interface; this fails to compile if the API drifts. */
 const fitsInterface = (container: WebContainer): WebContainerLike => container;
