@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'github', 'web', 'worker', 'share', 'pwa', 'ui'];
+const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'github', 'web', 'mcp', 'worker', 'share', 'pwa', 'ui'];
 const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
 
 /**
@@ -18,6 +18,7 @@ const zones = [
   { target: './src/model', from: others('shared', 'model'), message: 'model/ (provider adapters) depends on src/shared only. Pass what it needs as plain data.' },
   { target: './src/github', from: others('shared', 'github'), message: 'github/ (the GitHub REST client) depends on src/shared only; the worker wires it to imports and pushes.' },
   { target: './src/web', from: others('shared', 'web'), message: 'web/ (the pages web_fetch reads) depends on src/shared only; the worker hands it to the tool as a WebAccess.' },
+  { target: './src/mcp', from: others('shared', 'mcp'), message: 'mcp/ (the MCP client) depends on src/shared only; the worker wires its tools (worker/mcp/).' },
   { target: './src/sandbox', from: others('shared', 'sandbox'), message: 'sandbox/ depends on src/shared only. Persistence and RPC belong in worker/.' },
   { target: './src/store', from: others('shared', 'store', 'agent'), message: 'store/ depends on src/shared (and agent types for records) only.' },
   { target: './src/store', from: ['./src/agent'], except: ['./types.ts'], message: 'store/ may use agent *types* only (agent/types.ts).' },
@@ -81,10 +82,12 @@ export default tseslint.config(
           restrictedPackage('openai', 'src/model/openai/'),
           restrictedPackage('@octokit/core', 'src/github/'),
           restrictedPackage('node-html-markdown', 'src/web/'),
+          restrictedPackage('@modelcontextprotocol/sdk', 'src/mcp/'),
         ],
         patterns: [
           { group: ['openai/*'], message: restrictedPackage('openai', 'src/model/openai/').message },
           { group: ['@octokit/*', '!@octokit/core'], message: restrictedPackage('@octokit/core', 'src/github/').message },
+          { group: ['@modelcontextprotocol/sdk/*'], message: restrictedPackage('@modelcontextprotocol/sdk', 'src/mcp/').message },
         ],
       }],
     },
@@ -95,6 +98,7 @@ export default tseslint.config(
   { files: ['src/store/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/github/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/web/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/mcp/**', 'e2e/fake-mcp/**'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/agent/**/*.ts', 'src/tools/**/*.ts'],
     ignores: ['**/*.test.ts'],

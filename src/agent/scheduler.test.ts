@@ -277,6 +277,16 @@ describe('approval modes', () => {
     expect(sessionAllowKey('web_fetch', 'fetch', {})).toBeNull();
   });
 
+  it('an MCP (external) tool asks as a command does; Plan mode refuses it unless it only reads; Allow for this session remembers that one tool', () => {
+    expect((['ask', 'auto-edit', 'plan', 'allow-all'] as const).map((mode) => approvalDecision('external', mode, false))).toEqual(['ask', 'ask', 'refuse', 'allow']);
+    expect((['ask', 'auto-edit', 'plan', 'allow-all'] as const).map((mode) => approvalDecision('external', mode, false, true))).toEqual(['ask', 'ask', 'ask', 'allow']);
+    expect(approvalDecision('external', 'ask', true)).toBe('allow');
+    expect(approvalDecision('external', 'plan', true)).toBe('refuse');
+    expect(sessionAllowKey('calc__add', 'external', { a: 1 })).toBe('calc__add');
+    const external = { declaration: { name: 'calc__add', kind: 'external' as const, description: '', parametersJsonSchema: {} } };
+    expect(isConcurrencySafe(external as never, {})).toBe(false);
+  });
+
   it('fetches may run side by side, as reads do', () => {
     const fetchTool = { declaration: { name: 'web_fetch', kind: 'fetch' as const, description: '', parametersJsonSchema: {} } };
     expect(isConcurrencySafe(fetchTool as never, { url: 'https://a.example' })).toBe(true);

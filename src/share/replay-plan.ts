@@ -22,6 +22,25 @@ export interface ReplayPlan {
   total: number;
 }
 
+/**
+ * The recorded results of each tool, in the order the recording called it: what the replay's
+ * stand-ins for tools that ran elsewhere (MCP) answer (tools/recorded-tool.ts).
+ */
+export function recordedResultsByTool(plan: ReplayPlan): Map<string, Record<string, unknown>[]> {
+  const byTool = new Map<string, Record<string, unknown>[]>();
+  for (const step of plan.steps) {
+    for (const content of step.responses) {
+      for (const part of content.parts) {
+        const call = part.functionCall;
+        const result = call?.id ? plan.results.get(call.id) : undefined;
+        if (!call || !result) continue;
+        byTool.set(call.name, [...(byTool.get(call.name) ?? []), result]);
+      }
+    }
+  }
+  return byTool;
+}
+
 const isPrompt = (content: Content) =>
   content.role === 'user' && content.parts.length > 0 && content.parts.every((part) => typeof part.text === 'string' && !part.thought);
 

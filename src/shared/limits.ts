@@ -65,3 +65,5 @@ export const WEB_FETCH_MAX_BYTES = 5 * MB;
 export const WEB_FETCH_MAX_CHARS = 64_000;
 /** web_fetch: one page's request and body, in all. */
 export const WEB_FETCH_TIMEOUT_MS = 30_000;
+/** An MCP tool's text result: the most given to the model (with a note saying so). */
+export const MCP_RESULT_MAX_CHARS = 64_000;

@@ -119,5 +119,6 @@ export function normalizeSettings(settings: SettingsRecord): SettingsRecord {
   if (settings.rememberKey && apiKey) kept.apiKey = apiKey;
   if (settings.rememberKey && openaiApiKey) kept.openaiApiKey = openaiApiKey;
   if (settings.rememberKey && githubToken) kept.githubToken = githubToken;
+  if (settings.mcpServers) kept.mcpServers = settings.rememberKey ? settings.mcpServers : settings.mcpServers.map(({ token: _token, ...server }) => server);
   return kept;
 }

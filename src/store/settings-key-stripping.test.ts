@@ -37,6 +37,16 @@ describe('settings', () => {
     expect(JSON.stringify(await db.settings.toArray())).not.toContain('secret-key');
   });
 
+  it('never stores an MCP server\'s token unless rememberKey is true; the server itself is kept', async () => {
+    const { db } = openFakeDatabase();
+    const server = { id: 's1', name: 'calc', url: 'https://mcp.example/mcp', token: 'mcp-secret', disabledTools: ['lookup'] };
+    const stored = unwrap(await putSettings(db, { mcpServers: [server] }));
+    expect(stored.mcpServers).toEqual([{ id: 's1', name: 'calc', url: 'https://mcp.example/mcp', disabledTools: ['lookup'] }]);
+    expect(JSON.stringify(await db.settings.toArray())).not.toContain('mcp-secret');
+    const remembered = unwrap(await putSettings(db, { rememberKey: true, mcpServers: [server] }));
+    expect(remembered.mcpServers?.[0]?.token).toBe('mcp-secret');
+  });
+
   it('stores the key when remembered, and erases it when the person stops remembering', async () => {
     const { db } = openFakeDatabase();
     unwrap(await putSettings(db, { rememberKey: true, apiKey: 'secret-key' }));

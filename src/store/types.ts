@@ -5,6 +5,7 @@
 import type { AgentEvent, ApprovalMode, RoundTrip, ToolCallStatus } from '../agent/types';
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
+import type { McpServerSetting } from '../shared/mcp';
 
 export type SessionOrigin = 'local' | 'shared' | 'imported';
 
@@ -246,6 +247,8 @@ export interface SettingsRecord {
   githubApiUrl: string;
   /** web_fetch may read local and private addresses (localhost, 10/8, 192.168/16…): off unless ticked. Older records read false. */
   webFetchLocalAddresses?: boolean;
+  /** Remote MCP servers (Streamable HTTP); their tokens are stored only when rememberKey is true. Never in links or session files. */
+  mcpServers?: McpServerSetting[];
   /** The page's look: System follows the OS's prefers-color-scheme. Older records read System. */
   theme: 'system' | 'dark' | 'light';
   lastSessionId?: string;

@@ -9,8 +9,12 @@ import type { Part } from '../shared/content';
 import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
 
 /** Drives approvals and concurrency (spec C, D2). */
-/** `fetch` reads from outside the workspace (web_fetch): it changes nothing, and asks as a command does. */
-export type ToolKind = 'read' | 'search' | 'fetch' | 'edit' | 'execute' | 'think';
+/**
+ * `fetch` reads from outside the workspace (web_fetch): it changes nothing, and asks as a command does.
+ * `external` runs on another system (an MCP server's tool): it asks as a command does, and Plan mode
+ * runs it only when it says it only reads (`isReadOnly`).
+ */
+export type ToolKind = 'read' | 'search' | 'fetch' | 'edit' | 'execute' | 'external' | 'think';
 
 export interface ToolDeclaration {
   name: string;

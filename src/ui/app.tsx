@@ -61,6 +61,7 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   if (settings.githubToken) worker.githubToken = settings.githubToken;
   if (settings.githubApiUrl) worker.githubApiUrl = settings.githubApiUrl;
   if (settings.webFetchLocalAddresses) worker.webFetchLocalAddresses = true;
+  if (settings.mcpServers?.length) worker.mcpServers = settings.mcpServers;
   return worker;
 }
 
@@ -218,6 +219,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
           settings={settings}
           {...(settingsOpen.focus ? { initialFocus: settingsOpen.focus } : {})}
           freeSpace={() => client.request({ type: 'free-space' })}
+          connectMcp={(server) => client.request({ type: 'mcp-connect', server })}
           onClose={() => setSettingsOpen(false)}
           onSave={async (next) => {
             // Closes once stored, so a reload right after Save keeps the change.

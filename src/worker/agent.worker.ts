@@ -11,6 +11,8 @@ import { openDatabase } from '../store/db';
 import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { createWebAccess } from '../web/web-access';
+import { createMcpHub } from './mcp/mcp-hub';
+import { withExtraTools } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
 import { createModelFor, createSwitchableModel } from './session/model-factory';
 import type { ClientMessage, SandboxChoice, WorkerEvent } from './protocol';
@@ -54,7 +56,9 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   const backgroundProcesses = createBackgroundProcesses();
   // web_fetch reads Settings per call: ticking "Allow web_fetch to local addresses" applies to the next fetch.
   const web = createWebAccess(() => controller.settings().webFetchLocalAddresses === true);
-  const tools = createToolRegistry(createBuiltinTools({ backgroundProcesses, web }));
+  // The settings' MCP servers add their tools to the built-in ones, as they connect.
+  const mcp = createMcpHub();
+  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web })), () => mcp.tools());
   const controller: SessionController = createSessionController({
     db,
     post,
@@ -63,6 +67,7 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     lessons: LESSONS.map(({ id, title, prompt }) => ({ id, title, prompt })),
     tools,
     backgroundProcesses,
+    mcp,
     isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sandboxSource(message.sandbox),
     initialSettings: message.settings,

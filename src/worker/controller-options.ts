@@ -7,6 +7,7 @@ import type { WorkspaceToolRegistry } from '../tools/workspace-tool';
 import type { LessonInfo, WorkerEvent, WorkerSettings } from './protocol';
 import type { SwitchableModel } from './session/model-factory';
 import type { SessionLocks } from './session/session-lock';
+import type { McpHub } from './mcp/mcp-hub';
 
 export interface ControllerOptions {
   db: LoopscopeDb;
@@ -24,4 +25,6 @@ export interface ControllerOptions {
   locks?: SessionLocks;
   /** The tools' background processes: a session being left takes its own along. */
   backgroundProcesses?: BackgroundProcesses;
+  /** The settings' MCP servers, connected (their tools are in `tools` already). */
+  mcp?: McpHub;
 }

@@ -11,6 +11,7 @@ import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
 import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
+import type { McpServerSetting, McpToolInfo } from '../shared/mcp';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -22,7 +23,7 @@ export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
 > &
-  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses'>>;
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses' | 'mcpServers'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }
@@ -97,6 +98,8 @@ export interface Requests {
   'push-github': { payload: { sessionId: SessionTarget; repository: string; branch: string; message: string; create?: boolean; allowDeletes?: boolean }; answer: PushReport & AppliedIn };
   /** A workspace folder as branch gh-pages, and Pages switched on for it (worker/files/publish-pages.ts). */
   'publish-pages': { payload: { sessionId: SessionTarget; repository: string; folder: string }; answer: PublishReport & AppliedIn };
+  /** Settings' Connect: the server's tools, or why it cannot be reached (worker/mcp/mcp-hub.ts). */
+  'mcp-connect': { payload: { server: McpServerSetting }; answer: McpToolInfo[] };
 }
 
 /** The session a change was applied in (a request may have named null: whichever was open). */

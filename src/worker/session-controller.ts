@@ -27,6 +27,7 @@ import { runHandlers } from './handlers/run-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { shareHandlers } from './handlers/share-handlers';
 import { terminalHandlers } from './handlers/terminal-handlers';
+import { mcpHandlers } from './handlers/mcp-handlers';
 
 export interface SessionController {
   handle(message: ClientMessage): Promise<void>;
@@ -37,7 +38,7 @@ export interface SessionController {
 }
 
 /** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
-const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers };
+const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers };
 
 export const SESSION_DELETED: AppError = { kind: 'session-deleted', message: 'That session was deleted, so nothing was changed.' };
 export const SESSION_LEFT: AppError = { kind: 'session-changed', message: 'Another session is open now, so nothing was changed.' };
@@ -119,7 +120,10 @@ export function createSessionController(options: ControllerOptions): SessionCont
     post,
     options,
     settings: () => settings,
-    setSettings: (next) => (settings = next),
+    setSettings: (next) => {
+      settings = next;
+      options.mcp?.configure(next.mcpServers ?? []);
+    },
     runtime: opener.runtime,
     setRuntimeSession: (session) => {
       const open = opener.runtime();

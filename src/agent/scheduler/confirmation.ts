@@ -26,7 +26,16 @@ export type OpenApprovals = Map<string, AbortController>;
 export function decisionFor(record: CallRecord, context: ApprovalContext): 'allow' | 'ask' | 'refuse' {
   const kind = record.tool?.declaration.kind ?? 'execute';
   const key = allowKey(record);
-  return approvalDecision(kind, context.approvalMode(), key !== null && context.allowedTools.has(key));
+  return approvalDecision(kind, context.approvalMode(), key !== null && context.allowedTools.has(key), readOnlyCall(record));
+}
+
+/** The tool says this call only reads (an MCP tool's readOnlyHint); a throwing check reads as no. */
+function readOnlyCall(record: CallRecord): boolean {
+  try {
+    return record.tool?.isReadOnly?.(record.args) === true;
+  } catch {
+    return false;
+  }
 }
 
 function allowKey(record: CallRecord): string | null {

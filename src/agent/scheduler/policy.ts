@@ -13,10 +13,15 @@ export type ApprovalDecision = 'allow' | 'ask' | 'refuse';
  * - `plan`: edits and commands are refused (read-only), whatever the allow-list says; a fetch
  *   changes nothing, so it may run, and asks as in `ask`.
  * - `allow-all`: nothing asks.
+ * - An `external` tool (MCP) asks as a command does; Plan mode refuses it unless it only reads.
  * A tool the person allowed "for this session" no longer asks (outside plan mode for edits and commands).
  */
-export function approvalDecision(kind: ToolKind, mode: ApprovalMode, allowedForSession: boolean): ApprovalDecision {
+export function approvalDecision(kind: ToolKind, mode: ApprovalMode, allowedForSession: boolean, readOnly = false): ApprovalDecision {
   if (kind === 'fetch') return mode === 'allow-all' || allowedForSession ? 'allow' : 'ask';
+  if (kind === 'external') {
+    if (mode === 'plan' && !readOnly) return 'refuse';
+    return mode === 'allow-all' || allowedForSession ? 'allow' : 'ask';
+  }
   const mutating = kind === 'edit' || kind === 'execute';
   if (!mutating) return 'allow';
   switch (mode) {

@@ -15,6 +15,8 @@ import { ModalDialog } from '../modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
 import { THEME_CHOICES, themeChoiceOf } from './theme';
 import { ToolsSection } from './tools-section';
+import { SecretField } from './secret-field';
+import type { ConnectMcp } from './mcp-servers';
 
 export interface SettingsDialogProps {
   settings: SettingsRecord;
@@ -25,6 +27,8 @@ export interface SettingsDialogProps {
   freeSpace?: () => Promise<WorkerResponse<'free-space'>>;
   /** The field focused on opening (`/model`: Model); else the first one. */
   initialFocus?: 'model';
+  /** Sends the worker's `mcp-connect` request (Settings → Tools and servers → Connect). */
+  connectMcp?: ConnectMcp;
 }
 
 /** The part of StorageManager the storage line reads; either method may be missing. */
@@ -132,16 +136,6 @@ function UrlError({ urlError }: { urlError: string | null }) {
   ) : null;
 }
 
-/** A key or token: typed, never shown, never offered by the browser's autofill. */
-function SecretField({ label, value, onChange, placeholder }: { label: string; value: string; onChange(value: string): void; placeholder: string }) {
-  return (
-    <label>
-      {label}
-      <input type="password" aria-label={label} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} />
-    </label>
-  );
-}
-
 function GeminiFields({ draft, update, urlError }: FieldsProps) {
   return (
     <>
@@ -239,10 +233,14 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
   saved.openaiApiKey = draft.openaiApiKey?.trim() || undefined;
   saved.githubToken = draft.githubToken?.trim() || undefined;
   saved.githubApiUrl = (draft.githubApiUrl ?? '').trim();
+  // An MCP server left without a name or URL is not kept.
+  saved.mcpServers = (draft.mcpServers ?? [])
+    .map((server) => ({ ...server, name: server.name.trim(), url: server.url.trim() }))
+    .filter((server) => server.name !== '' && server.url !== '');
   return saved;
 }
 
-export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFocus }: SettingsDialogProps) {
+export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFocus, connectMcp }: SettingsDialogProps) {
   const [draft, setDraft] = useState<SettingsRecord>(settings);
   const [saving, setSaving] = useState(false);
   const openai = draft.provider === 'openai';
@@ -292,7 +290,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
             </label>
           </SettingsSection>
           <SettingsSection id="tools" title="Tools and servers">
-            <ToolsSection draft={draft} update={update} />
+            <ToolsSection draft={draft} update={update} connectMcp={connectMcp} />
           </SettingsSection>
           <SettingsSection id="github" title="GitHub">
             <SecretField label="GitHub token" value={draft.githubToken ?? ''} onChange={(githubToken) => update({ githubToken })} placeholder="Optional: public repositories need none" />

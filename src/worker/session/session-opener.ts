@@ -20,6 +20,7 @@ import { loadEarlierHistory, loadHistoryTail } from './session-opening';
 import type { Ownership } from './session-ownership';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
 import type { AgentEventObserver, SessionRuntime } from './session-runtime';
+import { withRecordedExternalTools } from './recorded-tools';
 
 export interface OpenerParts {
   options: ControllerOptions;
@@ -90,7 +91,8 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
       {
         db,
         model: replayModel ?? options.model,
-        tools: options.tools,
+        // A replay never calls an MCP server again: those calls answer what the recording holds.
+        tools: replayModel ? withRecordedExternalTools(options.tools, share.recordedByTool() ?? new Map()) : options.tools,
         approvals: parts.approvals,
         stepGate: parts.stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,

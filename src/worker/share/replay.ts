@@ -12,7 +12,7 @@
 import type { AgentEvent } from '../../agent/types';
 import { createRecordedModel } from '../../model/scripted/recorded-model';
 import type { RecordedModel } from '../../model/scripted/recorded-model';
-import { replayPlan } from '../../share/replay-plan';
+import { recordedResultsByTool, replayPlan } from '../../share/replay-plan';
 import type { ReplayPlan } from '../../share/replay-plan';
 import type { AppError } from '../../shared/errors';
 import type { LoopscopeDb } from '../../store/db';
@@ -30,6 +30,8 @@ export const REPLAY_MODEL_NAME = 'recorded-session';
 export interface Replay {
   readonly sessionId: string;
   readonly model: RecordedModel;
+  /** The recorded results of each tool, in order (the stand-ins of tools that ran elsewhere answer these). */
+  readonly recordedByTool: Map<string, Record<string, unknown>[]>;
   /** True while the loop should stop before every step (Pause, Next step). */
   paused(): boolean;
   /** Every agent event of the replayed session passes here (tool results are compared). */
@@ -73,6 +75,7 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
   let speed = initialSpeed;
   const replay: ActiveReplay = {
     sessionId,
+    recordedByTool: recordedResultsByTool(plan),
     state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [] },
     failed: null,
     model: createRecordedModel({

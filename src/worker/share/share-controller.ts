@@ -76,6 +76,8 @@ export function createShareController(host: ShareHost) {
     },
     /** True while a replay is paused (the loop stops before every step). */
     paused: (): boolean => replay?.paused() ?? false,
+    /** During a replay, the recorded results of each tool, for the stand-ins of tools that ran elsewhere. */
+    recordedByTool: (): Map<string, Record<string, unknown>[]> | undefined => replay?.recordedByTool,
     /** What session-loaded says of a shared session. */
     async info(session: SessionRecord): Promise<SharedInfo | undefined> {
       if (session.origin !== 'shared') return undefined;

@@ -1,0 +1,67 @@
+// A real MCP server for the end-to-end tests: the official SDK's server over Streamable HTTP
+// (stateless: a server and transport per request), on 127.0.0.1, with the CORS headers a
+// browser client needs (the origin allowed, Mcp-Session-Id exposed). Tools:
+//   add {a, b}       the sum as text; every call's arguments are recorded
+//   lookup {word}    read-only (readOnlyHint): the word upper-cased
+//   broken {}        answered with a malformed result (content that is not a list), for fault tests
+// `refuseOrigin()` stops sending CORS headers; `close()` stops the server.
+import { createServer } from 'node:http';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  'Access-Control-Expose-Headers': 'Mcp-Session-Id',
+};
+
+export async function startFakeMcp() {
+  const calls = [];
+  let cors = true;
+  const build = () => {
+    const server = new McpServer({ name: 'fake-mcp', version: '1.0.0' });
+    server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async (args) => {
+      calls.push({ tool: 'add', args });
+      return { content: [{ type: 'text', text: `The sum is ${args.a + args.b}.` }] };
+    });
+    server.registerTool('lookup', { description: 'Looks a word up.', inputSchema: { word: z.string() }, annotations: { readOnlyHint: true } }, async (args) => {
+      calls.push({ tool: 'lookup', args });
+      return { content: [{ type: 'text', text: args.word.toUpperCase() }] };
+    });
+    server.registerTool('broken', { description: 'Answers with a malformed result.', inputSchema: {} }, async () => ({ content: [] }));
+    return server;
+  };
+  const http = createServer(async (request, response) => {
+    if (cors) for (const [name, value] of Object.entries(CORS)) response.setHeader(name, value);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204);
+      return response.end();
+    }
+    const chunks = [];
+    for await (const chunk of request) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const message = text ? JSON.parse(text) : undefined;
+    if (message?.method === 'tools/call' && message.params?.name === 'broken') {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      return response.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: 'not a list', isError: 'maybe' } }));
+    }
+    const server = build();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, message);
+  });
+  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${http.address().port}/mcp`;
+  return {
+    url,
+    calls: () => [...calls],
+    refuseOrigin: () => (cors = false),
+    close: () => new Promise((resolve) => { http.closeAllConnections?.(); http.close(() => resolve(undefined)); }),
+  };
+}

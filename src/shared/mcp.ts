@@ -1,0 +1,58 @@
+/** MCP servers as the settings, the worker and the page share them (plain data). */
+import type { AppError, Result } from './errors';
+
+export interface McpServerSetting {
+  /** Stable id (the name may change). */
+  id: string;
+  /** The prefix of its tools' names for the model. */
+  name: string;
+  /** Its Streamable HTTP endpoint. */
+  url: string;
+  /** Sent as `Authorization: Bearer`; stored only when the keys are remembered, like them. */
+  token?: string;
+  /** Its tools the person turned off (by the server's own tool names). */
+  disabledTools: string[];
+}
+
+export interface McpToolInfo {
+  /** The server's own name for it. */
+  name: string;
+  /** How the model sees it: `<server>__<tool>` (modelToolName). */
+  modelName: string;
+  description: string;
+  /** The server says it only reads (`annotations.readOnlyHint`): Plan mode may run it. */
+  readOnly: boolean;
+  inputSchema: Record<string, unknown>;
+}
+
+/**
+ * - unreachable: no answer, or the browser was not allowed to read it (CORS).
+ * - unauthorized: 401/403 (a wrong token, or OAuth, which Loopscope does not support yet).
+ * - timeout, protocol (an answer that is not MCP), tool (the server reported the call failed).
+ */
+export type McpErrorKind = 'unreachable' | 'unauthorized' | 'timeout' | 'protocol' | 'invalid-url';
+export type McpError = AppError<McpErrorKind>;
+
+const MODEL_NAME_MAX = 64;
+
+/** `<server>__<tool>`: characters outside `A–Z a–z 0–9 _ . -` become `_`, 64 characters at most. */
+export function modelToolName(server: string, tool: string): string {
+  return `${server}__${tool}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, MODEL_NAME_MAX);
+}
+
+export type McpContent = { type: 'text'; text: string } | { type: 'image'; mimeType: string; data: string };
+
+export interface McpCallOutcome {
+  content: McpContent[];
+  /** The server reported the call failed (`isError`): the content says why. */
+  failed: boolean;
+}
+
+/** One MCP tool as its Tool (tools/mcp-tool.ts) reaches it; the worker wires it to the server's connection. */
+export interface McpToolAccess {
+  info: McpToolInfo;
+  serverName: string;
+  /** Null when the arguments fit the tool's full input schema, else why not. */
+  check(args: unknown): string | null;
+  call(args: Record<string, unknown>, signal: AbortSignal): Promise<Result<McpCallOutcome, McpError>>;
+}

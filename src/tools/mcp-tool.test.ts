@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { McpCallOutcome, McpToolAccess } from '../shared/mcp';
+import type { Result } from '../shared/errors';
+import type { McpError } from '../shared/mcp';
+import { createMcpTool } from './mcp-tool';
+
+function tool(outcome: Result<McpCallOutcome, McpError>, options: { readOnly?: boolean; check?: string | null } = {}) {
+  const calls: Record<string, unknown>[] = [];
+  const access: McpToolAccess = {
+    info: { name: 'add', modelName: 'calc__add', description: 'Adds two numbers.', readOnly: options.readOnly ?? false, inputSchema: { type: 'object', properties: { a: { type: 'number' } } } },
+    serverName: 'calc',
+    check: () => options.check ?? null,
+    call: async (args) => {
+      calls.push(args);
+      return outcome;
+    },
+  };
+  return { tool: createMcpTool(access), calls };
+}
+const context = { signal: new AbortController().signal } as never;
+const text = (value: string): Result<McpCallOutcome, McpError> => ({ ok: true, value: { content: [{ type: 'text', text: value }], failed: false } });
+
+describe('an MCP tool as the agent sees it', () => {
+  it('is declared as <server>__<tool>, kind external, with the server named in its description and its read-only hint', () => {
+    const { tool: add } = tool(text('x'), { readOnly: true });
+    expect(add.declaration).toMatchObject({ name: 'calc__add', kind: 'external', description: 'Adds two numbers. (MCP server "calc")' });
+    expect(add.isReadOnly?.({})).toBe(true);
+  });
+
+  it('refuses arguments that do not fit the server\'s schema before anything is asked, and non-objects', () => {
+    expect(tool(text('x'), { check: 'a must be a number' }).tool.validate({ a: 'x' })).toMatchObject({ ok: false, message: expect.stringContaining('a must be a number') });
+    expect(tool(text('x')).tool.validate([1])).toMatchObject({ ok: false });
+    expect(tool(text('x')).tool.validate({ a: 1 })).toEqual({ ok: true, args: { a: 1 } });
+  });
+
+  it('gives text to the model, images as image parts, and caps long text with a note', async () => {
+    const { tool: add, calls } = tool({ ok: true, value: { content: [{ type: 'text', text: 'a chart:' }, { type: 'image', mimeType: 'image/png', data: 'AAAA' }], failed: false } });
+    const result = await add.execute({ a: 1 }, context);
+    expect(calls).toEqual([{ a: 1 }]);
+    expect(result.llmContent).toEqual([{ text: 'a chart:' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }]);
+    const long = await tool(text('x'.repeat(70_000))).tool.execute({}, context);
+    expect(String(long.llmContent)).toContain('[Cut: the first 64,000 of 70,000 characters are shown.]');
+  });
+
+  it('reports a failure the server reported, and one reaching it, as errors by kind', async () => {
+    expect((await tool({ ok: true, value: { content: [{ type: 'text', text: 'division by zero' }], failed: true } }).tool.execute({}, context)).error).toEqual({ type: 'MCP_TOOL_ERROR', message: 'division by zero' });
+    const down = await tool({ ok: false, error: { kind: 'unreachable', message: 'gone' } }).tool.execute({}, context);
+    expect(down.error).toEqual({ type: 'MCP_UNREACHABLE', message: 'gone' });
+  });
+});

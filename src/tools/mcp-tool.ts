@@ -1,0 +1,63 @@
+/**
+ * An MCP server's tool as one of the agent's tools, named `<server>__<tool>` for the model.
+ * Kind `external`: it asks as a shell command does ("Allow for this session" remembers this one
+ * tool), and Plan mode refuses it unless the server says it only reads (readOnlyHint). Its
+ * arguments are checked against the server's full schema before any approval. The server is
+ * reached through an McpToolAccess the worker wires (tools never touch the network).
+ */
+import type { Part } from '../shared/content';
+import { MCP_RESULT_MAX_CHARS } from '../shared/limits';
+import type { McpToolAccess } from '../shared/mcp';
+import { INVALID_PARAMETERS } from './tool-args';
+import { errorResult } from './tool-result';
+import type { ToolResult } from './types';
+import type { WorkspaceTool } from './workspace-tool';
+
+type Args = Record<string, unknown>;
+
+function cap(text: string): string {
+  if (text.length <= MCP_RESULT_MAX_CHARS) return text;
+  return `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n[Cut: the first ${MCP_RESULT_MAX_CHARS.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters are shown.]`;
+}
+
+async function run(access: McpToolAccess, args: Args, signal: AbortSignal): Promise<ToolResult> {
+  const outcome = await access.call(args, signal);
+  if (!outcome.ok) return errorResult(`MCP_${outcome.error.kind.toUpperCase().replace(/-/g, '_')}`, outcome.error.message);
+  const text = cap(outcome.value.content.filter((item) => item.type === 'text').map((item) => item.text).join('\n'));
+  const images = outcome.value.content.flatMap((item) => (item.type === 'image' ? [{ inlineData: { mimeType: item.mimeType, data: item.data } }] : []));
+  if (outcome.value.failed) return errorResult('MCP_TOOL_ERROR', text || `The MCP tool ${access.info.modelName} failed without saying why.`, { type: 'text', text });
+  const shown = text || (images.length > 0 ? `${images.length} image(s)` : '(no content)');
+  const llmContent: string | Part[] = images.length > 0 ? [{ text: shown }, ...images] : shown;
+  return { llmContent, display: { type: 'text', text: shown } };
+}
+
+export function createMcpTool(access: McpToolAccess): WorkspaceTool<Args> {
+  const { info } = access;
+  return {
+    declaration: {
+      name: info.modelName,
+      kind: 'external',
+      description: `${info.description} (MCP server "${access.serverName}")`,
+      parametersJsonSchema: info.inputSchema,
+    },
+    validate(args) {
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: false, message: 'The arguments must be an object.', errorType: INVALID_PARAMETERS };
+      const problem = access.check(args);
+      return problem ? { ok: false, message: `The arguments do not fit ${info.modelName}'s schema: ${problem}`, errorType: INVALID_PARAMETERS } : { ok: true, args: args as Args };
+    },
+    summarize: (args) => {
+      const shown = JSON.stringify(args);
+      return shown === '{}' ? '' : shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+    },
+    preview: async (args) => ({ type: 'text', text: `Call ${info.name} on the MCP server "${access.serverName}" with:\n${JSON.stringify(args, null, 2)}` }),
+    affectedPaths: () => [],
+    isReadOnly: () => info.readOnly,
+    async execute(args, context) {
+      try {
+        return await run(access, args, context.signal);
+      } catch (thrown) {
+        return errorResult('MCP_FAILED', thrown instanceof Error ? thrown.message : String(thrown));
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * In a replay of a shared session, a tool that ran on another system (an MCP server's) is not
+ * run again: its stand-in answers each call with the result the recording holds for that tool,
+ * in order. It changes nothing and calls no one, so it does not ask.
+ */
+import { errorResult } from './tool-result';
+import type { ToolResult } from './types';
+import type { WorkspaceTool } from './workspace-tool';
+
+type Args = Record<string, unknown>;
+
+/** The recorded function responses (`{output}` or `{error}`) of one tool, in the order it was called. */
+export function createRecordedTool(name: string, recorded: Record<string, unknown>[]): WorkspaceTool<Args> {
+  const queue = [...recorded];
+  const answer = (response: Record<string, unknown> | undefined): ToolResult => {
+    if (!response) return errorResult('RECORDING_EXHAUSTED', `The recording holds no more results of ${name}.`);
+    if (typeof response['error'] === 'string') return errorResult('RECORDED_ERROR', response['error']);
+    const output = typeof response['output'] === 'string' ? response['output'] : JSON.stringify(response);
+    return { llmContent: output, display: { type: 'text', text: `${output}\n(recorded; the server was not called)` } };
+  };
+  return {
+    declaration: { name, kind: 'read', description: `${name}, replayed from the recording`, parametersJsonSchema: { type: 'object', properties: {} } },
+    validate: (args) => ({ ok: true, args: (typeof args === 'object' && args !== null ? args : {}) as Args }),
+    summarize: (args) => {
+      const shown = JSON.stringify(args);
+      return shown === '{}' ? '' : shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+    },
+    preview: async () => ({ type: 'text', text: `Replays the recorded result of ${name}; the server is not called.` }),
+    affectedPaths: () => [],
+    execute: async () => answer(queue.shift()),
+  };
+}

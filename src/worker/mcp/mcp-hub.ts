@@ -1,0 +1,108 @@
+/**
+ * The MCP servers of the settings, connected: each server's connection (made when the settings
+ * name it, and again on Connect), its tools as the agent's tools (those not turned off), and
+ * what to say when it cannot be reached. The SDK's code (src/mcp/) loads with the first server.
+ */
+import type { Result } from '../../shared/errors';
+import type { McpError, McpServerSetting, McpToolInfo } from '../../shared/mcp';
+import { createMcpTool } from '../../tools/mcp-tool';
+import type { WorkspaceTool } from '../../tools/workspace-tool';
+import type { McpConnection, connectMcpServer } from '../../mcp/client';
+
+type McpClientModule = { connectMcpServer: typeof connectMcpServer };
+
+interface Entry {
+  server: McpServerSetting;
+  /** The connection being made, or made; replaced on Connect and when the address or token changes. */
+  connecting: Promise<Result<McpConnection, McpError>>;
+  connection: McpConnection | null;
+  tools: WorkspaceTool[];
+}
+
+export interface McpHub {
+  /** The servers of the settings: new or changed ones connect, removed ones close. */
+  configure(servers: readonly McpServerSetting[]): void;
+  /** Connects (again) now, as Settings' Connect asks; answers the server's tools or why not. */
+  connect(server: McpServerSetting): Promise<Result<McpToolInfo[], McpError>>;
+  /** The enabled tools of every connected server, for the next model request. */
+  tools(): WorkspaceTool[];
+}
+
+const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.url && a.token === b.token && a.name === b.name;
+
+export function createMcpHub(load: () => Promise<McpClientModule> = () => import('../../mcp/client')): McpHub {
+  const entries = new Map<string, Entry>();
+
+  const toolsOf = (entry: Entry): WorkspaceTool[] => {
+    const connection = entry.connection;
+    if (!connection) return [];
+    return connection
+      .tools()
+      .filter((info) => !entry.server.disabledTools.includes(info.name))
+      .map((info) =>
+        createMcpTool({
+          info,
+          serverName: entry.server.name,
+          check: (args) => connection.check(info.name, args),
+          call: (args, signal) => connection.call(info.name, args, signal),
+        }),
+      );
+  };
+
+  const open = (server: McpServerSetting): Entry => {
+    const previous = entries.get(server.id);
+    void previous?.connecting.then((made) => (made.ok ? made.value.close() : undefined));
+    const entry: Entry = { server, connection: null, tools: [], connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
+    entry.connecting = load()
+      .then(({ connectMcpServer }) =>
+        connectMcpServer({ name: server.name, url: server.url, ...(server.token ? { token: server.token } : {}) }, () => {
+          entry.tools = toolsOf(entry);
+        }),
+      )
+      .catch((thrown: unknown): Result<McpConnection, McpError> => ({ ok: false, error: { kind: 'unreachable', message: `The MCP client could not be loaded (${String(thrown)}).` } }));
+    void entry.connecting.then((made) => {
+      if (entries.get(server.id) !== entry) return;
+      entry.connection = made.ok ? made.value : null;
+      entry.tools = toolsOf(entry);
+    });
+    entries.set(server.id, entry);
+    return entry;
+  };
+
+  return {
+    configure(servers) {
+      for (const [id, entry] of entries) {
+        if (servers.some((server) => server.id === id)) continue;
+        entries.delete(id);
+        void entry.connecting.then((made) => (made.ok ? made.value.close() : undefined));
+      }
+      for (const server of servers) {
+        const entry = entries.get(server.id);
+        if (!entry || !sameAddress(entry.server, server)) open(server);
+        else {
+          entry.server = server;
+          entry.tools = toolsOf(entry);
+        }
+      }
+    },
+    async connect(server) {
+      if (entries.has(server.id)) {
+        const entry = open(server);
+        const made = await entry.connecting;
+        if (!made.ok) return made;
+        entry.connection = made.value;
+        entry.tools = toolsOf(entry);
+        return { ok: true, value: made.value.tools() };
+      }
+      // A server not saved yet: its tools are listed, and offered to the model only once Settings is saved.
+      const made = await load()
+        .then(({ connectMcpServer }) => connectMcpServer({ name: server.name, url: server.url, ...(server.token ? { token: server.token } : {}) }, () => {}))
+        .catch((thrown: unknown): Result<McpConnection, McpError> => ({ ok: false, error: { kind: 'unreachable', message: `The MCP client could not be loaded (${String(thrown)}).` } }));
+      if (!made.ok) return made;
+      const tools = made.value.tools();
+      await made.value.close();
+      return { ok: true, value: tools };
+    },
+    tools: () => [...entries.values()].flatMap((entry) => entry.tools),
+  };
+}

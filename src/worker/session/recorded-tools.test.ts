@@ -1,0 +1,50 @@
+/** A replay answers an MCP tool's calls from the recording, in order, and never calls the server. */
+import { describe, expect, it } from 'vitest';
+import { recordedResultsByTool, replayPlan } from '../../share/replay-plan';
+import type { Content } from '../../shared/content';
+import { createMcpTool } from '../../tools/mcp-tool';
+import { createBuiltinTools, createToolRegistry, withExtraTools } from '../../tools/registry';
+import { withRecordedExternalTools } from './recorded-tools';
+
+const history: Content[] = [
+  { role: 'user', parts: [{ text: 'Add twice' }] },
+  { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'calc__add', args: { a: 1, b: 2 } } }] },
+  { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'calc__add', response: { output: 'The sum is 3.' } } }] },
+  { role: 'model', parts: [{ functionCall: { id: 'c2', name: 'calc__add', args: { a: 0, b: 0 } } }] },
+  { role: 'user', parts: [{ functionResponse: { id: 'c2', name: 'calc__add', response: { error: 'server said no' } } }] },
+  { role: 'model', parts: [{ text: 'Done.' }] },
+];
+
+describe('a replay\'s tools', () => {
+  it('answer an MCP tool from the recording in order, without calling the server; built-in tools stay real', async () => {
+    let called = 0;
+    const live = createMcpTool({
+      info: { name: 'add', modelName: 'calc__add', description: 'Adds.', readOnly: false, inputSchema: { type: 'object', properties: {} } },
+      serverName: 'calc',
+      check: () => null,
+      call: async () => {
+        called++;
+        return { ok: true, value: { content: [{ type: 'text', text: 'live' }], failed: false } };
+      },
+    });
+    const base = withExtraTools(createToolRegistry(createBuiltinTools()), () => [live]);
+    const tools = withRecordedExternalTools(base, recordedResultsByTool(replayPlan(history)));
+    const context = { signal: new AbortController().signal } as never;
+    const first = await tools.get('calc__add')!.execute({ a: 1, b: 2 }, context);
+    const second = await tools.get('calc__add')!.execute({ a: 0, b: 0 }, context);
+    const third = await tools.get('calc__add')!.execute({}, context);
+    expect(first.llmContent).toBe('The sum is 3.');
+    expect(second.error).toEqual({ type: 'RECORDED_ERROR', message: 'server said no' });
+    expect(third.error?.type).toBe('RECORDING_EXHAUSTED');
+    expect(called).toBe(0);
+    expect(tools.get('calc__add')!.declaration.kind).toBe('read');
+    expect(tools.get('read_file')!.declaration.kind).toBe('read');
+    expect(tools.get('write_file')).toBe(base.get('write_file'));
+  });
+
+  it('answer a recorded tool the viewer does not have at all', async () => {
+    const tools = withRecordedExternalTools(createToolRegistry(createBuiltinTools()), recordedResultsByTool(replayPlan(history)));
+    expect((await tools.get('calc__add')!.execute({}, { signal: new AbortController().signal } as never)).llmContent).toBe('The sum is 3.');
+    expect(tools.get('nowhere__tool')).toBeUndefined();
+  });
+});
