@@ -107,7 +107,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'e2e/fake-gemini/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'e2e/fake-*/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/shared/testing/fast-check-seed.ts'],
     testTimeout: 20000,

@@ -39,7 +39,7 @@ async function openWithServer(page: Page, gemini: FakeGemini) {
   await openApp(page);
   await useGemini(page, gemini);
   const dialog = await addServer(page, mcp.url);
-  await expect(dialog.getByRole('list', { name: 'MCP tools' }).getByRole('listitem')).toHaveCount(3);
+  await expect(dialog.getByRole('list', { name: 'MCP tools' }).getByRole('listitem')).toHaveCount(4);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -50,7 +50,7 @@ test('an MCP server added in Settings: its tools are listed, the model calls one
   await useGemini(page, gemini);
   const dialog = await addServer(page, mcp.url);
   const tools = dialog.getByRole('list', { name: 'MCP tools' });
-  await expect(tools.getByRole('listitem')).toHaveCount(3);
+  await expect(tools.getByRole('listitem')).toHaveCount(4);
   await expect(tools).toContainText('calc__add');
   await expect(tools).toContainText('Adds two numbers.');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -117,4 +117,32 @@ test('in Plan mode a tool that only reads (readOnlyHint) asks and runs, and one 
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Planned.');
   expect(mcp.calls()).toEqual([{ tool: 'lookup', args: { word: 'plan' } }]);
   expect(lastResult(gemini)).toContain('PLAN');
+});
+
+test('a shared session with an MCP call replays its recorded result in a browser without the server, and the server is not called', async ({ page, gemini, browser }) => {
+  gemini.setScript({ responses: [call('calc__add', { a: 20, b: 22 }), done('The answer is 42.')] });
+  await openWithServer(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'Add 20 and 22');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('The answer is 42.');
+  expect(mcp.calls()).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(link).not.toContain(mcp.url.replace(/^http:\/\//, ''));
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Another browser: no settings, so no MCP server at all.
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 2 of 2');
+  await expect(toolCard(reader, 'calc__add {"a":20,"b":22}').locator('[data-status]')).toHaveText('success');
+  await expect(toolCard(reader, 'calc__add {"a":20,"b":22}')).toContainText('The sum is 42.');
+  await expect(toolCard(reader, 'calc__add {"a":20,"b":22}')).not.toContainText('Differs from the recording');
+  expect(mcp.calls()).toHaveLength(1);
+  await context.close();
 });

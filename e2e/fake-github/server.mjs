@@ -369,7 +369,13 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
       const sha = repository && resolveRef(repository, branchOrSha);
       return sha ? filesAt(repository, sha) : null;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Every socket is ended too: a connection the browser opened ahead and never used would
+    // otherwise hold close() until Node's 60 s headers timeout (an e2e teardown did).
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -4,6 +4,7 @@
 //   add {a, b}       the sum as text; every call's arguments are recorded
 //   lookup {word}    read-only (readOnlyHint): the word upper-cased
 //   broken {}        answered with a malformed result (content that is not a list), for fault tests
+//   report {}        an image and an embedded text resource
 // `refuseOrigin()` stops sending CORS headers; `close()` stops the server.
 import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -30,6 +31,12 @@ export async function startFakeMcp() {
       calls.push({ tool: 'lookup', args });
       return { content: [{ type: 'text', text: args.word.toUpperCase() }] };
     });
+    server.registerTool('report', { description: 'A chart and its data.', inputSchema: {} }, async () => ({
+      content: [
+        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+        { type: 'resource', resource: { uri: 'file:///data.csv', mimeType: 'text/csv', text: 'x,y\n1,2\n' } },
+      ],
+    }));
     server.registerTool('broken', { description: 'Answers with a malformed result.', inputSchema: {} }, async () => ({ content: [] }));
     return server;
   };

@@ -61,6 +61,16 @@ export async function startFakeWeb() {
     /** https://docs.example.test:<port>: a public-looking name the browser maps to 127.0.0.1. */
     publicUrl: `https://docs.example.test:${httpsPort}`,
     requests: () => [...requests],
-    close: () => Promise.all([http, https].map((server) => new Promise((resolve) => server.close(() => resolve(undefined))))),
+    // Every socket is ended too, so an unused connection the browser opened ahead cannot hold close().
+    close: () =>
+      Promise.all(
+        [http, https].map(
+          (server) =>
+            new Promise((resolve) => {
+              server.close(() => resolve(undefined));
+              server.closeAllConnections();
+            }),
+        ),
+      ),
   };
 }

@@ -21,6 +21,7 @@ describe('the MCP client', () => {
     expect(tools.map((tool) => [tool.modelName, tool.readOnly])).toEqual([
       ['calc_server__add', false],
       ['calc_server__lookup', true],
+      ['calc_server__report', false],
       ['calc_server__broken', false],
     ]);
     expect(tools[0]!.description).toBe('Adds two numbers.');
@@ -37,6 +38,24 @@ describe('the MCP client', () => {
     const called = await connected.value.call('add', { a: 2, b: 3 }, new AbortController().signal);
     expect(called).toEqual({ ok: true, value: { content: [{ type: 'text', text: 'The sum is 5.' }], failed: false } });
     expect(fake.calls()).toEqual([{ tool: 'add', args: { a: 2, b: 3 } }]);
+    await connected.value.close();
+  });
+
+  it('gives images as images and embedded resources as their text', async () => {
+    fake = await startFakeMcp();
+    const connected = await connectMcpServer({ name: 'calc', url: fake.url }, () => {});
+    if (!connected.ok) throw new Error(connected.error.message);
+    const called = await connected.value.call('report', {}, new AbortController().signal);
+    expect(called).toEqual({
+      ok: true,
+      value: {
+        content: [
+          { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+          { type: 'text', text: 'Resource file:///data.csv:\nx,y\n1,2\n' },
+        ],
+        failed: false,
+      },
+    });
     await connected.value.close();
   });
 
