@@ -5,7 +5,9 @@
 //   lookup {word}    read-only (readOnlyHint): the word upper-cased
 //   broken {}        answered with a malformed result (content that is not a list), for fault tests
 //   report {}        an image and an embedded text resource
-// `refuseOrigin()` stops sending CORS headers; `close()` stops the server.
+// `refuseOrigin()` stops sending CORS headers; `close()` stops the server. With `{ stateful: true }`
+// each client gets a session (Mcp-Session-Id) and a server of its own that can notify it:
+// `addTool(name)` registers a tool on every session's server, which sends tools/list_changed.
 import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -18,9 +20,12 @@ const CORS = {
   'Access-Control-Expose-Headers': 'Mcp-Session-Id',
 };
 
-export async function startFakeMcp() {
+export async function startFakeMcp({ stateful = false } = {}) {
   const calls = [];
   let cors = true;
+  /** Stateful mode: each session's server and transport, by session id. */
+  const sessions = new Map();
+  const added = [];
   const build = () => {
     const server = new McpServer({ name: 'fake-mcp', version: '1.0.0' });
     server.registerTool('add', { description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() } }, async (args) => {
@@ -38,8 +43,11 @@ export async function startFakeMcp() {
       ],
     }));
     server.registerTool('broken', { description: 'Answers with a malformed result.', inputSchema: {} }, async () => ({ content: [] }));
+    for (const name of added) addEcho(server, name);
     return server;
   };
+  const addEcho = (server, name) =>
+    server.registerTool(name, { description: `Echoes (added later: ${name}).`, inputSchema: { text: z.string() } }, async (args) => ({ content: [{ type: 'text', text: args.text }] }));
   const http = createServer(async (request, response) => {
     if (cors) for (const [name, value] of Object.entries(CORS)) response.setHeader(name, value);
     if (request.method === 'OPTIONS') {
@@ -53,6 +61,17 @@ export async function startFakeMcp() {
     if (message?.method === 'tools/call' && message.params?.name === 'broken') {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       return response.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: 'not a list', isError: 'maybe' } }));
+    }
+    if (stateful) {
+      const id = request.headers['mcp-session-id'];
+      let session = typeof id === 'string' ? sessions.get(id) : undefined;
+      if (!session) {
+        const server = build();
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${sessions.size + 1}`, onsessioninitialized: (sessionId) => sessions.set(sessionId, session) });
+        session = { server, transport };
+        await server.connect(transport);
+      }
+      return session.transport.handleRequest(request, response, message);
     }
     const server = build();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -69,6 +88,15 @@ export async function startFakeMcp() {
     url,
     calls: () => [...calls],
     refuseOrigin: () => (cors = false),
-    close: () => new Promise((resolve) => { http.closeAllConnections?.(); http.close(() => resolve(undefined)); }),
+    addTool(name) {
+      added.push(name);
+      for (const { server } of sessions.values()) addEcho(server, name);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const { transport } of sessions.values()) void transport.close();
+        http.close(() => resolve(undefined));
+        http.closeAllConnections();
+      }),
   };
 }

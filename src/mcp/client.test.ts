@@ -73,6 +73,19 @@ describe('the MCP client', () => {
     expect(again).toMatchObject({ ok: false, error: { kind: 'unreachable' } });
   });
 
+  it('lists the tools again when the server says they changed (tools/list_changed), and says so', async () => {
+    fake = await startFakeMcp({ stateful: true });
+    let changed = 0;
+    const connected = await connectMcpServer({ name: 'calc', url: fake.url }, () => changed++);
+    if (!connected.ok) throw new Error(connected.error.message);
+    expect(connected.value.tools().map((tool) => tool.name)).not.toContain('echo');
+    fake.addTool('echo');
+    await expect.poll(() => changed, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(connected.value.tools().map((tool) => tool.modelName)).toContain('calc__echo');
+    expect(connected.value.check('echo', { text: 1 })).not.toBeNull();
+    await connected.value.close();
+  });
+
   it('refuses an address that is not http(s)', async () => {
     expect(await connectMcpServer({ name: 'x', url: 'ftp://example.com' }, () => {})).toMatchObject({ ok: false, error: { kind: 'invalid-url' } });
     expect(await connectMcpServer({ name: 'x', url: 'not a url' }, () => {})).toMatchObject({ ok: false, error: { kind: 'invalid-url' } });

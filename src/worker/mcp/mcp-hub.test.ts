@@ -1,0 +1,43 @@
+/** The worker's MCP servers: the settings' servers connect and offer their enabled tools; changes follow. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeMcp } from '../../../e2e/fake-mcp/server.mjs';
+import type { FakeMcp } from '../../../e2e/fake-mcp/server.mjs';
+import { createMcpHub } from './mcp-hub';
+
+let fake: FakeMcp | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+const names = (hub: ReturnType<typeof createMcpHub>) => hub.tools().map((tool) => tool.declaration.name).sort();
+
+describe('the MCP hub', () => {
+  it('offers a configured server\'s tools but those turned off, follows the server\'s list, and drops a server removed', async () => {
+    fake = await startFakeMcp({ stateful: true });
+    const hub = createMcpHub();
+    const server = { id: 's1', name: 'calc', url: fake.url, disabledTools: ['broken', 'report'] };
+    hub.configure([server]);
+    await expect.poll(() => names(hub)).toEqual(['calc__add', 'calc__lookup']);
+    hub.configure([{ ...server, disabledTools: ['broken', 'report', 'lookup'] }]);
+    expect(names(hub)).toEqual(['calc__add']);
+    fake.addTool('echo');
+    await expect.poll(() => names(hub)).toEqual(['calc__add', 'calc__echo']);
+    hub.configure([]);
+    expect(names(hub)).toEqual([]);
+  });
+
+  it('lists a server Connect names before it is saved without offering its tools to the model', async () => {
+    fake = await startFakeMcp();
+    const hub = createMcpHub();
+    const listed = await hub.connect({ id: 'new', name: 'calc', url: fake.url, disabledTools: [] });
+    expect(listed.ok && listed.value.map((tool) => tool.name)).toEqual(['add', 'lookup', 'report', 'broken']);
+    expect(names(hub)).toEqual([]);
+  });
+
+  it('answers Connect to a server that cannot be reached with why, as data', async () => {
+    const hub = createMcpHub();
+    const listed = await hub.connect({ id: 'x', name: 'gone', url: 'http://127.0.0.1:9/mcp', disabledTools: [] });
+    expect(listed).toMatchObject({ ok: false, error: { kind: 'unreachable' } });
+  });
+});
