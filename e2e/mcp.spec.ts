@@ -67,6 +67,20 @@ test('an MCP server added in Settings: its tools are listed, the model calls one
   expect(pageErrors).toEqual([]);
 });
 
+test('a message sent the moment Settings saves a slow server is answered with its tools declared', async ({ page, gemini }) => {
+  await mcp.close();
+  mcp = await startFakeMcp({ delayMs: 400 });
+  gemini.setScript({ responses: [done('I can add.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const dialog = await addServer(page, mcp.url);
+  await expect(dialog.getByRole('list', { name: 'MCP tools' }).getByRole('listitem')).toHaveCount(4);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await sendMessage(page, 'What can you do?');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('I can add.');
+  expect(declared(gemini, 0)).toContain('calc__add');
+});
+
 test('a tool turned off is no longer declared to the model', async ({ page, gemini }) => {
   gemini.setScript({ responses: [done('ok')] });
   await openApp(page);

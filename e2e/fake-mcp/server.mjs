@@ -8,6 +8,7 @@
 // `refuseOrigin()` stops sending CORS headers; `close()` stops the server. With `{ stateful: true }`
 // each client gets a session (Mcp-Session-Id) and a server of its own that can notify it:
 // `addTool(name)` registers a tool on every session's server, which sends tools/list_changed.
+// `{ delayMs }` answers each request that much later (a slow server).
 import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -20,7 +21,7 @@ const CORS = {
   'Access-Control-Expose-Headers': 'Mcp-Session-Id',
 };
 
-export async function startFakeMcp({ stateful = false } = {}) {
+export async function startFakeMcp({ stateful = false, delayMs = 0 } = {}) {
   const calls = [];
   let cors = true;
   /** Stateful mode: each session's server and transport, by session id. */
@@ -56,6 +57,7 @@ export async function startFakeMcp({ stateful = false } = {}) {
     }
     const chunks = [];
     for await (const chunk of request) chunks.push(chunk);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const text = Buffer.concat(chunks).toString('utf8');
     const message = text ? JSON.parse(text) : undefined;
     if (message?.method === 'tools/call' && message.params?.name === 'broken') {

@@ -40,6 +40,9 @@ export interface SessionController {
 /** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
 const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers };
 
+/** The longest a run waits for MCP servers still connecting (a server that does not answer is left out). */
+const MCP_WAIT_MS = 5_000;
+
 export const SESSION_DELETED: AppError = { kind: 'session-deleted', message: 'That session was deleted, so nothing was changed.' };
 export const SESSION_LEFT: AppError = { kind: 'session-changed', message: 'Another session is open now, so nothing was changed.' };
 
@@ -60,6 +63,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
     ended: () => {
       if (options.model.switchToNext()) announceProvider();
     },
+    // A message sent right after Settings added an MCP server is answered with its tools.
+    beforeRun: () => options.mcp?.settled(MCP_WAIT_MS) ?? Promise.resolve(),
   });
   const personFiles = createPersonFiles({
     db,

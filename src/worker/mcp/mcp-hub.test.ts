@@ -27,6 +27,24 @@ describe('the MCP hub', () => {
     expect(names(hub)).toEqual([]);
   });
 
+  it('a run starting the moment the settings name a server waits until it is connected, so its tools are offered at once', async () => {
+    fake = await startFakeMcp();
+    const hub = createMcpHub();
+    hub.configure([{ id: 's1', name: 'calc', url: fake.url, disabledTools: [] }]);
+    expect(names(hub)).toEqual([]);
+    await hub.settled(5_000);
+    expect(names(hub)).toContain('calc__add');
+  });
+
+  it('does not wait longer than asked for a server that does not answer', async () => {
+    const hub = createMcpHub(() => new Promise(() => {}));
+    hub.configure([{ id: 's1', name: 'slow', url: 'https://mcp.example/mcp', disabledTools: [] }]);
+    const started = Date.now();
+    await hub.settled(100);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(names(hub)).toEqual([]);
+  });
+
   it('lists a server Connect names before it is saved without offering its tools to the model', async () => {
     fake = await startFakeMcp();
     const hub = createMcpHub();

@@ -17,6 +17,8 @@ interface Entry {
   connecting: Promise<Result<McpConnection, McpError>>;
   connection: McpConnection | null;
   tools: WorkspaceTool[];
+  /** Settles once `connection` and `tools` reflect the connection's outcome. */
+  ready: Promise<void>;
 }
 
 export interface McpHub {
@@ -26,6 +28,8 @@ export interface McpHub {
   connect(server: McpServerSetting): Promise<Result<McpToolInfo[], McpError>>;
   /** The enabled tools of every connected server, for the next model request. */
   tools(): WorkspaceTool[];
+  /** Resolves once every server being connected is connected or failed, or after `maxMs`. */
+  settled(maxMs: number): Promise<void>;
 }
 
 const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.url && a.token === b.token && a.name === b.name;
@@ -52,7 +56,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
   const open = (server: McpServerSetting): Entry => {
     const previous = entries.get(server.id);
     void previous?.connecting.then((made) => (made.ok ? made.value.close() : undefined));
-    const entry: Entry = { server, connection: null, tools: [], connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
+    const entry: Entry = { server, connection: null, tools: [], ready: Promise.resolve(), connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
     entry.connecting = load()
       .then(({ connectMcpServer }) =>
         connectMcpServer({ name: server.name, url: server.url, ...(server.token ? { token: server.token } : {}) }, () => {
@@ -60,7 +64,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
         }),
       )
       .catch((thrown: unknown): Result<McpConnection, McpError> => ({ ok: false, error: { kind: 'unreachable', message: `The MCP client could not be loaded (${String(thrown)}).` } }));
-    void entry.connecting.then((made) => {
+    entry.ready = entry.connecting.then((made) => {
       if (entries.get(server.id) !== entry) return;
       entry.connection = made.ok ? made.value : null;
       entry.tools = toolsOf(entry);
@@ -104,5 +108,12 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
       return { ok: true, value: tools };
     },
     tools: () => [...entries.values()].flatMap((entry) => entry.tools),
+    async settled(maxMs) {
+      const pending = [...entries.values()].map((entry) => entry.ready);
+      if (pending.length === 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(pending), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+      clearTimeout(timer);
+    },
   };
 }

@@ -25,6 +25,8 @@ export interface RunSlotOptions {
   current(): SessionRuntime | null;
   /** Called as each run ends (a provider chosen meanwhile takes over). */
   ended(): void;
+  /** Awaited as a run starts, before the agent builds its first request (MCP servers still connecting). */
+  beforeRun?(): Promise<void>;
 }
 
 export function createRunSlot(options: RunSlotOptions) {
@@ -55,7 +57,11 @@ export function createRunSlot(options: RunSlotOptions) {
     const current = options.current();
     if (!current) return { error: NO_SESSION };
     if (run) return { error: { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' } };
-    const { done } = begin(current, (signal) => current.agent.run(input, signal).then(() => current.flushRoundTrips()));
+    const { done } = begin(current, async (signal) => {
+      await options.beforeRun?.();
+      await current.agent.run(input, signal);
+      await current.flushRoundTrips();
+    });
     done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
     return { current, done: done.then(() => undefined, () => undefined) };
   }
