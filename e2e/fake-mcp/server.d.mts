@@ -7,4 +7,4 @@ export interface FakeMcp {
   addTool(name: string): void;
   close(): Promise<unknown>;
 }
-export function startFakeMcp(options?: { stateful?: boolean; delayMs?: number }): Promise<FakeMcp>;
+export function startFakeMcp(options?: { stateful?: boolean; delayMs?: number; token?: string }): Promise<FakeMcp>;

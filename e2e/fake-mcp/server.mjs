@@ -8,7 +8,8 @@
 // `refuseOrigin()` stops sending CORS headers; `close()` stops the server. With `{ stateful: true }`
 // each client gets a session (Mcp-Session-Id) and a server of its own that can notify it:
 // `addTool(name)` registers a tool on every session's server, which sends tools/list_changed.
-// `{ delayMs }` answers each request that much later (a slow server).
+// `{ delayMs }` answers each request that much later (a slow server); `{ token }` answers 401
+// unless the request carries `Authorization: Bearer <token>`.
 import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -21,7 +22,7 @@ const CORS = {
   'Access-Control-Expose-Headers': 'Mcp-Session-Id',
 };
 
-export async function startFakeMcp({ stateful = false, delayMs = 0 } = {}) {
+export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}) {
   const calls = [];
   let cors = true;
   /** Stateful mode: each session's server and transport, by session id. */
@@ -54,6 +55,10 @@ export async function startFakeMcp({ stateful = false, delayMs = 0 } = {}) {
     if (request.method === 'OPTIONS') {
       response.writeHead(204);
       return response.end();
+    }
+    if (token && request.headers.authorization !== `Bearer ${token}`) {
+      response.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' });
+      return response.end(JSON.stringify({ error: 'unauthorized' }));
     }
     const chunks = [];
     for await (const chunk of request) chunks.push(chunk);

@@ -86,6 +86,17 @@ describe('the MCP client', () => {
     await connected.value.close();
   });
 
+  it('sends the token as a bearer token; without it, says the server refused and what to check (OAuth is not supported yet)', async () => {
+    fake = await startFakeMcp({ token: 'mcp-secret' });
+    const refused = await connectMcpServer({ name: 'calc', url: fake.url }, () => {});
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(!refused.ok && refused.error.message).toContain('token');
+    expect(!refused.ok && refused.error.message).toContain('OAuth');
+    const connected = await connectMcpServer({ name: 'calc', url: fake.url, token: 'mcp-secret' }, () => {});
+    expect(connected.ok).toBe(true);
+    if (connected.ok) await connected.value.close();
+  });
+
   it('refuses an address that is not http(s)', async () => {
     expect(await connectMcpServer({ name: 'x', url: 'ftp://example.com' }, () => {})).toMatchObject({ ok: false, error: { kind: 'invalid-url' } });
     expect(await connectMcpServer({ name: 'x', url: 'not a url' }, () => {})).toMatchObject({ ok: false, error: { kind: 'invalid-url' } });
