@@ -8,7 +8,7 @@
 import type { Part } from '../shared/content';
 import { MCP_RESULT_MAX_CHARS } from '../shared/limits';
 import type { McpToolAccess } from '../shared/mcp';
-import { INVALID_PARAMETERS } from './tool-args';
+import { INVALID_PARAMETERS, summarizeArgs } from './tool-args';
 import { errorResult } from './tool-result';
 import type { ToolResult } from './types';
 import type { WorkspaceTool } from './workspace-tool';
@@ -45,10 +45,7 @@ export function createMcpTool(access: McpToolAccess): WorkspaceTool<Args> {
       const problem = access.check(args);
       return problem ? { ok: false, message: `The arguments do not fit ${info.modelName}'s schema: ${problem}`, errorType: INVALID_PARAMETERS } : { ok: true, args: args as Args };
     },
-    summarize: (args) => {
-      const shown = JSON.stringify(args);
-      return shown === '{}' ? '' : shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
-    },
+    summarize: summarizeArgs,
     preview: async (args) => ({ type: 'text', text: `Call ${info.name} on the MCP server "${access.serverName}" with:\n${JSON.stringify(args, null, 2)}` }),
     affectedPaths: () => [],
     isReadOnly: () => info.readOnly,

@@ -3,6 +3,7 @@
  * run again: its stand-in answers each call with the result the recording holds for that tool,
  * in order. It changes nothing and calls no one, so it does not ask.
  */
+import { summarizeArgs } from './tool-args';
 import { errorResult } from './tool-result';
 import type { ToolResult } from './types';
 import type { WorkspaceTool } from './workspace-tool';
@@ -21,10 +22,7 @@ export function createRecordedTool(name: string, recorded: Record<string, unknow
   return {
     declaration: { name, kind: 'read', description: `${name}, replayed from the recording`, parametersJsonSchema: { type: 'object', properties: {} } },
     validate: (args) => ({ ok: true, args: (typeof args === 'object' && args !== null ? args : {}) as Args }),
-    summarize: (args) => {
-      const shown = JSON.stringify(args);
-      return shown === '{}' ? '' : shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
-    },
+    summarize: summarizeArgs,
     preview: async () => ({ type: 'text', text: `Replays the recorded result of ${name}; the server is not called.` }),
     affectedPaths: () => [],
     execute: async () => answer(queue.shift()),

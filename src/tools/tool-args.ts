@@ -80,3 +80,9 @@ function show(value: unknown): string {
   }
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
+
+/** A call's arguments in one short line for its card: `{"a":1}`, cut at 80 characters; empty for none. */
+export function summarizeArgs(args: Record<string, unknown>): string {
+  const shown = JSON.stringify(args);
+  return shown === '{}' ? '' : shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+}

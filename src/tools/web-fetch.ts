@@ -61,9 +61,12 @@ export function formatPage(page: WebPage, maxChars: number): string {
   return [...head, '', text, ...(notes.length ? ['', ...notes] : [])].join('\n');
 }
 
+/** The ToolError type of a web fetch failure: WEB_FETCH_LOCAL_ADDRESS for `local-address`. */
+const errorTypeOf = (kind: string) => `WEB_FETCH_${kind.toUpperCase().replace(/-/g, '_')}`;
+
 async function run(args: WebFetchArgs, signal: AbortSignal, options: WebFetchToolOptions): Promise<ToolResult> {
   const fetched = await options.web.fetchPage(args.url, signal);
-  if (!fetched.ok) return errorResult(`WEB_FETCH_${fetched.error.kind.toUpperCase().replace(/-/g, '_')}`, fetched.error.message);
+  if (!fetched.ok) return errorResult(errorTypeOf(fetched.error.kind), fetched.error.message);
   const text = formatPage(fetched.value, options.maxChars ?? WEB_FETCH_MAX_CHARS);
   return { llmContent: text, display: { type: 'text', text } };
 }
@@ -79,7 +82,7 @@ export function createWebFetchTool(options: WebFetchToolOptions): WorkspaceTool<
     checks: [
       (args) => {
         const refusal = options.web.refusal(args.url);
-        return refusal ? { message: refusal.message, errorType: `WEB_FETCH_${refusal.kind.toUpperCase().replace(/-/g, '_')}` } : null;
+        return refusal ? { message: refusal.message, errorType: errorTypeOf(refusal.kind) } : null;
       },
     ],
     failureType: 'WEB_FETCH_FAILED',

@@ -32,6 +32,11 @@ export function streamsLive(command: string): boolean {
   return SIMPLE_SCRIPT.test(unquoted) && !unquoted.includes('$(');
 }
 
+/** What of a command's output was not streamed already (all of it when the streamed part is not its start). */
+export function notStreamed(text: string, sent: string | undefined): string {
+  return sent && text.startsWith(sent) ? text.slice(sent.length) : text;
+}
+
 export function createLiveOutputs(): LiveOutputs {
   const taps = new Map<string, (stream: 1 | 2, text: string) => void>();
   let counter = 0;

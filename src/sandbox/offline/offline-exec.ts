@@ -13,7 +13,7 @@ import { createExecDeadline, stopReport } from '../exec-deadline';
 import type { ExecOptions, ExecResult } from '../types';
 import type { WorkspaceFiles } from '../workspace-files';
 import { resolveWorkingDirectory } from '../workspace-files';
-import { LIVE_OUTPUT_ENV, streamsLive } from './live-output';
+import { LIVE_OUTPUT_ENV, notStreamed, streamsLive } from './live-output';
 import type { LiveOutputs } from './live-output';
 
 /** How long to wait for just-bash to settle after an abort, to keep any partial output. */
@@ -78,9 +78,8 @@ function stopped(partial: ShellOutcome | null, reason: 'timeout' | 'abort', time
 
 /** Reports the output at the end, less what already went out live. */
 function finish(result: ExecResult, options: ExecOptions, streamed?: { stdout: string; stderr: string }): ExecResult {
-  const rest = (text: string, sent: string | undefined) => (sent && text.startsWith(sent) ? text.slice(sent.length) : text);
-  const stdout = rest(result.stdout, streamed?.stdout);
-  const stderr = rest(result.stderr, streamed?.stderr);
+  const stdout = notStreamed(result.stdout, streamed?.stdout);
+  const stderr = notStreamed(result.stderr, streamed?.stderr);
   if (stdout !== '') options.onOutput?.({ stream: 'stdout', text: stdout });
   if (stderr !== '') options.onOutput?.({ stream: 'stderr', text: stderr });
   return result;

@@ -20,7 +20,7 @@ import { createWorkspaceFiles, resolveWorkingDirectory } from '../workspace-file
 import { createInMemoryBackend } from './offline-files';
 import { runOfflineExec, runScript } from './offline-exec';
 import { webContainerOnlyCommands } from './webcontainer-only-commands';
-import { LIVE_OUTPUT_ENV, createLiveOutputs, streamsLive } from './live-output';
+import { LIVE_OUTPUT_ENV, createLiveOutputs, notStreamed, streamsLive } from './live-output';
 import type { LiveOutputs } from './live-output';
 import { defaultNodeRunner } from './node/default-node-runner';
 import { nodeCommand } from './node/node-command';
@@ -107,7 +107,6 @@ async function spawnOffline(bash: Bash, files: WorkspaceFiles, backend: FileBack
 function startInteractiveShell(bash: Bash, backend: FileBackend, id: string, start: string, options: SpawnOptions, live: LiveOutputs): SandboxProcess {
   let cwd = start;
   let carried: Record<string, string> = {};
-  const rest = (text: string, sent: string) => (text.startsWith(sent) ? text.slice(sent.length) : text);
   return startLineShell({
     id,
     prompt: () => `${cwd} $ `,
@@ -118,7 +117,7 @@ function startInteractiveShell(bash: Bash, backend: FileBackend, id: string, sta
         const outcome = await runScript(bash, line, cwd, signal, tap ? { ...carried, [LIVE_OUTPUT_ENV]: tap.id } : carried);
         if (outcome.finalCwd && (await backend.lstat(outcome.finalCwd)) === 'directory') cwd = outcome.finalCwd;
         if (outcome.env) carried = carriedVariables(outcome.env);
-        return tap ? { ...outcome, stdout: rest(outcome.stdout, tap.streamed.stdout), stderr: rest(outcome.stderr, tap.streamed.stderr) } : outcome;
+        return tap ? { ...outcome, stdout: notStreamed(outcome.stdout, tap.streamed.stdout), stderr: notStreamed(outcome.stderr, tap.streamed.stderr) } : outcome;
       } finally {
         tap?.close();
       }

@@ -53,17 +53,19 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
       );
   };
 
+  /** One connection to `server`; a client that cannot be loaded is an unreachable server (data). */
+  const connectTo = (server: McpServerSetting, onToolsChanged: () => void): Promise<Result<McpConnection, McpError>> =>
+    load()
+      .then(({ connectMcpServer }) => connectMcpServer({ name: server.name, url: server.url, ...(server.token ? { token: server.token } : {}) }, onToolsChanged))
+      .catch((thrown: unknown): Result<McpConnection, McpError> => ({ ok: false, error: { kind: 'unreachable', message: `The MCP client could not be loaded (${String(thrown)}).` } }));
+
   const open = (server: McpServerSetting): Entry => {
     const previous = entries.get(server.id);
     void previous?.connecting.then((made) => (made.ok ? made.value.close() : undefined));
     const entry: Entry = { server, connection: null, tools: [], ready: Promise.resolve(), connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
-    entry.connecting = load()
-      .then(({ connectMcpServer }) =>
-        connectMcpServer({ name: server.name, url: server.url, ...(server.token ? { token: server.token } : {}) }, () => {
-          entry.tools = toolsOf(entry);
-        }),
-      )
-      .catch((thrown: unknown): Result<McpConnection, McpError> => ({ ok: false, error: { kind: 'unreachable', message: `The MCP client could not be loaded (${String(thrown)}).` } }));
+    entry.connecting = connectTo(server, () => {
+      entry.tools = toolsOf(entry);
+    });
     entry.ready = entry.connecting.then((made) => {
       if (entries.get(server.id) !== entry) return;
       entry.connection = made.ok ? made.value : null;
@@ -99,9 +101,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
         return { ok: true, value: made.value.tools() };
       }
       // A server not saved yet: its tools are listed, and offered to the model only once Settings is saved.
-      const made = await load()
-        .then(({ connectMcpServer }) => connectMcpServer({ name: server.name, url: server.url, ...(server.token ? { token: server.token } : {}) }, () => {}))
-        .catch((thrown: unknown): Result<McpConnection, McpError> => ({ ok: false, error: { kind: 'unreachable', message: `The MCP client could not be loaded (${String(thrown)}).` } }));
+      const made = await connectTo(server, () => {});
       if (!made.ok) return made;
       const tools = made.value.tools();
       await made.value.close();

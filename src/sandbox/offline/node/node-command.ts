@@ -10,9 +10,8 @@ import { defineCommand } from 'just-bash';
 import { formatBytes } from '../../../shared/format-bytes';
 import type { NodeRun } from './js-runtime';
 import type { NodeRunner } from './node-runner';
-import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from './workspace-snapshot';
-import { LIVE_OUTPUT_ENV } from '../live-output';
 import type { LiveOutputs } from '../live-output';
+import { runScriptCommand } from './script-command';
 
 export interface NodeCommandOptions {
   runner: NodeRunner;
@@ -58,30 +57,23 @@ export function nodeCommand(options: NodeCommandOptions): CustomCommand {
   return defineCommand('node', async (args, ctx) => {
     const parsed = parse(args, ctx.cwd);
     if ('answer' in parsed) return parsed.answer;
-    const files = await snapshot(ctx.fs, options.roots, options.maxSnapshotBytes ?? SNAPSHOT_MAX_BYTES, (fs, path) => fs.readFile(path));
-    if ('tooBig' in files) {
-      return { stdout: '', stderr: `node: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files; .git is skipped).\n`, exitCode: 1 };
-    }
     const entry = parsed.print && 'code' in parsed.entry ? { code: `console.log(eval(${JSON.stringify(parsed.entry.code)}))` } : parsed.entry;
-    const env = Object.fromEntries([...ctx.env].filter(([name]) => name !== LIVE_OUTPUT_ENV));
-    const sink = options.live?.sinkFor(ctx.env.get(LIVE_OUTPUT_ENV));
-    const output = { stdout: '', stderr: '' };
     const memoryBytes = options.memoryBytes ?? 128 * 1024 * 1024;
-    const outcome = await options.runner.run(
-      { run: { cwd: ctx.cwd, argv: parsed.argv, entry, env }, files: files.files, directories: files.directories, writableRoots: [...options.roots], memoryBytes },
-      ctx.signal ?? new AbortController().signal,
-      (stream, text) => {
-        if (stream === 1) output.stdout += text;
-        else output.stderr += text;
-        sink?.(stream, text);
-      },
-    );
-    if (outcome.type === 'stopped') return { ...output, exitCode: 130 };
-    if (outcome.type === 'failed') return { stdout: output.stdout, stderr: `${output.stderr}node: the JavaScript engine could not run (${outcome.message}).\n`, exitCode: 1 };
-    await writeBack(ctx.fs, outcome.changes);
-    if (outcome.result.stopped === 'out-of-memory') {
-      return { stdout: output.stdout, stderr: `${output.stderr}node: the script used more than its ${formatBytes(memoryBytes)} of memory and was stopped.\n`, exitCode: outcome.result.exitCode };
+    const ran = await runScriptCommand(ctx, {
+      name: 'node',
+      engine: 'the JavaScript engine',
+      runner: options.runner,
+      roots: options.roots,
+      live: options.live,
+      maxSnapshotBytes: options.maxSnapshotBytes,
+      read: (fs, path) => fs.readFile(path),
+      request: (files, env) => ({ run: { cwd: ctx.cwd, argv: parsed.argv, entry, env }, ...files, writableRoots: [...options.roots], memoryBytes }),
+    });
+    if ('answer' in ran) return ran.answer;
+    const { output, result } = ran;
+    if (result.stopped === 'out-of-memory') {
+      return { stdout: output.stdout, stderr: `${output.stderr}node: the script used more than its ${formatBytes(memoryBytes)} of memory and was stopped.\n`, exitCode: result.exitCode };
     }
-    return { ...output, exitCode: outcome.result.exitCode };
+    return { ...output, exitCode: result.exitCode };
   });
 }

@@ -7,22 +7,19 @@
  */
 import type { CustomCommand } from 'just-bash';
 import { defineCommand } from 'just-bash';
-import { formatBytes } from '../../../shared/format-bytes';
 import { messageOf } from '../../../shared/errors';
 import type { ScriptRunner } from '../node/node-runner';
-import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from '../node/workspace-snapshot';
+import { runScriptCommand } from '../node/script-command';
+import type { Answer } from '../node/script-command';
 import { loadPyodideOnce } from './load-pyodide';
 import type { PythonRunRequest } from './python-protocol';
 import { runPython } from './run-python';
-import { LIVE_OUTPUT_ENV } from '../live-output';
 import type { LiveOutputs } from '../live-output';
 import type { PythonRun } from './run-python';
 
 export const PIP_MESSAGE =
   'Installing Python packages needs the network, which the offline sandbox does not have: its Python (Pyodide) has the standard library only. ' +
   'Use the standard library, or the WebContainer sandbox for JavaScript packages.\n';
-
-type Answer = { stdout: string; stderr: string; exitCode: number };
 
 function parse(args: string[], cwd: string): { run: Omit<PythonRun, 'env' | 'cwd'> } | { answer: Answer } {
   const [first, second, ...rest] = args;
@@ -61,24 +58,16 @@ export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>
   const run = async (args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<Answer> => {
     const parsed = parse(args, ctx.cwd);
     if ('answer' in parsed) return parsed.answer;
-    const files = await snapshot(ctx.fs, options.roots, SNAPSHOT_MAX_BYTES, (fs, path) => fs.readFileBuffer(path));
-    if ('tooBig' in files) return { stdout: '', stderr: `python3: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files).\n`, exitCode: 1 };
-    const output = { stdout: '', stderr: '' };
-    const sink = options.live?.sinkFor(ctx.env.get(LIVE_OUTPUT_ENV));
-    const env = Object.fromEntries([...ctx.env].filter(([name]) => name !== LIVE_OUTPUT_ENV));
-    const outcome = await options.runner.run(
-      { run: { ...parsed.run, cwd: ctx.cwd, env }, files: files.files, directories: files.directories, roots: [...options.roots] },
-      ctx.signal ?? new AbortController().signal,
-      (stream, text) => {
-        if (stream === 1) output.stdout += text;
-        else output.stderr += text;
-        sink?.(stream, text);
-      },
-    );
-    if (outcome.type === 'stopped') return { ...output, exitCode: 130 };
-    if (outcome.type === 'failed') return { stdout: output.stdout, stderr: `${output.stderr}python3: Python could not be started (${outcome.message}).\n`, exitCode: 1 };
-    await writeBack(ctx.fs, outcome.changes);
-    return { ...output, exitCode: outcome.result.exitCode };
+    const ran = await runScriptCommand(ctx, {
+      name: 'python3',
+      engine: 'Python',
+      runner: options.runner,
+      roots: options.roots,
+      live: options.live,
+      read: (fs, path) => fs.readFileBuffer(path),
+      request: (files, env) => ({ run: { ...parsed.run, cwd: ctx.cwd, env }, ...files, roots: [...options.roots] }),
+    });
+    return 'answer' in ran ? ran.answer : { ...ran.output, exitCode: ran.result.exitCode };
   };
   const pip = async (): Promise<Answer> => ({ stdout: '', stderr: PIP_MESSAGE, exitCode: 1 });
   return [defineCommand('python3', run), defineCommand('python', run), defineCommand('pip', pip), defineCommand('pip3', pip)];
