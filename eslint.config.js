@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'github', 'web', 'mcp', 'worker', 'share', 'pwa', 'ui'];
+const layers = ['shared', 'agent', 'model', 'tools', 'sandbox', 'store', 'github', 'web', 'mcp', 'trace', 'worker', 'share', 'pwa', 'ui'];
 const others = (...allowed) => layers.filter((layer) => !allowed.includes(layer)).map((layer) => `./src/${layer}`);
 
 /**
@@ -19,6 +19,8 @@ const zones = [
   { target: './src/github', from: others('shared', 'github'), message: 'github/ (the GitHub REST client) depends on src/shared only; the worker wires it to imports and pushes.' },
   { target: './src/web', from: others('shared', 'web'), message: 'web/ (the pages web_fetch reads) depends on src/shared only; the worker hands it to the tool as a WebAccess.' },
   { target: './src/mcp', from: others('shared', 'mcp'), message: 'mcp/ (the MCP client) depends on src/shared only; the worker wires its tools (worker/mcp/).' },
+  { target: './src/trace', from: others('shared', 'trace', 'store'), message: 'trace/ (OpenTelemetry traces of a session) reads plain records: src/shared and store/types.ts only; the worker reads the store and sends.' },
+  { target: './src/trace', from: ['./src/store'], except: ['./types.ts'], message: 'trace/ reads store *types* only (store/types.ts); the worker hands it the records.' },
   { target: './src/sandbox', from: others('shared', 'sandbox'), message: 'sandbox/ depends on src/shared only. Persistence and RPC belong in worker/.' },
   { target: './src/store', from: others('shared', 'store', 'agent'), message: 'store/ depends on src/shared (and agent types for records) only.' },
   { target: './src/store', from: ['./src/agent'], except: ['./types.ts'], message: 'store/ may use agent *types* only (agent/types.ts).' },
@@ -83,11 +85,13 @@ export default tseslint.config(
           restrictedPackage('@octokit/core', 'src/github/'),
           restrictedPackage('node-html-markdown', 'src/web/'),
           restrictedPackage('@modelcontextprotocol/sdk', 'src/mcp/'),
+          restrictedPackage('@arizeai/openinference-semantic-conventions', 'src/trace/'),
         ],
         patterns: [
           { group: ['openai/*'], message: restrictedPackage('openai', 'src/model/openai/').message },
           { group: ['@octokit/*', '!@octokit/core'], message: restrictedPackage('@octokit/core', 'src/github/').message },
           { group: ['@modelcontextprotocol/sdk/*'], message: restrictedPackage('@modelcontextprotocol/sdk', 'src/mcp/').message },
+          { group: ['@opentelemetry/*'], message: restrictedPackage('@opentelemetry/*', 'src/trace/').message },
         ],
       }],
     },
@@ -99,6 +103,7 @@ export default tseslint.config(
   { files: ['src/github/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/web/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/mcp/**', 'e2e/fake-mcp/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/trace/**'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['src/agent/**/*.ts', 'src/tools/**/*.ts'],
     ignores: ['**/*.test.ts'],

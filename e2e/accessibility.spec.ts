@@ -86,7 +86,7 @@ for (const theme of ['Dark', 'Light'] as const) {
       await expectNoViolations(page, `${theme}: Share session`);
     });
 
-    test(`${theme}: the offline empty session, the prompt's Commands, the Import menu, a new file with the tree's context menu, and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
+    test(`${theme}: the offline empty session, the prompt's Commands, the Import menu, Export trace, a new file with the tree's context menu, and the sessions list have no WCAG 2.1 A/AA violation`, async ({ page }) => {
       await openApp(page);
       await chooseTheme(page, theme);
       await expectNoViolations(page, `${theme}: empty session on ?sandbox=offline`);
@@ -101,6 +101,13 @@ for (const theme of ['Dark', 'Light'] as const) {
       await expect(page.getByRole('menu', { name: 'Import' }).getByRole('menuitem').first()).toBeFocused();
       await expectNoViolations(page, `${theme}: the Import menu`);
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: 'OpenTelemetry trace…' }).click();
+      const traceDialog = page.getByRole('dialog', { name: 'Export trace' });
+      await expect(traceDialog.getByRole('checkbox', { name: 'Include messages' })).toBeFocused();
+      await expectNoViolations(page, `${theme}: the Export trace dialog`);
+      await page.keyboard.press('Escape');
+      await expect(traceDialog).toBeHidden();
       await page.getByRole('button', { name: 'New file' }).click();
       const newPath = page.getByRole('textbox', { name: 'New file path' });
       await expect(newPath).toBeFocused();

@@ -59,6 +59,15 @@ describe('the layer rule', () => {
     expect(await layerErrors('src/tools/web-fetch.ts', "import { fetchWebPage } from '../web/fetch-page';")).toHaveLength(1);
   });
 
+  it('keeps OpenTelemetry to trace/: only it imports the packages, it reads store types only, and the worker feeds it', async () => {
+    expect(await layerErrors('src/worker/trace/trace-export.ts', "import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';")).toHaveLength(1);
+    expect(await layerErrors('src/ui/files/files-section.tsx', "import { ATTR_GEN_AI_TOOL_NAME } from '@opentelemetry/semantic-conventions/incubating';")).toHaveLength(1);
+    expect(await layerErrors('src/trace/otlp-json.ts', "import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';")).toEqual([]);
+    expect(await layerErrors('src/trace/trace-spans.ts', "import { listRoundTrips } from '../store/round-trips';")).toHaveLength(1);
+    expect(await layerErrors('src/trace/trace-spans.ts', "import type { RoundTripRecord } from '../store/types';")).toEqual([]);
+    expect(await layerErrors('src/ui/files/files-section.tsx', "import { traceSpans } from '../../trace/trace-spans';")).toHaveLength(1);
+  });
+
   it('keeps the GitHub client to itself: only github/ imports Octokit, it imports only shared/, and the UI reaches it through the worker', async () => {
     expect(await layerErrors('src/worker/files/read-github.ts', "import { Octokit } from '@octokit/core';")).toHaveLength(1);
     expect(await layerErrors('src/github/client.ts', "import { Octokit } from '@octokit/core';")).toEqual([]);

@@ -112,13 +112,14 @@ export async function querySettings(db: LoopscopeDb): Promise<SettingsRecord> {
   return normalizeSettings({ ...DEFAULT_SETTINGS, ...stored });
 }
 
-/** Drops the API keys and the GitHub token unless the person chose to remember them (reliability rule 9). */
+/** Drops the API keys, the GitHub token and the trace headers unless the person chose to remember them (reliability rule 9). */
 export function normalizeSettings(settings: SettingsRecord): SettingsRecord {
-  const { apiKey, openaiApiKey, githubToken, ...rest } = settings;
+  const { apiKey, openaiApiKey, githubToken, traceHeaders, ...rest } = settings;
   const kept: SettingsRecord = rest;
   if (settings.rememberKey && apiKey) kept.apiKey = apiKey;
   if (settings.rememberKey && openaiApiKey) kept.openaiApiKey = openaiApiKey;
   if (settings.rememberKey && githubToken) kept.githubToken = githubToken;
+  if (settings.rememberKey && traceHeaders) kept.traceHeaders = traceHeaders;
   if (settings.mcpServers) kept.mcpServers = settings.rememberKey ? settings.mcpServers : settings.mcpServers.map(({ token: _token, ...server }) => server);
   return kept;
 }

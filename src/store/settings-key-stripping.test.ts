@@ -47,6 +47,16 @@ describe('settings', () => {
     expect(remembered.mcpServers?.[0]?.token).toBe('mcp-secret');
   });
 
+  it('never stores the trace headers (they hold a key) unless rememberKey is true; the endpoint itself is kept', async () => {
+    const { db } = openFakeDatabase();
+    const stored = unwrap(await putSettings(db, { traceEndpoint: 'https://cloud.langfuse.com/api/public/otel/v1/traces', traceHeaders: 'Authorization=Basic trace-secret' }));
+    expect(stored.traceEndpoint).toBe('https://cloud.langfuse.com/api/public/otel/v1/traces');
+    expect(stored.traceHeaders).toBeUndefined();
+    expect(JSON.stringify(await db.settings.toArray())).not.toContain('trace-secret');
+    const remembered = unwrap(await putSettings(db, { rememberKey: true, traceHeaders: 'Authorization=Basic trace-secret' }));
+    expect(remembered.traceHeaders).toBe('Authorization=Basic trace-secret');
+  });
+
   it('stores the key when remembered, and erases it when the person stops remembering', async () => {
     const { db } = openFakeDatabase();
     unwrap(await putSettings(db, { rememberKey: true, apiKey: 'secret-key' }));

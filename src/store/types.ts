@@ -249,6 +249,12 @@ export interface SettingsRecord {
   webFetchLocalAddresses?: boolean;
   /** Remote MCP servers (Streamable HTTP); their tokens are stored only when rememberKey is true. Never in links or session files. */
   mcpServers?: McpServerSetting[];
+  /** Settings → Send traces to: an OTLP/HTTP JSON traces endpoint each finished interaction is posted to; absent or empty: none. */
+  traceEndpoint?: string;
+  /** Its headers (`name=value, …`, shared/traces.ts); they often hold a key, so they are stored only when rememberKey is true. */
+  traceHeaders?: string;
+  /** Sent traces hold the messages (requests, replies, tool arguments and results); off unless ticked. */
+  traceMessages?: boolean;
   /** The page's look: System follows the OS's prefers-color-scheme. Older records read System. */
   theme: 'system' | 'dark' | 'light';
   lastSessionId?: string;

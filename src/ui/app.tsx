@@ -62,6 +62,9 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   if (settings.githubApiUrl) worker.githubApiUrl = settings.githubApiUrl;
   if (settings.webFetchLocalAddresses) worker.webFetchLocalAddresses = true;
   if (settings.mcpServers?.length) worker.mcpServers = settings.mcpServers;
+  if (settings.traceEndpoint) worker.traceEndpoint = settings.traceEndpoint;
+  if (settings.traceHeaders) worker.traceHeaders = settings.traceHeaders;
+  if (settings.traceMessages) worker.traceMessages = true;
   return worker;
 }
 

@@ -40,7 +40,7 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   const content = useFileContent(db, sessionId, activePath ?? '');
   const paths = useMemo(() => (files ?? []).map((file) => file.path), [files]);
   const storedCheckpoints = useCheckpoints(db, sessionId);
-  const sessionFile = useSessionFile(client);
+  const sessionFile = useSessionFile(client, currentId);
   useEffect(() => onPaths?.(paths), [paths, onPaths]);
 
   useEffect(() => {

@@ -68,6 +68,7 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     tools,
     backgroundProcesses,
     mcp,
+    origin: self.location.origin,
     isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sandboxSource(message.sandbox),
     initialSettings: message.settings,

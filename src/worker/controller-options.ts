@@ -27,4 +27,6 @@ export interface ControllerOptions {
   backgroundProcesses?: BackgroundProcesses;
   /** The settings' MCP servers, connected (their tools are in `tools` already). */
   mcp?: McpHub;
+  /** The page's origin (a server that should allow it, in messages about CORS). */
+  origin?: string;
 }

@@ -12,6 +12,7 @@ import type { SandboxKind } from '../sandbox/types';
 import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 import type { McpServerSetting, McpToolInfo } from '../shared/mcp';
+import type { ExportedTrace } from '../shared/traces';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -23,7 +24,7 @@ export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
 > &
-  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses' | 'mcpServers'>>;
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses' | 'mcpServers' | 'traceEndpoint' | 'traceHeaders' | 'traceMessages'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }
@@ -98,6 +99,8 @@ export interface Requests {
   'push-github': { payload: { sessionId: SessionTarget; repository: string; branch: string; message: string; create?: boolean; allowDeletes?: boolean }; answer: PushReport & AppliedIn };
   /** A workspace folder as branch gh-pages, and Pages switched on for it (worker/files/publish-pages.ts). */
   'publish-pages': { payload: { sessionId: SessionTarget; repository: string; folder: string }; answer: PublishReport & AppliedIn };
+  /** Export → OpenTelemetry trace…: the session's loop as OTLP/JSON (worker/trace/). */
+  'export-trace': { payload: { sessionId: SessionTarget; includeMessages: boolean }; answer: ExportedTrace };
   /** Settings' Connect: the server's tools, or why it cannot be reached (worker/mcp/mcp-hub.ts). */
   'mcp-connect': { payload: { server: McpServerSetting }; answer: McpToolInfo[] };
 }

@@ -28,6 +28,8 @@ import { sessionHandlers } from './handlers/session-handlers';
 import { shareHandlers } from './handlers/share-handlers';
 import { terminalHandlers } from './handlers/terminal-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
+import { traceHandlers } from './handlers/trace-handlers';
+import { createTraceSender } from './trace/trace-sender';
 
 export interface SessionController {
   handle(message: ClientMessage): Promise<void>;
@@ -38,7 +40,7 @@ export interface SessionController {
 }
 
 /** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
-const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers };
+const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers };
 
 /** The longest a run waits for MCP servers still connecting (a server that does not answer is left out). */
 const MCP_WAIT_MS = 5_000;
@@ -55,13 +57,15 @@ export function createSessionController(options: ControllerOptions): SessionCont
   const lane = createSessionLane();
   // The open session, as requests may use it: none while a switch is under way.
   const current = () => (lane.busy() ? null : opener.runtime());
+  const traces = createTraceSender({ db, post, settings: () => settings, origin: options.origin ?? '' });
   const runs = createRunSlot({
     db,
     post,
     approvals,
     current,
-    ended: () => {
+    ended: (run) => {
       if (options.model.switchToNext()) announceProvider();
+      void traces.runEnded(run.sessionId, run.startedAt);
     },
     // A message sent right after Settings added an MCP server is answered with its tools.
     beforeRun: () => options.mcp?.settled(MCP_WAIT_MS) ?? Promise.resolve(),

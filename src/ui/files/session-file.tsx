@@ -1,20 +1,24 @@
 /**
  * Session files in the Files pane's menus: Import → Open session file (a `.loopscope.json`
  * document opens as a read-only shared session, as a link does) and Export → Download session
- * file. A file that cannot be read leaves one alert here and changes nothing.
+ * file, and Export → OpenTelemetry trace… (its dialog loads when first opened). A file that cannot
+ * be read leaves one alert here and changes nothing.
  */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import type { WorkerClient } from '../../worker/client';
 import type { MenuItem } from '../menu';
 import { downloadSessionFile } from './download';
 
+const TraceExportDialog = lazy(() => import('../share/trace-export-dialog').then((module) => ({ default: module.TraceExportDialog })));
+
 /** Larger than any session file Loopscope writes (share/codec.ts reads at most 64 MB). */
 const MAX_SESSION_FILE_BYTES = 64 * 1024 * 1024;
 
-export function useSessionFile(client: WorkerClient) {
+export function useSessionFile(client: WorkerClient, sessionId: string | null) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [tracing, setTracing] = useState(false);
 
   const opened = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -33,6 +37,7 @@ export function useSessionFile(client: WorkerClient) {
       onSelect: () =>
         void downloadSessionFile(client).then((failed) => setError(failed ? `The session file could not be made: ${failed}` : null)),
     },
+    { label: 'OpenTelemetry trace…', onSelect: () => setTracing(true) },
   ];
   const elements = (
     <>
@@ -44,6 +49,11 @@ export function useSessionFile(client: WorkerClient) {
             ×
           </button>
         </div>
+      ) : null}
+      {tracing ? (
+        <Suspense fallback={null}>
+          <TraceExportDialog client={client} sessionId={sessionId} onClose={() => setTracing(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -9,7 +9,8 @@
  * property named like a credential is blanked and a `key=` URL parameter in any text is cut.
  */
 import type { RoundTripRecord } from '../../store/types';
-import { durationMs, groupRoundTrips, tokensOf } from './inspector-model';
+import { tokensOf } from '../../shared/response-usage';
+import { durationMs, groupRoundTrips } from './inspector-model';
 
 export const INSPECTOR_EXPORT_FORMAT = 'loopscope-loop-inspector';
 export const INSPECTOR_EXPORT_VERSION = 1;
@@ -35,7 +36,7 @@ export function inspectorExport(roundTrips: readonly RoundTripRecord[], session:
           retry: attempt > 0,
           startedAt: roundTrip.startedAt,
           ...(roundTrip.endedAt === undefined ? {} : { endedAt: roundTrip.endedAt, durationMs: durationMs(roundTrip) }),
-          tokens: tokensOf(roundTrip),
+          tokens: tokensOf(roundTrip.response),
           request: roundTrip.request,
           response: roundTrip.response,
           ...(roundTrip.error ? { error: roundTrip.error } : {}),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundTripRecord } from '../../store/types';
-import { describeResponse, groupRoundTrips, thoughtsOf, tokensLine, tokensOf, turnTitle } from './inspector-model';
+import { describeResponse, groupRoundTrips, thoughtsOf, tokensLine, turnTitle } from './inspector-model';
+import { tokensOf } from '../../shared/response-usage';
 
 let clock = 1_000;
 function roundTrip(id: string, interactionId: string, extra: Partial<RoundTripRecord> = {}): RoundTripRecord {
@@ -82,11 +83,11 @@ describe('what a round-trip says about itself', () => {
         { candidates: [{ content: { parts: [{ text: 'b' }] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 1200, candidatesTokenCount: 30, totalTokenCount: 1230 } },
       ],
     });
-    expect(tokensOf(gemini)).toEqual({ prompt: 1200, candidates: 30, total: 1230 });
-    expect(tokensLine(tokensOf(gemini))).toBe('tokens: prompt 1,200, response 30, total 1,230');
+    expect(tokensOf(gemini.response)).toEqual({ prompt: 1200, candidates: 30, total: 1230 });
+    expect(tokensLine(tokensOf(gemini.response))).toBe('tokens: prompt 1,200, response 30, total 1,230');
     const openai = roundTrip('r2', 'i1', { response: [{ choices: [] }, { choices: [], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } }] });
-    expect(tokensOf(openai)).toEqual({ prompt: 10, candidates: 2, total: 12 });
-    expect(tokensLine(tokensOf(roundTrip('r3', 'i1', { response: [{ candidates: [] }] })))).toBe('tokens not reported');
+    expect(tokensOf(openai.response)).toEqual({ prompt: 10, candidates: 2, total: 12 });
+    expect(tokensLine(tokensOf([{ candidates: [] }]))).toBe('tokens not reported');
   });
 
   it('keeps thought text apart from the answer', () => {

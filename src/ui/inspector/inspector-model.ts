@@ -6,6 +6,7 @@
  * `turn`: each is a turn of its own, except one that follows a failed record of the same
  * interaction, which is taken as that turn's retry.
  */
+import type { Tokens } from '../../shared/response-usage';
 import type { LoopEventNote, RoundTripRecord, ToolTimeline } from '../../store/types';
 
 export type TurnPurpose = 'turn' | 'compression' | 'next_speaker';
@@ -57,47 +58,6 @@ export function turnTitle(turn: InspectorTurn, index: number): string {
   const retries = turn.attempts.length - 1;
   const calls = turn.toolCalls.length;
   return `Turn ${index + 1}${kind} · ${turn.attempts.length} round-trip(s)${retries ? `, ${retries} retr${retries === 1 ? 'y' : 'ies'}` : ''}${calls ? ` · ${calls} tool call(s)` : ''}`;
-}
-
-export interface Tokens {
-  prompt?: number;
-  candidates?: number;
-  total?: number;
-  thoughts?: number;
-}
-
-function numberAt(object: Record<string, unknown>, key: string): number | undefined {
-  const value = object[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function definedOnly(tokens: Tokens): Tokens | null {
-  const kept = Object.fromEntries(Object.entries(tokens).filter(([, value]) => value !== undefined)) as Tokens;
-  return Object.keys(kept).length > 0 ? kept : null;
-}
-
-/**
- * The tokens of a round-trip, from the last chunk that reports usage: Gemini's (and the
- * scripted demo's) `usageMetadata`, an OpenAI-compatible server's `usage`, or the adapter's own.
- */
-export function tokensOf(roundTrip: RoundTripRecord): Tokens | null {
-  for (let index = roundTrip.response.length - 1; index >= 0; index--) {
-    const chunk = roundTrip.response[index];
-    if (!chunk || typeof chunk !== 'object') continue;
-    const { usageMetadata, usage } = chunk as { usageMetadata?: unknown; usage?: unknown };
-    const gemini = (usageMetadata ?? usage) as Record<string, unknown> | undefined;
-    if (!gemini || typeof gemini !== 'object') continue;
-    const found =
-      definedOnly({
-        prompt: numberAt(gemini, 'promptTokenCount'),
-        candidates: numberAt(gemini, 'candidatesTokenCount'),
-        total: numberAt(gemini, 'totalTokenCount'),
-        thoughts: numberAt(gemini, 'thoughtsTokenCount'),
-      }) ??
-      definedOnly({ prompt: numberAt(gemini, 'prompt_tokens'), candidates: numberAt(gemini, 'completion_tokens'), total: numberAt(gemini, 'total_tokens') });
-    if (found) return found;
-  }
-  return null;
 }
 
 export function tokensLine(tokens: Tokens | null): string {

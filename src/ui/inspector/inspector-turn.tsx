@@ -15,10 +15,10 @@ import {
   formatDuration,
   thoughtsOf,
   tokensLine,
-  tokensOf,
   turnTitle,
 } from './inspector-model';
 import type { InspectorTurn } from './inspector-model';
+import { tokensOf } from '../../shared/response-usage';
 import { ProjectInstructionsNote } from '../agent/project-instructions-note';
 import { ThoughtsDisclosure } from '../transcript/thoughts-disclosure';
 
@@ -58,7 +58,7 @@ function RoundTripRow({ roundTrip, number, retry }: { roundTrip: RoundTripRecord
           {clockTime(roundTrip.startedAt)} → {roundTrip.endedAt === undefined ? '…' : clockTime(roundTrip.endedAt)}
           {duration === null ? '' : ` (${formatDuration(duration)})`}
         </span>
-        <span>{tokensLine(tokensOf(roundTrip))}</span>
+        <span>{tokensLine(tokensOf(roundTrip.response))}</span>
       </p>
       {thoughts ? (
         <ThoughtsDisclosure>

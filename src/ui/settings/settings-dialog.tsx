@@ -3,7 +3,7 @@
  * remembering it), model and API base URL; for an OpenAI-compatible server its base URL (with
  * presets), optional key (kept like Gemini's) and model. Nothing typed is lost on Cancel of a nested error: the draft
  * lives here until Save or Cancel. In sections (an index beside them jumps to each, Save and
- * Cancel stay in view): Model, Agent loop, Appearance, and Storage: what the site stores
+ * Cancel stay in view): Model, Agent loop, Tools and servers, GitHub, Traces, Appearance, and Storage: what the site stores
  * (navigator.storage, where the browser has it) and Free space, which prunes old checkpoints now.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { ModalDialog } from '../modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
 import { THEME_CHOICES, themeChoiceOf } from './theme';
 import { ToolsSection } from './tools-section';
+import { TracesSection, tracesProblem } from './traces-section';
 import { SecretField } from './secret-field';
 import type { ConnectMcp } from './mcp-servers';
 
@@ -233,6 +234,8 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
   saved.openaiApiKey = draft.openaiApiKey?.trim() || undefined;
   saved.githubToken = draft.githubToken?.trim() || undefined;
   saved.githubApiUrl = (draft.githubApiUrl ?? '').trim();
+  saved.traceEndpoint = draft.traceEndpoint?.trim() || undefined;
+  saved.traceHeaders = draft.traceHeaders?.trim() || undefined;
   // An MCP server left without a name or URL is not kept.
   saved.mcpServers = (draft.mcpServers ?? [])
     .map((server) => ({ ...server, name: server.name.trim(), url: server.url.trim() }))
@@ -246,7 +249,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
   const openai = draft.provider === 'openai';
   const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
   const gitHubUrlError = validGitHubApiUrl(draft.githubApiUrl ?? '');
-  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null;
+  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null || tracesProblem(draft) !== null;
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
@@ -311,6 +314,9 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
             </label>
             <UrlError urlError={gitHubUrlError} />
           </SettingsSection>
+          <SettingsSection id="traces" title="Traces">
+            <TracesSection draft={draft} update={update} />
+          </SettingsSection>
           <SettingsSection id="appearance" title="Appearance">
             <label>
               Theme
@@ -346,6 +352,7 @@ const SECTIONS = [
   { id: 'loop', title: 'Agent loop' },
   { id: 'tools', title: 'Tools and servers' },
   { id: 'github', title: 'GitHub' },
+  { id: 'traces', title: 'Traces' },
   { id: 'appearance', title: 'Appearance' },
   { id: 'storage', title: 'Storage' },
 ] as const;

@@ -23,8 +23,8 @@ export interface RunSlotOptions {
   approvals: Approvals;
   /** The session a run may start in: null while none is open or sessions switch. */
   current(): SessionRuntime | null;
-  /** Called as each run ends (a provider chosen meanwhile takes over). */
-  ended(): void;
+  /** Called as each run ends, its round-trips stored (a provider chosen meanwhile takes over; traces are sent). */
+  ended(run: { sessionId: string; startedAt: number }): void;
   /** Awaited as a run starts, before the agent builds its first request (MCP servers still connecting). */
   beforeRun?(): Promise<void>;
 }
@@ -43,10 +43,11 @@ export function createRunSlot(options: RunSlotOptions) {
   function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>): { done: Promise<T>; signal: AbortSignal } {
     const controller = new AbortController();
     const sessionId = current.session.id;
+    const startedAt = Date.now();
     post({ type: 'running', sessionId, running: true });
     const done = work(controller.signal).finally(() => {
       run = null;
-      options.ended();
+      options.ended({ sessionId, startedAt });
       post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
     });
     run = { controller, done: done.then(() => undefined, () => undefined) };

@@ -12,6 +12,7 @@ import type { PlainFile } from '../../share/session-document';
 import type { Content } from '../../shared/content';
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
+import { fileStemOf } from '../../shared/traces';
 import { listCheckpoints, readCheckpoints } from '../../store/checkpoints';
 import { hashContent } from '../../store/content-hash';
 import type { LoopscopeDb } from '../../store/db';
@@ -49,7 +50,7 @@ async function startFilesOf(db: LoopscopeDb, sessionId: string, end: readonly Pl
   return ok([...files].map(([path, content]) => ({ path, content })));
 }
 
-const fileNameOf = (title: string) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, ' ').trim().replace(/\s+/g, '-').slice(0, 60) || 'session'}.loopscope.json`;
+const fileNameOf = (title: string) => `${fileStemOf(title, 'session')}.loopscope.json`;
 
 /** The session's document as a link and (with `as: 'file'`) a file; `history` is the agent's, as committed. */
 export async function exportSession(db: LoopscopeDb, session: SessionRecord, history: readonly Content[], as: 'link' | 'file'): Promise<Result<ExportedSession, AppError>> {
