@@ -76,3 +76,8 @@ export function referencedFilesText(files: readonly MentionedFile[], maxFileChar
 export function isReferencedFilesText(text: string): boolean {
   return text.startsWith(REFERENCED_FILES_START);
 }
+
+/** Whether a user text part is what the person typed: not a reminder or hook context we added, nor the mentioned files' contents. */
+export function isPersonText(text: string): boolean {
+  return text.trim() !== '' && !text.startsWith('<system-reminder>') && !text.startsWith('<hook_context>') && !isReferencedFilesText(text);
+}

@@ -15,7 +15,7 @@ import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { sessionRange } from './queries';
 import { forgetStoredRoundTrips, packForStorage } from './round-trips';
-import type { FileContent, SessionOrigin, SessionRecord, SharedSessionRecord, StoreError } from './types';
+import type { FileContent, ForkOrigin, SessionOrigin, SessionRecord, SharedSessionRecord, StoreError, ToolCard } from './types';
 
 export interface WholeSession {
   title: string;
@@ -25,12 +25,17 @@ export interface WholeSession {
   files: readonly { path: string; content: FileContent }[];
   /** For sessions opened from a link or a file: what Replay needs. */
   shared?: Omit<SharedSessionRecord, 'sessionId'>;
+  /** A fork from a step: where it came from. */
+  forkedFrom?: ForkOrigin;
+  /** The tool cards of calls in `history`, as the person saw them. */
+  cards?: Record<string, ToolCard>;
 }
 
 async function writeContents(db: LoopscopeDb, sessionId: string, session: Pick<WholeSession, 'history' | 'roundTrips' | 'files'>): Promise<void> {
   const now = db.now();
   await db.history.bulkPut(session.history.map((content, seq) => ({ sessionId, seq, content })));
-  await db.roundTrips.bulkPut(packForStorage(sessionId, session.roundTrips));
+  // Fresh ids: a round-trip's id is its key across sessions, and a fork copies the ones of the session it comes from.
+  await db.roundTrips.bulkPut(packForStorage(sessionId, session.roundTrips.map((roundTrip) => ({ ...roundTrip, id: newId('round-trip') }))));
   await db.files.bulkPut(session.files.map((file) => ({ sessionId, path: file.path, content: file.content, size: byteSize(file.content), updatedAt: now })));
 }
 
@@ -39,11 +44,14 @@ export function createWholeSession(db: LoopscopeDb, session: WholeSession): Prom
   const now = db.now();
   const record: SessionRecord = { id: newId('session'), title: session.title.trim() || 'Untitled session', createdAt: now, updatedAt: now, origin: session.origin };
   if (session.origin !== 'local') record.approvalMode = 'ask';
+  if (session.forkedFrom) record.forkedFrom = session.forkedFrom;
   return attempt(() =>
-    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions], async () => {
+    db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions, db.toolCards], async () => {
       await db.sessions.add(record);
       await db.heads.put({ sessionId: record.id, revision: session.history.length > 0 ? 1 : 0 });
       await writeContents(db, record.id, session);
+      const cards = Object.entries(session.cards ?? {});
+      if (cards.length > 0) await db.toolCards.bulkPut(cards.map(([callId, card]) => ({ sessionId: record.id, callId, ...card })));
       if (session.shared) await db.sharedSessions.put({ ...session.shared, sessionId: record.id });
       return record;
     }),

@@ -19,6 +19,15 @@ export interface SessionRecord {
   origin: SessionOrigin;
   /** Where the session's files last came from on GitHub (Import → From GitHub…); push starts from it. */
   github?: GitHubSource;
+  /** A fork from a step (Fork from here): the session and round-trip it was made from. */
+  forkedFrom?: ForkOrigin;
+}
+
+export interface ForkOrigin {
+  sessionId: string;
+  /** The title when the fork was made (the session may be renamed or deleted since). */
+  title: string;
+  roundTrip: number;
 }
 
 /** A GitHub import's source: the repository, the ref named (or the default branch), the commit read, the folder. */

@@ -8,7 +8,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
 import { DEFAULT_SETTINGS } from '../store/types';
-import type { SettingsRecord } from '../store/types';
+import type { ForkOrigin, SettingsRecord } from '../store/types';
 import type { UpdateOffers } from '../pwa/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
@@ -110,6 +110,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
   const [provider, setProvider] = useState<{ label: string; lessons: LessonInfo[] } | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [checkpoints, setCheckpoints] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [forkedFrom, setForkedFrom] = useState<ForkOrigin | null>(null);
   const flushRef = useRef<(() => void) | null>(null);
   const [shareOpen, setShareOpen] = useState(false);
   const workspaceRef = useRef<HTMLElement>(null);
@@ -189,6 +190,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
               autosaveMs={autosaveMs}
               onCheckpoints={setCheckpoints}
               onPaths={setWorkspacePaths}
+              onForkOrigin={setForkedFrom}
             />
           </Suspense>
         ) : panesCode.failure ? (
@@ -209,6 +211,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
               onStepThroughChange={(enabled) => applySettings({ stepThrough: enabled })}
               provider={provider}
               checkpoints={checkpoints}
+              forkedFrom={forkedFrom}
               workspacePaths={workspacePaths}
               onOpenSettings={(focus) => settings && openDialog('Settings', () => setSettingsOpen({ focus }))}
               onOpenShare={() => view.sessionId && openDialog('Share', () => setShareOpen(true))}

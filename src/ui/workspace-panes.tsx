@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { LoopscopeDb } from '../store/read';
-import { useCheckpoints, useFileContent, useFiles } from '../store/read';
+import { useCheckpoints, useFileContent, useFiles, useSession } from '../store/read';
+import type { ForkOrigin } from '../store/types';
 import type { WorkerClient } from '../worker/client';
 import { CenterViews } from './editor/center-views';
 import { EditorPane } from './editor/editor-pane';
@@ -30,9 +31,11 @@ export interface WorkspacePanesProps {
   onCheckpoints: (checkpoints: ReadonlyMap<string, string>) => void;
   /** The workspace's file paths, for `@` mentions in the prompt. */
   onPaths?: (paths: readonly string[]) => void;
+  /** Where the open session was forked from (Fork from here), for the agent panel's link back. */
+  onForkOrigin?: (origin: ForkOrigin | null) => void;
 }
 
-export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths }: WorkspacePanesProps) {
+export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths, onForkOrigin }: WorkspacePanesProps) {
   const [openPaths, setOpenPaths] = useState<string[]>([]);
   const [activePath, setActivePath] = useState<string | null>(null);
   const sessionId = currentId ?? '';
@@ -42,6 +45,8 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   const storedCheckpoints = useCheckpoints(db, sessionId);
   const sessionFile = useSessionFile(client, currentId);
   useEffect(() => onPaths?.(paths), [paths, onPaths]);
+  const forkedFrom = useSession(db, sessionId)?.forkedFrom ?? null;
+  useEffect(() => onForkOrigin?.(forkedFrom), [forkedFrom?.sessionId, forkedFrom?.roundTrip, forkedFrom?.title, onForkOrigin]);
 
   useEffect(() => {
     // A pruned checkpoint stays listed (its tombstone), so its Restore can say it was pruned.

@@ -14,6 +14,8 @@ import { retryNotice } from './session-reducer';
 import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from '../transcript/tool-call-card';
 import { Transcript } from '../transcript/transcript';
+import { ForkOriginLine, useFork } from './fork-controls';
+import type { ForkOrigin } from '../../store/types';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, keepUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
 
@@ -38,6 +40,8 @@ export interface AgentPanelProps {
   onStepThroughChange: (enabled: boolean) => void;
   provider: { label: string; lessons: LessonInfo[] } | null;
   checkpoints: ReadonlyMap<string, string>;
+  /** Where the open session was forked from (Fork from here), if it was. */
+  forkedFrom?: ForkOrigin | null;
   /** The workspace's files, offered after `@` in the prompt. */
   workspacePaths: readonly string[];
   /** Opens Settings (`/model`: with the focus in Model). */
@@ -96,6 +100,12 @@ export function AgentPanel(props: AgentPanelProps) {
     (checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', sessionId: view.sessionId, checkpointIds }),
     [client, view.sessionId],
   );
+
+  // A fork from a person's message puts its text in the prompt to edit and send: a new prompt box holds it.
+  const [seed, setSeed] = useState<{ text: string; key: number } | null>(null);
+  const seedPrompt = useCallback((text: string) => setSeed((current) => ({ text, key: (current?.key ?? 0) + 1 })), []);
+  const forkError = useCallback((message: string) => dispatch({ type: 'notice', level: 'error', message }), [dispatch]);
+  const forking = useFork(client, view.sessionId, seedPrompt, forkError);
 
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
@@ -230,6 +240,7 @@ export function AgentPanel(props: AgentPanelProps) {
           <TodoList todos={todos.call.display.todos} />
         </section>
       ) : null}
+      {props.forkedFrom ? <ForkOriginLine origin={props.forkedFrom} client={client} /> : null}
       <Transcript
         key={view.sessionId ?? 'opening'}
         items={view.items}
@@ -239,7 +250,9 @@ export function AgentPanel(props: AgentPanelProps) {
         differs={view.replay?.differs}
         prepended={view.prepended}
         earlierPending={view.earlierPending}
+        onFork={busy || view.elsewhere ? null : forking.fork}
       />
+      {forking.problemView}
       {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (
         <div className="lessons" aria-label="Lessons">
           <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>
@@ -264,7 +277,7 @@ export function AgentPanel(props: AgentPanelProps) {
       ) : null}
       {view.interruption.type !== 'none' && !view.running && !view.elsewhere && !view.shared ? (
         <div className="interrupted">
-          <p>This session was interrupted mid-turn.</p>
+          <p>{props.forkedFrom && view.items.at(-1)?.type === 'tool' ? 'This fork ends with tool results: Continue lets the model answer them.' : 'This session was interrupted mid-turn.'}</p>
           <button type="button" onClick={() => client.send({ type: 'continue', sessionId: view.sessionId })}>
             Continue
           </button>
@@ -286,11 +299,12 @@ export function AgentPanel(props: AgentPanelProps) {
         </p>
       ) : null}
       <PromptBox
+        key={seed?.key ?? 0}
         running={busy}
         canSend={view.waitingMessage === null && queued === null}
         waiting={waitingForSandbox}
-        initialText={early?.text || unsent || ''}
-        initialCaret={early?.text ? early.caret : undefined}
+        initialText={seed ? seed.text : early?.text || unsent || ''}
+        initialCaret={seed ? undefined : early?.text ? early.caret : undefined}
         adoptEarly={adoptEarlyPrompt}
         onSend={send}
         onStop={stop}

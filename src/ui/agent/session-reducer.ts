@@ -4,7 +4,7 @@
  */
 import type { ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../../agent/types';
 import type { Content } from '../../shared/content';
-import { isReferencedFilesText } from '../../shared/mentions';
+import { isPersonText } from '../../shared/mentions';
 import type { ToolCard } from '../../store/types';
 import type { PageAgentEvent, PauseStage, ReplayState, SharedInfo, WorkerEvent } from '../../worker/protocol';
 import type { SandboxKind } from '../../shared/sandbox-kind';
@@ -146,7 +146,7 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
       if (typeof part.text !== 'string' || part.thought || part.text.trim() === '') return;
       if (content.role === 'user') {
         // Shown as what the person typed: the mentioned files' contents that went with it are not.
-        if (part.text.startsWith('<system-reminder>') || part.text.startsWith('<hook_context>') || isReferencedFilesText(part.text)) return;
+        if (!isPersonText(part.text)) return;
         items.push({ type: 'user', id: key, text: part.text });
       } else {
         const last = items.at(-1);

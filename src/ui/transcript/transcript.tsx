@@ -15,6 +15,7 @@
  */
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptItem } from '../agent/session-reducer';
+import type { ForkPoint } from '../../shared/fork-point';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
 
@@ -104,7 +105,22 @@ interface ItemProps {
   onRestore: ((checkpointIds: string[]) => void) | null;
   /** A replayed call whose result differs from the recording: the recorded result. */
   recorded: string | undefined;
+  /** Fork from here, at this item (null: not offered now, e.g. while the agent works). */
+  onFork: ((point: ForkPoint) => void) | null;
+  /** For a person's message: how many person messages follow it. */
+  fromEnd: number;
 }
+
+/** A final tool call's or a person message's Fork from here. */
+function ForkButton({ point, onFork, what }: { point: ForkPoint; onFork: (point: ForkPoint) => void; what: string }) {
+  return (
+    <button type="button" className="link-button" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point)}>
+      Fork from here
+    </button>
+  );
+}
+
+const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
 
 /** Restore, or, when a checkpoint it needs was pruned, an unavailable control that says why. */
 function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: string[]; onRestore: (checkpointIds: string[]) => void; before: string }) {
@@ -127,14 +143,19 @@ function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: s
   );
 }
 
-const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded }: ItemProps) {
+const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, fromEnd }: ItemProps) {
   const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
     case 'user':
       return (
         <article className="message user" aria-label="You">
           <p className="text">{item.text}</p>
-          {restore && onRestore ? <div className="message-actions">{restoreControl('this message')}</div> : null}
+          {(restore && onRestore) || onFork ? (
+            <div className="message-actions">
+              {onFork ? <ForkButton point={{ kind: 'message', text: item.text, fromEnd }} onFork={onFork} what="before this message" /> : null}
+              {restoreControl('this message')}
+            </div>
+          ) : null}
         </article>
       );
     case 'agent':
@@ -157,8 +178,24 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
           </p>
         </ThoughtsDisclosure>
       );
-    case 'tool':
-      return <ToolCallCard call={item.call} restore={restoreControl('this call')} recorded={recorded} />;
+    case 'tool': {
+      const fork = onFork && FINAL.has(item.call.status) ? <ForkButton point={{ kind: 'call', callId: item.call.callId }} onFork={onFork} what="right after this call's batch" /> : null;
+      const restoreHere = restoreControl('this call');
+      return (
+        <ToolCallCard
+          call={item.call}
+          restore={
+            fork || restoreHere ? (
+              <div className="message-actions">
+                {fork}
+                {restoreHere}
+              </div>
+            ) : null
+          }
+          recorded={recorded}
+        />
+      );
+    }
     case 'alert':
       return (
         <div role="alert" className="alert">
@@ -203,6 +240,20 @@ export interface TranscriptProps {
   prepended?: number;
   /** The earlier history is still on its way (a long session shows its tail first). */
   earlierPending?: boolean;
+  /** Fork from here on tool cards and person messages; null while it cannot be offered (the agent works). */
+  onFork?: ((point: ForkPoint) => void) | null;
+}
+
+/** For each person message, how many person messages follow it (how a fork names it: shared/fork-point.ts). */
+export function messagesAfter(items: readonly TranscriptItem[]): Map<string, number> {
+  const result = new Map<string, number>();
+  let after = 0;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index]!;
+    if (item.type !== 'user') continue;
+    result.set(item.id, after++);
+  }
+  return result;
 }
 
 function earlierLabel(hidden: number, pending: boolean): string {
@@ -231,8 +282,9 @@ export function hiddenItems(firstShown: number, prepended: number, length: numbe
  * Mount one per session (key it by the session): the window starts at the items the session
  * opened with; items that arrive later are always shown.
  */
-export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false }: TranscriptProps) {
+export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null }: TranscriptProps) {
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
+  const after = useMemo(() => messagesAfter(items), [items]);
   const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
   const [firstShown, setFirstShown] = useState(() => openingWindow(items.length, prepended));
   const hidden = hiddenItems(firstShown, prepended, items.length);
@@ -265,6 +317,8 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           restore={restorable.get(item.id)}
           onRestore={onRestore}
           recorded={item.type === 'tool' ? recorded.get(item.call.callId) : undefined}
+          onFork={onFork}
+          fromEnd={after.get(item.id) ?? 0}
         />
       ))}
     </section>

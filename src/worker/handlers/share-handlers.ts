@@ -10,7 +10,7 @@ export const shareHandlers: HandlerTable<ShareRequest> = {
     // The session to copy is the one named, once it is open; the copy is opened as a switch of its own.
     const admitted = await context.admit('fork', request.sessionId, (runtime) => runtime);
     if ('error' in admitted) return admitted;
-    return context.share.fork(admitted.started, context.runs.busy());
+    return context.share.fork(admitted.started, context.runs.busy(), request.at, request.currentFiles === true);
   },
   'replay': (request, context) => context.share.replay(request.command),
 };

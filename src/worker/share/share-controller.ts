@@ -16,6 +16,8 @@ import { startReplay } from './replay';
 import type { Replay } from './replay';
 import type { SessionRuntime } from '../session/session-runtime';
 import { exportSession, forkSession, openSharedSource } from './share-requests';
+import { forkFromStep } from './fork-from-step';
+import type { ForkPoint } from '../../shared/fork-point';
 
 /** Requests that would change a shared session (replay's own steps do not go through these). */
 const CHANGES = new Set<RequestType>([
@@ -99,10 +101,12 @@ export function createShareController(host: ShareHost) {
       await host.open(opened.value);
       return { value: typeof opened.value === 'string' ? opened.value : opened.value.id };
     },
-    /** A writable copy of `runtime`'s session, opened; answers its id. */
-    async fork(runtime: SessionRuntime, running: boolean): Promise<Answer<'fork'>> {
-      if (running) return { error: { kind: 'busy', message: 'Stop the replay before forking.' } };
-      const forked = await forkSession(host.db, runtime);
+    /** A writable copy of `runtime`'s session (from the step `at`, if named), opened; answers its id. */
+    async fork(runtime: SessionRuntime, running: boolean, at?: ForkPoint, currentFiles = false): Promise<Answer<'fork'>> {
+      if (running) return { error: { kind: 'busy', message: at ? 'Stop the agent (or the replay) before forking.' : 'Stop the replay before forking.' } };
+      // Round-trip records are written behind the loop: the plan reads them.
+      await runtime.flushRoundTrips();
+      const forked = at ? await forkFromStep(host.db, runtime.session, at, currentFiles) : await forkSession(host.db, runtime);
       if (!forked.ok) return { error: forked.error };
       await host.open(forked.value);
       return { value: forked.value.id };

@@ -1,0 +1,55 @@
+/**
+ * Fork from here, on the page's side (issue 26): asks the worker for the fork (which opens it),
+ * puts a forked message's text back into the prompt, and when the files of that moment cannot be
+ * known (a pruned checkpoint, a step from before the session existed) says why and offers the
+ * fork with the current files. A forked session shows where it came from, as a link back.
+ */
+import { useCallback, useState } from 'react';
+import type { ForkPoint } from '../../shared/fork-point';
+import type { ForkOrigin } from '../../store/types';
+import type { WorkerClient } from '../../worker/client';
+
+/** Answers the worker gives when the files of the moment are not known; the fork can still be made with the current files. */
+const FILES_UNKNOWN: ReadonlySet<string> = new Set(['pruned', 'files-unknown']);
+
+export function useFork(client: WorkerClient, sessionId: string | null, onPrompt: (text: string) => void, onError: (message: string) => void) {
+  const [problem, setProblem] = useState<{ point: ForkPoint; message: string } | null>(null);
+  const fork = useCallback(
+    async (point: ForkPoint, currentFiles = false) => {
+      setProblem(null);
+      const answer = await client.request({ type: 'fork', sessionId: client.sessionTarget(sessionId), at: point, ...(currentFiles ? { currentFiles: true } : {}) });
+      if (answer.ok) {
+        if (point.kind === 'message') onPrompt(point.text);
+        return;
+      }
+      if (FILES_UNKNOWN.has(answer.error.kind)) setProblem({ point, message: answer.error.message });
+      else onError(`The fork could not be made: ${answer.error.message}`);
+    },
+    [client, sessionId, onPrompt, onError],
+  );
+  const problemView = problem ? (
+    <div role="alert" className="interrupted">
+      <p>{problem.message}</p>
+      <button type="button" onClick={() => void fork(problem.point, true)}>
+        Fork with current files
+      </button>
+      <button type="button" onClick={() => setProblem(null)}>
+        Cancel
+      </button>
+    </div>
+  ) : null;
+  return { fork: useCallback((point: ForkPoint) => void fork(point), [fork]), problemView };
+}
+
+/** "Forked from <title> at round-trip N": the title opens that session. */
+export function ForkOriginLine({ origin, client }: { origin: ForkOrigin; client: WorkerClient }) {
+  return (
+    <p className="fork-origin">
+      Forked from{' '}
+      <button type="button" className="link-button" title="Open the session this one was forked from" onClick={() => client.send({ type: 'open-session', sessionId: origin.sessionId })}>
+        {origin.title}
+      </button>{' '}
+      at round-trip {origin.roundTrip}
+    </p>
+  );
+}

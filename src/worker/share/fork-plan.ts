@@ -1,0 +1,89 @@
+/**
+ * Where a fork from a step starts, from what the store holds: the history the model would see
+ * next, the round-trips kept (those before the point, for the Loop inspector and a later
+ * share), the round-trip number the title names, and the time after which the workspace's
+ * checkpoints are undone to get the files as they were (fork-files.ts).
+ *
+ * The history comes from the stored history, else (a point from before a compression) from the
+ * requests that still hold it.
+ */
+import type { Content } from '../../shared/content';
+import type { AppError, Result } from '../../shared/errors';
+import { err, ok } from '../../shared/errors';
+import type { ForkPoint } from '../../shared/fork-point';
+import { isPersonText } from '../../shared/mentions';
+import type { RoundTripRecord } from '../../store/types';
+
+export interface ForkPlan {
+  history: Content[];
+  roundTrips: RoundTripRecord[];
+  /** 1-based: the round-trip whose reply asked for the calls, or the one the message was sent in. */
+  roundTrip: number;
+  /** Checkpoints taken after this time (epoch ms) are undone; null: the time is not known. */
+  cutoff: number | null;
+}
+
+const answers = (content: Content | undefined, callId: string) => content?.role === 'user' && content.parts.some((part) => part.functionResponse?.id === callId);
+const asks = (content: Content | undefined, callId: string) => content?.role === 'model' && content.parts.some((part) => part.functionCall?.id === callId);
+
+function planAtCall(history: readonly Content[], roundTrips: readonly RoundTripRecord[], callId: string): Result<ForkPlan, AppError> {
+  const asking = roundTrips.findIndex((roundTrip) => roundTrip.notes?.toolCalls?.some((call) => call.callId === callId));
+  const carrying = roundTrips.findIndex((roundTrip, index) => index > asking && answers(roundTrip.request.contents.at(-1), callId));
+  // The stored history first (a request also holds what is added as it is sent), else the request that carried the results.
+  let contents: readonly Content[] = history;
+  let asked = history.findIndex((content) => asks(content, callId));
+  if (asked < 0 && carrying >= 0) {
+    contents = roundTrips[carrying]!.request.contents;
+    asked = contents.length - 2;
+  }
+  if (asked < 0) return err({ kind: 'not-found', message: 'That tool call is no longer in the history (it was compressed), so there is nothing to fork from.' });
+  if (!answers(contents[asked + 1], callId)) return err({ kind: 'no-result', message: 'That tool call has no result yet: fork from it once it has one.' });
+  contents = contents.slice(0, asked + 2);
+  // The round-trip whose reply asked: from the Loop inspector's notes, else the last request that ended where the reply begins.
+  let index = asking;
+  if (index < 0) index = roundTrips.findLastIndex((roundTrip) => !roundTrip.error && roundTrip.request.contents.length === asked);
+  const calls = index >= 0 ? (roundTrips[index]!.notes?.toolCalls ?? []) : [];
+  const ends = calls.map((call) => call.steps.at(-1)?.at ?? 0).filter((at) => at > 0);
+  const cutoff = ends.length > 0 ? Math.max(...ends) : carrying >= 0 ? roundTrips[carrying]!.startedAt - 1 : null;
+  return ok({ history: structuredClone(contents) as Content[], roundTrips: index >= 0 ? roundTrips.slice(0, index + 1) : [], roundTrip: index + 1, cutoff });
+}
+
+const personText = (content: Content) => (content.role === 'user' ? content.parts.filter((part) => typeof part.text === 'string' && !part.thought && isPersonText(part.text)).map((part) => part.text).join('') : '');
+
+/** The stored entries that are person messages with this text, chosen by how many person messages follow. */
+function messageIndex(contents: readonly Content[], text: string, fromEnd: number): number {
+  const messages = contents.flatMap((content, index) => (personText(content) ? [index] : []));
+  let best = -1;
+  let distance = Infinity;
+  messages.forEach((index, position) => {
+    if (personText(contents[index]!).trim() !== text.trim()) return;
+    const off = Math.abs(messages.length - 1 - position - fromEnd);
+    if (off < distance) [best, distance] = [index, off];
+  });
+  return best;
+}
+
+function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTripRecord[], text: string, fromEnd: number): Result<ForkPlan, AppError> {
+  let contents: readonly Content[] = history;
+  let at = messageIndex(history, text, fromEnd);
+  // A message from before a compression is still in the requests that carried it.
+  for (let index = roundTrips.length - 1; at < 0 && index >= 0; index--) {
+    contents = roundTrips[index]!.request.contents;
+    at = messageIndex(contents, text, 0);
+  }
+  if (at < 0) return err({ kind: 'not-found', message: 'That message is not stored in this session (yet), so there is nothing to fork from.' });
+  const message = JSON.stringify(contents[at]);
+  const sentIn = roundTrips.findIndex((roundTrip) => roundTrip.request.contents.length > at && JSON.stringify(roundTrip.request.contents[at]) === message);
+  const kept = sentIn >= 0 ? roundTrips.slice(0, sentIn) : [...roundTrips];
+  return ok({
+    history: structuredClone(contents.slice(0, at)) as Content[],
+    roundTrips: kept,
+    roundTrip: sentIn >= 0 ? sentIn + 1 : roundTrips.length + 1,
+    // No request carried it yet: nothing the agent did since changed the files.
+    cutoff: sentIn >= 0 ? roundTrips[sentIn]!.startedAt - 1 : Number.POSITIVE_INFINITY,
+  });
+}
+
+export function planFork(history: readonly Content[], roundTrips: readonly RoundTripRecord[], point: ForkPoint): Result<ForkPlan, AppError> {
+  return point.kind === 'call' ? planAtCall(history, roundTrips, point.callId) : planAtMessage(history, roundTrips, point.text, point.fromEnd);
+}
