@@ -63,3 +63,64 @@ test('Fork from here on a message: the history and files before it, and its text
   await expect(transcript(page).getByRole('article')).toHaveCount(0);
   await expect(files(page).getByRole('treeitem')).toHaveCount(0);
 });
+
+test('Edit result and fork: the next request carries the edited result, the card says edited, the Loop inspector shows both', async ({ page, gemini }) => {
+  await record(page, gemini);
+  await toolCard(page, 'write_file a.txt').first().getByRole('button', { name: 'Edit result and fork' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit tool result' });
+  const result = dialog.getByRole('textbox', { name: 'Result' });
+  await expect(result).not.toHaveValue('');
+  const original = await result.inputValue();
+  await result.fill('The disk is full; nothing was written.');
+  await dialog.getByRole('button', { name: 'Fork' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sessions(page).getByText('Write the files (fork at round-trip 1)')).toBeVisible();
+  await expect(toolCard(page, 'write_file a.txt')).toContainText('edited');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Answered from the fork.');
+  type Contents = { contents: { parts: { functionResponse?: { response: unknown } }[] }[] };
+  const sent = (gemini.requests().at(-1)!.body as Contents).contents.at(-1)!.parts[0]!.functionResponse!.response;
+  expect(sent).toEqual({ output: 'The disk is full; nothing was written.' });
+
+  await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
+  const changed = page.getByRole('region', { name: 'Changed in this fork' });
+  await expect(changed.getByLabel('Original')).toHaveText(original);
+  await expect(changed.getByLabel('Edited')).toHaveText('The disk is full; nothing was written.');
+});
+
+test('Edit reply and fork with changed call arguments: the edited call is what runs, after approval', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [
+      { chunks: [{ text: 'I will write a.txt.' }, { functionCalls: [write('a.txt', 'one\n')], finishReason: 'STOP' }] },
+      { chunks: [{ text: 'Done.', finishReason: 'STOP' }] },
+      { chunks: [{ text: 'Wrote the edited file.', finishReason: 'STOP' }] },
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'Write a file');
+  await page.getByRole('region', { name: 'Approval required' }).getByRole('button', { name: 'Allow once' }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText(/Done\./);
+
+  await transcript(page).getByRole('article', { name: 'Agent' }).first().getByRole('button', { name: 'Edit reply and fork' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit reply' });
+  const reply = dialog.getByRole('textbox', { name: 'Reply' });
+  const edited = JSON.parse(await reply.inputValue()) as { text: string; calls: { name: string; args: Record<string, unknown> }[] };
+  expect(edited).toEqual({ text: 'I will write a.txt.', calls: [{ name: 'write_file', args: { file_path: 'a.txt', content: 'one\n' } }] });
+  edited.calls[0]!.args = { file_path: 'z.txt', content: 'zed\n' };
+  await reply.fill('{ not json');
+  await dialog.getByRole('button', { name: 'Fork' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('not valid JSON');
+  await reply.fill(JSON.stringify(edited));
+  await dialog.getByRole('button', { name: 'Fork' }).click();
+  await expect(dialog).toBeHidden();
+
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toContainText('z.txt');
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote the edited file.');
+  await expect(files(page).getByRole('treeitem', { name: 'z.txt' })).toBeVisible();
+  await expect(files(page).getByRole('treeitem', { name: 'a.txt' })).toHaveCount(0);
+  await expect(sessions(page).getByText('Write a file (fork at round-trip 1)')).toBeVisible();
+});

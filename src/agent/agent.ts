@@ -108,7 +108,7 @@ async function runInteraction(run: Run, input: AgentInput): Promise<InteractionO
   }
 }
 
-/** A user query (BeforeAgent hook, J1) or `Continue` on an interrupted session (G1, G2). */
+/** A user query (BeforeAgent hook, J1), `Continue` on an interrupted session (G1, G2), or the last reply's calls run (a fork with an edited reply). */
 async function admit(run: Run, input: AgentInput): Promise<Continuation> {
   const { services, state, interaction } = run;
   services.loopDetector.resetForUserQuery({ heuristics: interaction.settings.loopHeuristics ?? false });
@@ -124,6 +124,13 @@ async function admit(run: Run, input: AgentInput): Promise<Continuation> {
       emitOrphanCards(run);
     }
     return { type: 'send', message: { kind: 'stored' } };
+  }
+  if (input.type === 'run_calls') {
+    const last = state.history.at(-1);
+    const calls = last?.role === 'model' ? last.parts.flatMap((part) => (part.functionCall?.id ? [part.functionCall] : [])) : [];
+    if (calls.length === 0) return { type: 'end', outcome: 'completed' };
+    const stopped = await runToolRound(run, calls.map((call, index) => ({ callId: call.id!, name: call.name, args: call.args, index })));
+    return stopped ? { type: 'end', outcome: stopped } : { type: 'send', message: { kind: 'stored' } };
   }
   // The files the message mentions (`@path`) go with it, read as they are now.
   const mentioned = await mentionedFilesPart(run, input.text);

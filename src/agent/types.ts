@@ -179,7 +179,13 @@ export interface AgentConfig {
 export type AgentInput =
   | { type: 'user_query'; text: string }
   /** Resume an interrupted session (G1/G2): the `Continue` button. */
-  | { type: 'continue' };
+  | { type: 'continue' }
+  /**
+   * Run the calls the history's last model entry asked for, through the scheduler and its
+   * approvals, as if that reply had just arrived; then go on as after any tool round. A fork
+   * whose reply was edited (issue 26) starts so; `continue` would answer the calls unrun.
+   */
+  | { type: 'run_calls' };
 
 export type Interruption =
   | { type: 'none' }

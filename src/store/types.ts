@@ -28,6 +28,8 @@ export interface ForkOrigin {
   /** The title when the fork was made (the session may be renamed or deleted since). */
   title: string;
   roundTrip: number;
+  /** What the fork changed of what the model saw (Edit result and fork, Edit reply and fork), as the person saw it and as edited. */
+  edit?: { kind: 'result'; callId: string; original: string; edited: string } | { kind: 'reply'; original: string; edited: string };
 }
 
 /** A GitHub import's source: the repository, the ref named (or the default branch), the commit read, the folder. */

@@ -13,7 +13,7 @@ import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../sto
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 import type { McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
-import type { ForkPoint } from '../shared/fork-point';
+import type { ForkEdit, ForkPoint } from '../shared/fork-point';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -60,8 +60,8 @@ export interface Requests {
   'export-session': { payload: { as: 'link' | 'file' }; answer: ExportedSession };
   /** Opens a share link or session file as a new read-only session (or the one it opened before); answers its id. */
   'open-shared': { payload: { source: SharedSource }; answer: string };
-  /** An ordinary, writable copy of the session named, opened; answers its id. `at`: from that step (Fork from here); `currentFiles`: with the files as they are now. */
-  fork: { payload: { sessionId: SessionTarget; at?: ForkPoint; currentFiles?: boolean }; answer: string };
+  /** An ordinary, writable copy of the session named, opened; answers its id. `at`: from that step (Fork from here), `edit`: with what the model saw there changed (a reply's calls then run), `currentFiles`: with the files as they are now. */
+  fork: { payload: { sessionId: SessionTarget; at?: ForkPoint; edit?: ForkEdit; currentFiles?: boolean }; answer: string };
   replay: { payload: { command: ReplayCommand }; answer: void };
   /** `sessionId`: the new session's id when the sender chooses it (the page does not: it sends null targets until the switch is answered). */
   'new-session': { payload: { sessionId?: string }; answer: void };

@@ -251,6 +251,8 @@ export function AgentPanel(props: AgentPanelProps) {
         prepended={view.prepended}
         earlierPending={view.earlierPending}
         onFork={busy || view.elsewhere ? null : forking.fork}
+        onEditFork={busy || view.elsewhere ? null : forking.edit}
+        editedCallId={props.forkedFrom?.edit?.kind === 'result' ? props.forkedFrom.edit.callId : undefined}
       />
       {forking.problemView}
       {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (

@@ -8,12 +8,13 @@ import { useCallback, useState } from 'react';
 import type { ForkPoint } from '../../shared/fork-point';
 import type { ForkOrigin } from '../../store/types';
 import type { WorkerClient } from '../../worker/client';
+import { FILES_UNKNOWN, ForkEditDialog } from '../transcript/fork-edit-dialog';
+import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
 
-/** Answers the worker gives when the files of the moment are not known; the fork can still be made with the current files. */
-const FILES_UNKNOWN: ReadonlySet<string> = new Set(['pruned', 'files-unknown']);
 
 export function useFork(client: WorkerClient, sessionId: string | null, onPrompt: (text: string) => void, onError: (message: string) => void) {
   const [problem, setProblem] = useState<{ point: ForkPoint; message: string } | null>(null);
+  const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   const fork = useCallback(
     async (point: ForkPoint, currentFiles = false) => {
       setProblem(null);
@@ -38,7 +39,17 @@ export function useFork(client: WorkerClient, sessionId: string | null, onPrompt
       </button>
     </div>
   ) : null;
-  return { fork: useCallback((point: ForkPoint) => void fork(point), [fork]), problemView };
+  const editView = editing ? <ForkEditDialog client={client} sessionId={sessionId} request={editing} onClose={() => setEditing(null)} /> : null;
+  return {
+    fork: useCallback((point: ForkPoint) => void fork(point), [fork]),
+    edit: useCallback((request: ForkEditRequest) => setEditing(request), []),
+    problemView: (
+      <>
+        {problemView}
+        {editView}
+      </>
+    ),
+  };
 }
 
 /** "Forked from <title> at round-trip N": the title opens that session. */

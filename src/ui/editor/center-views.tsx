@@ -91,7 +91,7 @@ export const CenterViews = memo(function CenterViews({
       ) : null}
       {view === 'Loop inspector' && sessionId ? (
         <section className="view-body inspector" aria-label="Loop inspector">
-          <LoopInspector db={db} sessionId={sessionId} />
+          <LoopInspector db={db} sessionId={sessionId} client={client} />
         </section>
       ) : null}
     </div>

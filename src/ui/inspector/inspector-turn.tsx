@@ -13,10 +13,13 @@ import {
   durationMs,
   eventLine,
   formatDuration,
+  replyOf,
   thoughtsOf,
   tokensLine,
   turnTitle,
 } from './inspector-model';
+import { editableReply } from '../../shared/fork-point';
+import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
 import type { InspectorTurn } from './inspector-model';
 import { tokensOf } from '../../shared/response-usage';
 import { ProjectInstructionsNote } from '../agent/project-instructions-note';
@@ -39,7 +42,7 @@ const STATUS_LABEL: Record<string, string> = {
   cancelled: 'cancelled',
 };
 
-function RoundTripRow({ roundTrip, number, retry }: { roundTrip: RoundTripRecord; number: number; retry: number }) {
+function RoundTripRow({ roundTrip, number, retry, onEditFork }: { roundTrip: RoundTripRecord; number: number; retry: number; onEditFork: EditFork | null }) {
   const [open, setOpen] = useState(false);
   const duration = durationMs(roundTrip);
   const thoughts = thoughtsOf(roundTrip);
@@ -66,6 +69,16 @@ function RoundTripRow({ roundTrip, number, retry }: { roundTrip: RoundTripRecord
         </ThoughtsDisclosure>
       ) : null}
       <ProjectInstructionsNote systemInstruction={roundTrip.request.systemInstruction} />
+      {onEditFork && !roundTrip.error && roundTrip.endedAt !== undefined && !roundTrip.turn?.purpose ? (
+        <button
+          type="button"
+          className="link-button"
+          title="A new session where the model had replied as you write it"
+          onClick={() => onEditFork({ kind: 'reply', point: { kind: 'reply', roundTripId: roundTrip.id }, initial: editableReply(replyOf(roundTrip)) })}
+        >
+          Edit reply and fork
+        </button>
+      ) : null}
       {open ? (
         <div className="round-trip-raw">
           {/* Each holds more than it shows: focusable, so the keyboard can scroll it. */}
@@ -112,14 +125,17 @@ function EventNote({ event, attempts }: { event: LoopEventNote; attempts: readon
   );
 }
 
-export function TurnView({ turn, index, firstNumber }: { turn: InspectorTurn; index: number; firstNumber: number }) {
+/** Opens Edit reply (ui/transcript/fork-edit-dialog.tsx) for a round-trip's reply. */
+export type EditFork = (request: ForkEditRequest) => void;
+
+export function TurnView({ turn, index, firstNumber, onEditFork = null }: { turn: InspectorTurn; index: number; firstNumber: number; onEditFork?: EditFork | null }) {
   const title = turnTitle(turn, index);
   return (
     <li className={`turn ${turn.purpose}`}>
       <h4>{title}</h4>
       <ol className="round-trips" aria-label={`Round-trips of turn ${index + 1}`}>
         {turn.attempts.map((roundTrip, attempt) => (
-          <RoundTripRow key={roundTrip.id} roundTrip={roundTrip} number={firstNumber + attempt} retry={attempt} />
+          <RoundTripRow key={roundTrip.id} roundTrip={roundTrip} number={firstNumber + attempt} retry={attempt} onEditFork={onEditFork} />
         ))}
       </ol>
       {turn.toolCalls.length > 0 ? (

@@ -5,7 +5,11 @@
  * status timeline, and where compression or a loop guard acted; `Export JSON` downloads all of
  * it. Raw JSON is rendered only when a round-trip is opened, so long sessions stay cheap.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { WorkerClient } from '../../worker/client';
+import type { ForkOrigin } from '../../store/types';
+import { ForkEditDialog } from '../transcript/fork-edit-dialog';
+import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
 import type { LoopscopeDb } from '../../store/read';
 import { useRoundTrips, useSession } from '../../store/read';
 import type { RoundTripRecord } from '../../store/types';
@@ -36,9 +40,29 @@ function ExportButton({ roundTrips, sessionId, title }: { roundTrips: readonly R
   );
 }
 
-export function LoopInspector({ db, sessionId }: { db: LoopscopeDb; sessionId: string }) {
+/** What this fork changed of what the model saw: the original and the edit, side by side. */
+function ForkEditView({ edit }: { edit: NonNullable<ForkOrigin['edit']> }) {
+  return (
+    <section className="fork-edit-view" aria-label="Changed in this fork">
+      <h3>Changed in this fork: {edit.kind === 'result' ? 'a tool result' : 'the model’s reply'}</h3>
+      <div className="fork-edit-pair">
+        <div>
+          <h4>Original</h4>
+          <pre aria-label="Original" tabIndex={0}>{edit.original}</pre>
+        </div>
+        <div>
+          <h4>Edited</h4>
+          <pre aria-label="Edited" tabIndex={0}>{edit.edited}</pre>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined }) {
   const roundTrips = useRoundTrips(db, sessionId);
   const session = useSession(db, sessionId);
+  const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   const interactions = useMemo(() => (roundTrips ? groupRoundTrips(roundTrips) : []), [roundTrips]);
   if (!roundTrips) return <p className="empty">Loading…</p>;
   if (roundTrips.length === 0) return <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>;
@@ -51,6 +75,8 @@ export function LoopInspector({ db, sessionId }: { db: LoopscopeDb; sessionId: s
         </p>
         <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />
       </div>
+      {session?.forkedFrom?.edit ? <ForkEditView edit={session.forkedFrom.edit} /> : null}
+      {editing && client ? <ForkEditDialog client={client} sessionId={sessionId} request={editing} onClose={() => setEditing(null)} /> : null}
       {interactions.map((interaction, index) => {
         let number = 1;
         return (
@@ -62,7 +88,7 @@ export function LoopInspector({ db, sessionId }: { db: LoopscopeDb; sessionId: s
               {interaction.turns.map((turn, position) => {
                 const firstNumber = number;
                 number += turn.attempts.length;
-                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} />;
+                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} onEditFork={client ? setEditing : null} />;
               })}
             </ol>
           </section>

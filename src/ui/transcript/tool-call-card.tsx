@@ -68,8 +68,9 @@ function DisplayView({ display }: { display: ToolDisplay }) {
 /**
  * `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx).
  * `recorded`: on replay, the recorded result this call's result differs from.
+ * `edited`: this fork gave the model an edited result for this call (Edit result and fork).
  */
-export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; restore?: ReactNode; recorded?: string | undefined }) {
+export function ToolCallCard({ call, restore, recorded, edited = false }: { call: ToolCallView; restore?: ReactNode; recorded?: string | undefined; edited?: boolean }) {
   const title = call.summary ? `${call.name} ${call.summary}` : call.name;
   const label = statusLabel(call.status);
   return (
@@ -79,6 +80,11 @@ export function ToolCallCard({ call, restore, recorded }: { call: ToolCallView; 
         <span className="tool-status" data-status={label}>
           {label}
         </span>
+        {edited ? (
+          <span className="tool-edited" title="This fork gave the model an edited result for this call (the Loop inspector shows both)">
+            edited
+          </span>
+        ) : null}
       </header>
       {call.status === 'executing' && call.liveOutput ? (
         <ToolOutput className="live" aria-live="off">

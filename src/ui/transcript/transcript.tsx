@@ -15,7 +15,9 @@
  */
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TranscriptItem } from '../agent/session-reducer';
-import type { ForkPoint } from '../../shared/fork-point';
+import { editableReply } from '../../shared/fork-point';
+import type { EditedReply, ForkPoint } from '../../shared/fork-point';
+import type { ForkEditRequest } from './fork-edit-dialog';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
 
@@ -107,17 +109,28 @@ interface ItemProps {
   recorded: string | undefined;
   /** Fork from here, at this item (null: not offered now, e.g. while the agent works). */
   onFork: ((point: ForkPoint) => void) | null;
-  /** For a person's message: how many person messages follow it. */
+  /** Edit result and fork, Edit reply and fork: opens the dialog (null: not offered now). */
+  onEditFork: ((request: ForkEditRequest) => void) | null;
+  /** For a person's message: how many person messages follow it; for a reply, how many replies. */
   fromEnd: number;
+  /** For a reply: the calls that followed its text (the reply as the Edit reply dialog shows it). */
+  replyCalls: EditedReply['calls'] | undefined;
+  /** This call's result was edited in this fork. */
+  edited: boolean;
+}
+
+/**
+ * A step's action (Fork from here, Edit … and fork). Its label is its accessible name and is drawn
+ * by CSS (`attr(data-label)`), so it is not part of the message's text: what a person (or a
+ * test) reads as the message stays exactly the message.
+ */
+function ActionButton({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
+  return <button type="button" className="link-button action-button" aria-label={label} data-label={label} title={title} onClick={onClick} />;
 }
 
 /** A final tool call's or a person message's Fork from here. */
 function ForkButton({ point, onFork, what }: { point: ForkPoint; onFork: (point: ForkPoint) => void; what: string }) {
-  return (
-    <button type="button" className="link-button" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point)}>
-      Fork from here
-    </button>
-  );
+  return <ActionButton label="Fork from here" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point)} />;
 }
 
 const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
@@ -143,7 +156,7 @@ function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: s
   );
 }
 
-const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, fromEnd }: ItemProps) {
+const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, fromEnd, replyCalls, edited }: ItemProps) {
   const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
     case 'user':
@@ -168,6 +181,15 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
               <MarkdownText text={item.text} />
             </Suspense>
           )}
+          {onEditFork && !item.streaming ? (
+            <div className="message-actions">
+              <ActionButton
+                label="Edit reply and fork"
+                title="A new session where the model had replied as you write it"
+                onClick={() => onEditFork({ kind: 'reply', point: { kind: 'reply', text: item.text, fromEnd }, initial: editableReply({ text: item.text, calls: replyCalls ?? [] }) })}
+              />
+            </div>
+          ) : null}
         </article>
       );
     case 'thought':
@@ -179,15 +201,26 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
         </ThoughtsDisclosure>
       );
     case 'tool': {
-      const fork = onFork && FINAL.has(item.call.status) ? <ForkButton point={{ kind: 'call', callId: item.call.callId }} onFork={onFork} what="right after this call's batch" /> : null;
+      const final = FINAL.has(item.call.status);
+      const fork = onFork && final ? <ForkButton point={{ kind: 'call', callId: item.call.callId }} onFork={onFork} what="right after this call's batch" /> : null;
+      const editResult =
+        onEditFork && final ? (
+          <ActionButton
+            label="Edit result and fork"
+            title="A new session where this call had returned what you write"
+            onClick={() => onEditFork({ kind: 'result', point: { kind: 'call', callId: item.call.callId }, initial: item.call.resultText ?? '' })}
+          />
+        ) : null;
       const restoreHere = restoreControl('this call');
       return (
         <ToolCallCard
           call={item.call}
+          edited={edited}
           restore={
-            fork || restoreHere ? (
+            fork || editResult || restoreHere ? (
               <div className="message-actions">
                 {fork}
+                {editResult}
                 {restoreHere}
               </div>
             ) : null
@@ -242,16 +275,32 @@ export interface TranscriptProps {
   earlierPending?: boolean;
   /** Fork from here on tool cards and person messages; null while it cannot be offered (the agent works). */
   onFork?: ((point: ForkPoint) => void) | null;
+  /** Edit result and fork on tool cards, Edit reply and fork on replies; null while not offered. */
+  onEditFork?: ((request: ForkEditRequest) => void) | null;
+  /** The call whose result this fork changed (its card says `edited`). */
+  editedCallId?: string | undefined;
 }
 
-/** For each person message, how many person messages follow it (how a fork names it: shared/fork-point.ts). */
+/** For each reply, the calls right after its text: the reply as the Edit reply dialog shows it. */
+export function callsAfterReplies(items: readonly TranscriptItem[]): Map<string, EditedReply['calls']> {
+  const result = new Map<string, EditedReply['calls']>();
+  let reply: EditedReply['calls'] | null = null;
+  for (const item of items) {
+    if (item.type === 'agent') result.set(item.id, (reply = []));
+    else if (item.type === 'tool' && reply) reply.push({ name: item.call.name, args: item.call.args });
+    else if (item.type !== 'thought') reply = null;
+  }
+  return result;
+}
+
+/** For each person message and each reply, how many of its kind follow it (how a fork names it: shared/fork-point.ts). */
 export function messagesAfter(items: readonly TranscriptItem[]): Map<string, number> {
   const result = new Map<string, number>();
-  let after = 0;
+  const after = { user: 0, agent: 0 };
   for (let index = items.length - 1; index >= 0; index--) {
     const item = items[index]!;
-    if (item.type !== 'user') continue;
-    result.set(item.id, after++);
+    if (item.type !== 'user' && item.type !== 'agent') continue;
+    result.set(item.id, after[item.type]++);
   }
   return result;
 }
@@ -282,9 +331,10 @@ export function hiddenItems(firstShown: number, prepended: number, length: numbe
  * Mount one per session (key it by the session): the window starts at the items the session
  * opened with; items that arrive later are always shown.
  */
-export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null }: TranscriptProps) {
+export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null, onEditFork = null, editedCallId }: TranscriptProps) {
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
   const after = useMemo(() => messagesAfter(items), [items]);
+  const replies = useMemo(() => callsAfterReplies(items), [items]);
   const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
   const [firstShown, setFirstShown] = useState(() => openingWindow(items.length, prepended));
   const hidden = hiddenItems(firstShown, prepended, items.length);
@@ -318,7 +368,10 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           onRestore={onRestore}
           recorded={item.type === 'tool' ? recorded.get(item.call.callId) : undefined}
           onFork={onFork}
+          onEditFork={onEditFork}
           fromEnd={after.get(item.id) ?? 0}
+          replyCalls={replies.get(item.id)}
+          edited={item.type === 'tool' && item.call.callId === editedCallId}
         />
       ))}
     </section>

@@ -10,7 +10,10 @@ export const shareHandlers: HandlerTable<ShareRequest> = {
     // The session to copy is the one named, once it is open; the copy is opened as a switch of its own.
     const admitted = await context.admit('fork', request.sessionId, (runtime) => runtime);
     if ('error' in admitted) return admitted;
-    return context.share.fork(admitted.started, context.runs.busy(), request.at, request.currentFiles === true);
+    const forked = await context.share.fork(admitted.started, context.runs.busy(), request.at, { currentFiles: request.currentFiles === true, ...(request.edit ? { edit: request.edit } : {}) });
+    // An edited reply's calls run now, through the scheduler and its approvals, as if the model had just sent them.
+    if (!forked.error && request.edit?.kind === 'reply' && request.edit.reply.calls.length > 0) context.runs.start({ type: 'run_calls' });
+    return forked;
   },
   'replay': (request, context) => context.share.replay(request.command),
 };

@@ -136,6 +136,53 @@ describe('Fork from here', () => {
     expect(await roundTripsOf(tab, sessionId)).toHaveLength(5);
   });
 
+  it('Edit result and fork: the call\'s result as edited goes to the model on Continue, and the fork records the original', async () => {
+    const { tab, model, sessionId, callIds } = await recorded();
+    const answer = await tab.send({ type: 'fork', sessionId, at: { kind: 'call', callId: callIds[0]! }, edit: { kind: 'result', text: 'EDITED: the write failed' } });
+    const forkId = answer.value as string;
+    const history = await stored(tab, forkId);
+    expect(history.at(-1)!.parts[0]!.functionResponse).toMatchObject({ id: callIds[0], response: { output: 'EDITED: the write failed' } });
+    const session = await getSession(tab.db, forkId);
+    expect(session.ok && session.value && session.value.forkedFrom?.edit).toMatchObject({ kind: 'result', callId: callIds[0], edited: 'EDITED: the write failed' });
+    model.push(reply(T('I see it failed.'), 'STOP'));
+    const sent = model.requests.length;
+    await tab.send({ type: 'continue', sessionId: forkId });
+    await tab.controller.idle();
+    expect(model.requests[sent]!.contents.at(-1)!.parts[0]!.functionResponse?.response).toEqual({ output: 'EDITED: the write failed' });
+  });
+
+  it('Edit reply and fork: the edited call runs through the scheduler in the fork, on the files as they were when the reply came', async () => {
+    const { tab, model, sessionId } = await recorded();
+    const roundTrips = await roundTripsOf(tab, sessionId);
+    model.push(reply(T('Wrote the edited file.'), 'STOP'));
+    const answer = await tab.send({
+      type: 'fork',
+      sessionId,
+      at: { kind: 'reply', roundTripId: roundTrips[1]!.id },
+      edit: { kind: 'reply', reply: { text: 'Writing one file instead.', calls: [{ name: 'write_file', args: { file_path: 'edited.txt', content: 'as edited\n' } }] } },
+    });
+    const forkId = answer.value as string;
+    await tab.controller.idle();
+    expect(await filesOf(tab, forkId)).toEqual({ 'a.txt': 'one\n', 'edited.txt': 'as edited\n' });
+    const history = await stored(tab, forkId);
+    expect(history[3]).toMatchObject({ role: 'model', parts: [{ text: 'Writing one file instead.' }, { functionCall: { name: 'write_file', args: { file_path: 'edited.txt' } } }] });
+    expect(history.at(-1)).toEqual({ role: 'model', parts: [{ text: 'Wrote the edited file.' }] });
+    const session = await getSession(tab.db, forkId);
+    expect(session.ok && session.value && session.value.title).toBe('Write the files (fork at round-trip 2)');
+    expect(session.ok && session.value && session.value.forkedFrom?.edit?.kind).toBe('reply');
+  });
+
+  it('Edit reply and fork from an Agent message names the reply by its text', async () => {
+    const { tab, sessionId } = await recorded();
+    const forkId = (
+      await tab.send({ type: 'fork', sessionId, at: { kind: 'reply', text: 'Wrote both.', fromEnd: 1 }, edit: { kind: 'reply', reply: { text: 'I wrote nothing.', calls: [] } } })
+    ).value as string;
+    const history = await stored(tab, forkId);
+    expect(history.at(-1)).toEqual({ role: 'model', parts: [{ text: 'I wrote nothing.' }] });
+    expect(history).toHaveLength(6);
+    expect(await filesOf(tab, forkId)).toEqual({ 'a.txt': 'two\n', 'b.txt': 'bee\n' });
+  });
+
   it('names a call that is not there', async () => {
     const { tab, sessionId } = await recorded();
     const missing = await tab.send({ type: 'fork', sessionId, at: { kind: 'call', callId: 'no-such-call' } });

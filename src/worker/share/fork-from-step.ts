@@ -12,7 +12,11 @@
  */
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
-import type { ForkPoint } from '../../shared/fork-point';
+import type { Content } from '../../shared/content';
+import { visibleText } from '../../shared/content';
+import { editableReply } from '../../shared/fork-point';
+import type { EditedReply, ForkEdit, ForkPoint } from '../../shared/fork-point';
+import { newId } from '../../shared/ids';
 import { PRUNED_MESSAGE, listCheckpoints, readCheckpoints } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
 import { listFiles } from '../../store/files';
@@ -21,20 +25,26 @@ import { listRoundTrips } from '../../store/round-trips';
 import { getSession } from '../../store/sessions';
 import { createWholeSession } from '../../store/shared-sessions';
 import { queryToolCards } from '../../store/tool-cards';
-import type { FileContent, SessionRecord } from '../../store/types';
+import type { FileContent, ForkOrigin, SessionRecord } from '../../store/types';
 import { earliestFiles } from '../files/checkpoint-restore';
 import { planFork } from './fork-plan';
+import type { ForkPlan } from './fork-plan';
 
 type PlainFile = { path: string; content: FileContent };
 
 export const FILES_UNKNOWN_KIND = 'files-unknown';
 
-/** The session's files as they were at `cutoff`: later checkpoints undone. */
-async function filesAt(db: LoopscopeDb, session: SessionRecord, cutoff: number, current: readonly PlainFile[], roundTrip: number): Promise<Result<PlainFile[], AppError>> {
+/**
+ * The session's files as they were at `cutoff`: later checkpoints undone. A tool call's checkpoint
+ * is told by its call (`kept`: the calls of the fork's history stay done), so a call that started
+ * in the same millisecond as the point is placed right; the person's own (imports, tree edits)
+ * by time.
+ */
+async function filesAt(db: LoopscopeDb, session: SessionRecord, cutoff: number, current: readonly PlainFile[], roundTrip: number, kept: ReadonlySet<string>): Promise<Result<PlainFile[], AppError>> {
   if (cutoff === Number.POSITIVE_INFINITY) return ok([...current]);
   const listed = await listCheckpoints(db, session.id);
   if (!listed.ok) return listed;
-  const after = listed.value.filter((checkpoint) => checkpoint.createdAt > cutoff);
+  const after = listed.value.filter((checkpoint) => (checkpoint.callId ? !kept.has(checkpoint.callId) && checkpoint.createdAt >= cutoff : checkpoint.createdAt > cutoff));
   if (after.some((checkpoint) => checkpoint.pruned)) {
     return err({ kind: 'pruned', message: `${PRUNED_MESSAGE} So the files as they were at round-trip ${roundTrip} are not known; you can fork with the current files instead.` });
   }
@@ -48,7 +58,51 @@ async function filesAt(db: LoopscopeDb, session: SessionRecord, cutoff: number, 
   return ok([...files].map(([path, content]) => ({ path, content })).sort((a, b) => (a.path < b.path ? -1 : 1)));
 }
 
-export async function forkFromStep(db: LoopscopeDb, session: SessionRecord, point: ForkPoint, currentFiles: boolean): Promise<Result<SessionRecord, AppError>> {
+/** The call's result as the model got it: its output (or error) text. */
+function resultText(response: Record<string, unknown>): string {
+  const value = response.output ?? response.error;
+  return typeof value === 'string' ? value : JSON.stringify(response);
+}
+
+/** A stored reply as the Edit reply dialog shows it. */
+export function replyAsEdited(reply: Content): EditedReply {
+  return {
+    text: visibleText(reply),
+    calls: reply.parts.flatMap((part) => (part.functionCall ? [{ name: part.functionCall.name, args: part.functionCall.args }] : [])),
+  };
+}
+
+/** The plan's history with the edit made, and what it changed; an error when the edit does not fit the point. */
+function applyEdit(plan: ForkPlan, point: ForkPoint, edit: ForkEdit, newId: () => string): Result<{ history: Content[]; change: NonNullable<ForkOrigin['edit']> }, AppError> {
+  const history = plan.history;
+  if (edit.kind === 'result') {
+    const results = history.at(-1);
+    const part = point.kind === 'call' ? results?.parts.find((candidate) => candidate.functionResponse?.id === point.callId) : undefined;
+    if (point.kind !== 'call' || !results || !part?.functionResponse) return err({ kind: 'bad-request', message: 'Only a tool call\'s result can be edited there.' });
+    const original = resultText(part.functionResponse.response);
+    const key = 'error' in part.functionResponse.response && !('output' in part.functionResponse.response) ? 'error' : 'output';
+    const { parts: _media, ...response } = part.functionResponse;
+    part.functionResponse = { ...response, response: { [key]: edit.text } };
+    return ok({ history, change: { kind: 'result', callId: point.callId, original, edited: edit.text } });
+  }
+  if (point.kind !== 'reply' || !plan.reply) return err({ kind: 'bad-request', message: 'Only a model reply can be edited there.' });
+  const { text, calls } = edit.reply;
+  const reply: Content = {
+    role: 'model',
+    parts: [...(text.trim() ? [{ text }] : []), ...calls.map((call) => ({ functionCall: { id: newId(), name: call.name, args: structuredClone(call.args) } }))],
+  };
+  return ok({ history: [...history, reply], change: { kind: 'reply', original: editableReply(replyAsEdited(plan.reply)), edited: editableReply(edit.reply) } });
+}
+
+export interface ForkOptions {
+  /** With the files as they are now, not as they were at the point. */
+  currentFiles?: boolean;
+  edit?: ForkEdit;
+  newId?: () => string;
+}
+
+export async function forkFromStep(db: LoopscopeDb, session: SessionRecord, point: ForkPoint, options: ForkOptions = {}): Promise<Result<SessionRecord, AppError>> {
+  const currentFiles = options.currentFiles === true;
   const [history, roundTrips, stored] = await Promise.all([loadHistory(db, session.id), listRoundTrips(db, session.id), listFiles(db, session.id)]);
   if (!history.ok) return history;
   if (!roundTrips.ok) return roundTrips;
@@ -75,20 +129,28 @@ export async function forkFromStep(db: LoopscopeDb, session: SessionRecord, poin
         message: `The files as they were at round-trip ${roundTrip} are not known here: that step happened before this session was made (from a link or a file, or a fork of a session since deleted)${session.origin === 'shared' ? ' and no replay has passed it here yet' : ''}. You can fork with the current files instead.`,
       });
     }
-    const at = await filesAt(db, owner, cutoff, ownerFiles, roundTrip);
+    const kept = new Set(plan.value.history.flatMap((content) => content.parts.flatMap((part) => (part.functionCall?.id ? [part.functionCall.id] : []))));
+    const at = await filesAt(db, owner, cutoff, ownerFiles, roundTrip, kept);
     if (!at.ok) return at;
     files = at.value;
   }
-  const cards = await queryToolCards(db, session.id, plan.value.history).catch(() => ({}));
+  let forked = plan.value.history;
+  let edit: ForkOrigin['edit'];
+  if (options.edit) {
+    const edited = applyEdit(plan.value, point, options.edit, options.newId ?? (() => newId('call')));
+    if (!edited.ok) return edited;
+    ({ history: forked, change: edit } = edited.value);
+  }
+  const cards = await queryToolCards(db, session.id, forked).catch(() => ({}));
   const title = session.title.replace(/^(Shared|Lesson): /, '').replace(/ \(fork at round-trip \d+\)$/, '');
   const created = await createWholeSession(db, {
     title: `${title} (fork at round-trip ${roundTrip})`,
     origin: 'local',
-    history: plan.value.history,
+    history: forked,
     roundTrips: plan.value.roundTrips,
     files,
     cards,
-    forkedFrom: { sessionId: session.id, title: session.title, roundTrip },
+    forkedFrom: { sessionId: session.id, title: session.title, roundTrip, ...(edit ? { edit } : {}) },
   });
   return created.ok ? ok(created.value) : err(created.error);
 }

@@ -8,6 +8,7 @@
  * requests that still hold it.
  */
 import type { Content } from '../../shared/content';
+import { visibleText } from '../../shared/content';
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import type { ForkPoint } from '../../shared/fork-point';
@@ -21,6 +22,8 @@ export interface ForkPlan {
   roundTrip: number;
   /** Checkpoints taken after this time (epoch ms) are undone; null: the time is not known. */
   cutoff: number | null;
+  /** At a reply: the reply as stored (the fork puts its edit after `history`). */
+  reply?: Content;
 }
 
 const answers = (content: Content | undefined, callId: string) => content?.role === 'user' && content.parts.some((part) => part.functionResponse?.id === callId);
@@ -84,6 +87,52 @@ function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTr
   });
 }
 
+const modelText = (content: Content) => (content.role === 'model' ? visibleText(content).trim() : '');
+
+/** The stored index of the model reply named: by the round-trip that brought it, or by its text and how many replies with text follow. */
+function replyIndex(history: readonly Content[], roundTrips: readonly RoundTripRecord[], point: Extract<ForkPoint, { kind: 'reply' }>): number {
+  if ('roundTripId' in point) {
+    const roundTrip = roundTrips.find((candidate) => candidate.id === point.roundTripId);
+    if (!roundTrip || roundTrip.error) return -1;
+    const asked = roundTrip.request.contents;
+    const at = asked.length;
+    const continues = at === 0 || JSON.stringify(history[at - 1]) === JSON.stringify(asked[at - 1]);
+    return continues && history[at]?.role === 'model' ? at : -1;
+  }
+  const replies = history.flatMap((content, index) => (modelText(content) ? [index] : []));
+  let best = -1;
+  let distance = Infinity;
+  replies.forEach((index, position) => {
+    if (modelText(history[index]!) !== point.text.trim()) return;
+    const off = Math.abs(replies.length - 1 - position - point.fromEnd);
+    if (off < distance) [best, distance] = [index, off];
+  });
+  return best;
+}
+
+/** The history before the reply (the edited reply goes after it); the files as they were when it arrived. */
+function planAtReply(history: readonly Content[], roundTrips: readonly RoundTripRecord[], point: Extract<ForkPoint, { kind: 'reply' }>): Result<ForkPlan, AppError> {
+  const at = replyIndex(history, roundTrips, point);
+  if (at < 0) return err({ kind: 'not-found', message: 'That reply is not in the stored history (it was compressed, or not stored yet), so there is nothing to fork from.' });
+  const index = 'roundTripId' in point ? roundTrips.findIndex((roundTrip) => roundTrip.id === point.roundTripId) : roundTrips.findLastIndex((roundTrip) => !roundTrip.error && roundTrip.request.contents.length === at);
+  const brought = index >= 0 ? roundTrips[index]! : undefined;
+  return ok({
+    history: structuredClone(history.slice(0, at)) as Content[],
+    roundTrips: index >= 0 ? roundTrips.slice(0, index + 1) : [],
+    roundTrip: index + 1,
+    // Its calls' checkpoints, and everything later, come after the reply ended.
+    cutoff: brought ? (brought.endedAt ?? brought.startedAt) : null,
+    reply: structuredClone(history[at]!),
+  });
+}
+
 export function planFork(history: readonly Content[], roundTrips: readonly RoundTripRecord[], point: ForkPoint): Result<ForkPlan, AppError> {
-  return point.kind === 'call' ? planAtCall(history, roundTrips, point.callId) : planAtMessage(history, roundTrips, point.text, point.fromEnd);
+  switch (point.kind) {
+    case 'call':
+      return planAtCall(history, roundTrips, point.callId);
+    case 'message':
+      return planAtMessage(history, roundTrips, point.text, point.fromEnd);
+    case 'reply':
+      return planAtReply(history, roundTrips, point);
+  }
 }

@@ -17,6 +17,7 @@ import type { Replay } from './replay';
 import type { SessionRuntime } from '../session/session-runtime';
 import { exportSession, forkSession, openSharedSource } from './share-requests';
 import { forkFromStep } from './fork-from-step';
+import type { ForkOptions } from './fork-from-step';
 import type { ForkPoint } from '../../shared/fork-point';
 
 /** Requests that would change a shared session (replay's own steps do not go through these). */
@@ -102,11 +103,11 @@ export function createShareController(host: ShareHost) {
       return { value: typeof opened.value === 'string' ? opened.value : opened.value.id };
     },
     /** A writable copy of `runtime`'s session (from the step `at`, if named), opened; answers its id. */
-    async fork(runtime: SessionRuntime, running: boolean, at?: ForkPoint, currentFiles = false): Promise<Answer<'fork'>> {
+    async fork(runtime: SessionRuntime, running: boolean, at?: ForkPoint, options: ForkOptions = {}): Promise<Answer<'fork'>> {
       if (running) return { error: { kind: 'busy', message: at ? 'Stop the agent (or the replay) before forking.' : 'Stop the replay before forking.' } };
       // Round-trip records are written behind the loop: the plan reads them.
       await runtime.flushRoundTrips();
-      const forked = at ? await forkFromStep(host.db, runtime.session, at, currentFiles) : await forkSession(host.db, runtime);
+      const forked = at ? await forkFromStep(host.db, runtime.session, at, options) : await forkSession(host.db, runtime);
       if (!forked.ok) return { error: forked.error };
       await host.open(forked.value);
       return { value: forked.value.id };
