@@ -11,11 +11,15 @@
  * - `files`: the workspace at the end; `startFiles`: the workspace before the first message,
  *   where replay begins (absent when it could not be known, e.g. its checkpoints were pruned).
  * - `notes`: what was left out (large or binary files over the caps), in words for the reader.
+ * - `annotations` (version 2): notes a person put beside steps, by anchor (shared/notes.ts); shown
+ *   as text only, and when a replay reaches their step. Version 1 documents have none and still open.
  */
 import { z } from 'zod';
+import { NOTE_MAX_CHARS } from '../shared/limits';
+import { ANCHOR_KEY } from '../shared/notes';
 
 export const DOCUMENT_FORMAT = 'loopscope-session';
-export const DOCUMENT_VERSION = 1;
+export const DOCUMENT_VERSION = 2;
 
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -97,7 +101,7 @@ export const documentFileSchema = z.union([
 
 export const sessionDocumentSchema = z.strictObject({
   format: z.literal(DOCUMENT_FORMAT),
-  version: z.literal(DOCUMENT_VERSION),
+  version: z.union([z.literal(1), z.literal(DOCUMENT_VERSION)]),
   title: z.string().max(500),
   createdAt: z.number(),
   history: z.array(contentSchema),
@@ -105,6 +109,7 @@ export const sessionDocumentSchema = z.strictObject({
   files: z.array(documentFileSchema),
   startFiles: z.array(documentFileSchema).optional(),
   notes: z.array(z.string()).optional(),
+  annotations: z.record(z.string().regex(ANCHOR_KEY), z.string().max(NOTE_MAX_CHARS)).optional(),
 });
 
 export type SessionDocument = z.infer<typeof sessionDocumentSchema>;

@@ -10,6 +10,7 @@ import type { DocumentFile, SessionDocument } from './document';
 import { packRoundTrips, unpackRoundTrips } from './pack-round-trips';
 import type { RecordedRoundTrip } from './pack-round-trips';
 import { SHARED_FILES_MAX_BYTES, SHARED_FILE_MAX_BYTES } from '../shared/limits';
+import { keptNotes } from '../shared/notes';
 
 export interface PlainFile {
   path: string;
@@ -24,6 +25,8 @@ export interface SessionParts {
   files: readonly PlainFile[];
   /** The workspace before the first message; undefined when it is not known. */
   startFiles?: readonly PlainFile[];
+  /** Notes beside steps, by anchor key (shared/notes.ts). */
+  annotations?: Readonly<Record<string, string>>;
 }
 
 const encoder = new TextEncoder();
@@ -65,6 +68,8 @@ export function buildDocument(parts: SessionParts): SessionDocument {
   };
   if (parts.startFiles) document.startFiles = toDocumentFiles(parts.startFiles, budget, notes, 'At the start, ');
   if (notes.length > 0) document.notes = notes;
+  const annotations = keptNotes(parts.annotations);
+  if (Object.keys(annotations).length > 0) document.annotations = annotations;
   return document;
 }
 
@@ -91,5 +96,8 @@ export function openDocument(document: SessionDocument): OpenedDocument {
     notes: document.notes ?? [],
   };
   if (document.startFiles) opened.startFiles = toPlainFiles(document.startFiles);
+  // Checked again: a note that holds control characters is dropped, never shown.
+  const annotations = keptNotes(document.annotations);
+  if (Object.keys(annotations).length > 0) opened.annotations = annotations;
   return opened;
 }

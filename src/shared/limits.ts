@@ -67,3 +67,8 @@ export const WEB_FETCH_MAX_CHARS = 64_000;
 export const WEB_FETCH_TIMEOUT_MS = 30_000;
 /** An MCP tool's text result: the most given to the model (with a note saying so). */
 export const MCP_RESULT_MAX_CHARS = 64_000;
+
+/** A note beside a step (issue 26): a few paragraphs, so a link of a noted lesson stays short. */
+export const NOTE_MAX_CHARS = 2_000;
+/** Notes in one session. */
+export const NOTES_MAX = 500;

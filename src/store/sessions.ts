@@ -95,6 +95,21 @@ export function setSessionGitHubSource(db: LoopscopeDb, id: string, github: GitH
   return updateSession(db, id, { github });
 }
 
+/** Sets (or, with null, removes) the note at `key`; answers the session's notes as they are now. */
+export function setSessionNote(db: LoopscopeDb, id: string, key: string, text: string | null): Promise<Result<Record<string, string>, StoreError>> {
+  return attempt(() =>
+    db.transaction('rw', db.sessions, async () => {
+      const session = await db.sessions.get(id);
+      if (!session) return undefined;
+      const notes = { ...session.notes };
+      if (text === null) delete notes[key];
+      else notes[key] = text;
+      await db.sessions.update(id, { notes });
+      return notes;
+    }),
+  ).then((set) => (!set.ok ? set : set.value ? ok(set.value) : err(notFound('The session'))));
+}
+
 /** Marks the session as just used, so it moves to the top of the list. */
 export function touchSession(db: LoopscopeDb, id: string): Promise<Result<void, StoreError>> {
   return updateSession(db, id, { updatedAt: db.now() });

@@ -29,6 +29,8 @@ export interface WholeSession {
   forkedFrom?: ForkOrigin;
   /** The tool cards of calls in `history`, as the person saw them. */
   cards?: Record<string, ToolCard>;
+  /** Notes beside its steps (shared/notes.ts). */
+  notes?: Record<string, string>;
 }
 
 async function writeContents(db: LoopscopeDb, sessionId: string, session: Pick<WholeSession, 'history' | 'roundTrips' | 'files'>): Promise<void> {
@@ -45,6 +47,7 @@ export function createWholeSession(db: LoopscopeDb, session: WholeSession): Prom
   const record: SessionRecord = { id: newId('session'), title: session.title.trim() || 'Untitled session', createdAt: now, updatedAt: now, origin: session.origin };
   if (session.origin !== 'local') record.approvalMode = 'ask';
   if (session.forkedFrom) record.forkedFrom = session.forkedFrom;
+  if (session.notes && Object.keys(session.notes).length > 0) record.notes = session.notes;
   return attempt(() =>
     db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions, db.toolCards], async () => {
       await db.sessions.add(record);

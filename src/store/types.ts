@@ -21,6 +21,8 @@ export interface SessionRecord {
   github?: GitHubSource;
   /** A fork from a step (Fork from here): the session and round-trip it was made from. */
   forkedFrom?: ForkOrigin;
+  /** Notes beside its steps, by anchor key (shared/notes.ts). */
+  notes?: Record<string, string>;
 }
 
 export interface ForkOrigin {

@@ -111,6 +111,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
   const [banner, setBanner] = useState<string | null>(null);
   const [checkpoints, setCheckpoints] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [forkedFrom, setForkedFrom] = useState<ForkOrigin | null>(null);
+  const [notes, setNotes] = useState<Readonly<Record<string, string>> | undefined>(undefined);
   const flushRef = useRef<(() => void) | null>(null);
   const [shareOpen, setShareOpen] = useState(false);
   const workspaceRef = useRef<HTMLElement>(null);
@@ -191,6 +192,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
               onCheckpoints={setCheckpoints}
               onPaths={setWorkspacePaths}
               onForkOrigin={setForkedFrom}
+              onNotes={setNotes}
             />
           </Suspense>
         ) : panesCode.failure ? (
@@ -212,6 +214,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
               provider={provider}
               checkpoints={checkpoints}
               forkedFrom={forkedFrom}
+              notes={notes}
               workspacePaths={workspacePaths}
               onOpenSettings={(focus) => settings && openDialog('Settings', () => setSettingsOpen({ focus }))}
               onOpenShare={() => view.sessionId && openDialog('Share', () => setShareOpen(true))}

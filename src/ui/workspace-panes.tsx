@@ -33,9 +33,11 @@ export interface WorkspacePanesProps {
   onPaths?: (paths: readonly string[]) => void;
   /** Where the open session was forked from (Fork from here), for the agent panel's link back. */
   onForkOrigin?: (origin: ForkOrigin | null) => void;
+  /** The open session's notes beside its steps, for the transcript. */
+  onNotes?: (notes: Readonly<Record<string, string>> | undefined) => void;
 }
 
-export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths, onForkOrigin }: WorkspacePanesProps) {
+export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths, onForkOrigin, onNotes }: WorkspacePanesProps) {
   const [openPaths, setOpenPaths] = useState<string[]>([]);
   const [activePath, setActivePath] = useState<string | null>(null);
   const sessionId = currentId ?? '';
@@ -45,8 +47,13 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   const storedCheckpoints = useCheckpoints(db, sessionId);
   const sessionFile = useSessionFile(client, currentId);
   useEffect(() => onPaths?.(paths), [paths, onPaths]);
-  const forkedFrom = useSession(db, sessionId)?.forkedFrom ?? null;
-  useEffect(() => onForkOrigin?.(forkedFrom), [forkedFrom?.sessionId, forkedFrom?.roundTrip, forkedFrom?.title, onForkOrigin]);
+  // A live query may still hold the session left for a moment: only the open one's record counts.
+  const stored = useSession(db, sessionId);
+  const record = stored?.id === sessionId ? stored : undefined;
+  const forkedFrom = record?.forkedFrom ?? null;
+  useEffect(() => onForkOrigin?.(forkedFrom), [forkedFrom?.sessionId, forkedFrom?.roundTrip, forkedFrom?.title, forkedFrom?.edit, onForkOrigin]);
+  const notes = record?.notes;
+  useEffect(() => onNotes?.(notes), [notes, onNotes]);
 
   useEffect(() => {
     // A pruned checkpoint stays listed (its tombstone), so its Restore can say it was pruned.

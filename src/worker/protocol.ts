@@ -14,6 +14,7 @@ import type { PublishReport, PushDefaults, PushReport } from '../shared/github-r
 import type { McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
 import type { ForkEdit, ForkPoint } from '../shared/fork-point';
+import type { ReplayCommand, ReplayState } from '../shared/replay';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -68,6 +69,8 @@ export interface Requests {
   'open-session': { payload: { sessionId: string }; answer: void };
   'delete-session': { payload: { sessionId: string }; answer: void };
   'rename-session': { payload: { sessionId: string; title: string }; answer: void };
+  /** A note beside a step (shared/notes.ts), or with null its removal; answers the session's notes. */
+  'set-note': { payload: { sessionId: SessionTarget; anchor: string; text: string | null }; answer: Record<string, string> };
   /** The person's save; `sessionId`: the session the editor showed (a late save after a switch goes there). */
   'write-file': { payload: { sessionId: SessionTarget; path: string; content: string }; answer: void };
   /** `step`: the pause this press answers (PauseStage.step); a stale press is ignored. */
@@ -175,21 +178,6 @@ export type SharedSource =
   | { kind: 'file'; name: string; text: string }
   /** A bundled lesson's document (share/lessons/), by the lesson's id. */
   | { kind: 'lesson'; id: string };
-
-export type ReplaySpeed = '0.5' | '1' | '2' | 'instant';
-
-export type ReplayCommand = { kind: 'start'; speed?: ReplaySpeed } | { kind: 'play' } | { kind: 'pause' } | { kind: 'next-step' } | { kind: 'speed'; speed: ReplaySpeed };
-
-export interface ReplayState {
-  status: 'playing' | 'paused' | 'done' | 'stopped' | 'failed';
-  /** Recorded responses played so far, of `total`. */
-  roundTrip: number;
-  total: number;
-  speed: ReplaySpeed;
-  /** Tool calls whose result differs from the recording, with the recorded result. */
-  differs: { callId: string; recorded: string }[];
-  message?: string;
-}
 
 export interface ExportedSession {
   /** The link's fragment (without `#`); null when it is longer than practical. */

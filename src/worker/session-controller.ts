@@ -29,6 +29,7 @@ import { shareHandlers } from './handlers/share-handlers';
 import { terminalHandlers } from './handlers/terminal-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
 import { traceHandlers } from './handlers/trace-handlers';
+import { noteHandlers } from './handlers/note-handlers';
 import { createTraceSender } from './trace/trace-sender';
 
 export interface SessionController {
@@ -40,7 +41,7 @@ export interface SessionController {
 }
 
 /** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
-const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers };
+const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers, ...noteHandlers };
 
 /** The longest a run waits for MCP servers still connecting (a server that does not answer is left out). */
 const MCP_WAIT_MS = 5_000;

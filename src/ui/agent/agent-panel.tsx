@@ -42,6 +42,8 @@ export interface AgentPanelProps {
   checkpoints: ReadonlyMap<string, string>;
   /** Where the open session was forked from (Fork from here), if it was. */
   forkedFrom?: ForkOrigin | null;
+  /** The open session's notes beside its steps. */
+  notes?: Readonly<Record<string, string>> | undefined;
   /** The workspace's files, offered after `@` in the prompt. */
   workspacePaths: readonly string[];
   /** Opens Settings (`/model`: with the focus in Model). */
@@ -106,6 +108,10 @@ export function AgentPanel(props: AgentPanelProps) {
   const seedPrompt = useCallback((text: string) => setSeed((current) => ({ text, key: (current?.key ?? 0) + 1 })), []);
   const forkError = useCallback((message: string) => dispatch({ type: 'notice', level: 'error', message }), [dispatch]);
   const forking = useFork(client, view.sessionId, seedPrompt, forkError);
+  const saveNote = useCallback(
+    (anchor: string, text: string | null) => client.request({ type: 'set-note', sessionId: client.sessionTarget(view.sessionId), anchor, text }),
+    [client, view.sessionId],
+  );
 
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
@@ -253,6 +259,8 @@ export function AgentPanel(props: AgentPanelProps) {
         onFork={busy || view.elsewhere ? null : forking.fork}
         onEditFork={busy || view.elsewhere ? null : forking.edit}
         editedCallId={props.forkedFrom?.edit?.kind === 'result' ? props.forkedFrom.edit.callId : undefined}
+        notes={props.notes}
+        onSaveNote={view.elsewhere || !view.sessionId ? null : saveNote}
       />
       {forking.problemView}
       {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (

@@ -6,7 +6,8 @@ import type { ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryI
 import type { Content } from '../../shared/content';
 import { isPersonText } from '../../shared/mentions';
 import type { ToolCard } from '../../store/types';
-import type { PageAgentEvent, PauseStage, ReplayState, SharedInfo, WorkerEvent } from '../../worker/protocol';
+import type { PageAgentEvent, PauseStage, SharedInfo, WorkerEvent } from '../../worker/protocol';
+import type { ReplayState } from '../../shared/replay';
 import type { SandboxKind } from '../../shared/sandbox-kind';
 
 export type TranscriptItem =

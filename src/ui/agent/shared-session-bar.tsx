@@ -1,12 +1,13 @@
 /**
  * A session opened from a share link or a session file: read-only, with Replay (the recording
  * played through the real loop, asking before every change) and Fork (a copy of one's own).
- * While replaying, the toolbar `Replay controls`: Play, Pause, Next step, Speed, and where the
+ * The toolbar `Replay controls` holds Pause at notes (before Replay too); while replaying, also Play, Pause, Next step, Speed, and where the
  * replay is (`Round-trip N of M`).
  */
 import { useState } from 'react';
 import type { WorkerClient, WorkerResponse } from '../../worker/client';
-import type { LessonInfo, ReplayCommand, ReplaySpeed, ReplayState, SharedInfo } from '../../worker/protocol';
+import type { LessonInfo, SharedInfo } from '../../worker/protocol';
+import type { ReplayCommand, ReplaySpeed, ReplayState } from '../../shared/replay';
 
 export const SPEEDS: { value: ReplaySpeed; label: string }[] = [
   { value: '0.5', label: '0.5×' },
@@ -40,10 +41,30 @@ function SpeedSelect({ speed, onChange }: { speed: ReplaySpeed; onChange: (speed
   );
 }
 
+/** Pause at notes: the replay stops at each step that has a note, until Play or Next step. */
+function PauseAtNotes({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} />
+      Pause at notes
+    </label>
+  );
+}
+
+/** The note of the step the replay reached (as text: a note is never markup), for a class to read. */
+export function Caption({ text }: { text: string }) {
+  return (
+    <section className="replay-caption" aria-label="Caption" aria-live="polite">
+      <p>{text}</p>
+    </section>
+  );
+}
+
 function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
   const playing = replay.status === 'playing';
   return (
     <div role="toolbar" aria-label="Replay controls" className="replay-controls">
+      <PauseAtNotes on={replay.pauseAtNotes === true} onChange={(on) => command({ kind: 'pause-at-notes', on })} />
       {/* aria-disabled keeps the focus on a button that does not apply right now. */}
       <button type="button" aria-disabled={playing} onClick={() => !playing && command({ kind: 'play' })}>
         Play
@@ -84,6 +105,7 @@ export function SharedSessionBar({ sessionId, shared, replay, running, client, o
   const busy = running || active;
   /** Chosen before Replay (the toolbar's Speed takes over while it plays). */
   const [speed, setSpeed] = useState<ReplaySpeed>('1');
+  const [pauseAtNotes, setPauseAtNotes] = useState(false);
   return (
     <section className="shared-bar" aria-label="Shared session">
       <p>
@@ -97,15 +119,21 @@ export function SharedSessionBar({ sessionId, shared, replay, running, client, o
           ))}
         </ul>
       ) : null}
+      {replay?.caption ? <Caption text={replay.caption} /> : null}
       {active && replay ? (
         <ReplayControls
           replay={replay}
           command={(replayCommand) => {
             if (replayCommand.kind === 'speed') setSpeed(replayCommand.speed);
+            if (replayCommand.kind === 'pause-at-notes') setPauseAtNotes(replayCommand.on);
             command(replayCommand);
           }}
         />
-      ) : null}
+      ) : (
+        <div role="toolbar" aria-label="Replay controls" className="replay-controls">
+          <PauseAtNotes on={pauseAtNotes} onChange={setPauseAtNotes} />
+        </div>
+      )}
       {replay && !active ? (
         <p role="status">
           {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
@@ -114,7 +142,7 @@ export function SharedSessionBar({ sessionId, shared, replay, running, client, o
       ) : null}
       <div className="shared-actions">
         {active ? null : <SpeedSelect speed={speed} onChange={setSpeed} />}
-        <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start', speed })}>
+        <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start', speed, pauseAtNotes })}>
           Replay
         </button>
         <button type="button" aria-disabled={busy} onClick={() => !busy && fork()}>

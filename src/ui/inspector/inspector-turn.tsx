@@ -20,6 +20,9 @@ import {
 } from './inspector-model';
 import { editableReply } from '../../shared/fork-point';
 import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
+import { anchorKey } from '../../shared/notes';
+import { StepNote } from '../transcript/step-note';
+import type { SaveNote } from '../transcript/step-note';
 import type { InspectorTurn } from './inspector-model';
 import { tokensOf } from '../../shared/response-usage';
 import { ProjectInstructionsNote } from '../agent/project-instructions-note';
@@ -42,8 +45,19 @@ const STATUS_LABEL: Record<string, string> = {
   cancelled: 'cancelled',
 };
 
-function RoundTripRow({ roundTrip, number, retry, onEditFork }: { roundTrip: RoundTripRecord; number: number; retry: number; onEditFork: EditFork | null }) {
+/** A round-trip's note: its text, and Add note's editor (shared/notes.ts keys it by the round-trip's place). */
+export interface RoundTripNotes {
+  notes: Readonly<Record<string, string>> | undefined;
+  onSave: SaveNote | null;
+  /** The round-trip's place among the session's round-trips (1 for the first). */
+  ordinal(roundTripId: string): number;
+}
+
+function RoundTripRow({ roundTrip, number, retry, onEditFork, notes }: { roundTrip: RoundTripRecord; number: number; retry: number; onEditFork: EditFork | null; notes: RoundTripNotes | null }) {
   const [open, setOpen] = useState(false);
+  const [noting, setNoting] = useState(false);
+  const anchor = anchorKey({ kind: 'round-trip', ordinal: notes?.ordinal(roundTrip.id) ?? number });
+  const note = notes?.notes?.[anchor];
   const duration = durationMs(roundTrip);
   const thoughts = thoughtsOf(roundTrip);
   const title = `Round-trip ${number}${retry ? ` (retry ${retry})` : ''} · ${roundTrip.request.model} · ${duration === null ? 'in progress' : formatDuration(duration)}`;
@@ -69,6 +83,12 @@ function RoundTripRow({ roundTrip, number, retry, onEditFork }: { roundTrip: Rou
         </ThoughtsDisclosure>
       ) : null}
       <ProjectInstructionsNote systemInstruction={roundTrip.request.systemInstruction} />
+      {notes?.onSave ? (
+        <button type="button" className="link-button" onClick={() => setNoting(true)}>
+          {note ? 'Edit note' : 'Add note'}
+        </button>
+      ) : null}
+      {notes ? <StepNote anchor={anchor} text={note} editing={noting} onSave={notes.onSave} onDone={() => setNoting(false)} /> : null}
       {onEditFork && !roundTrip.error && roundTrip.endedAt !== undefined && !roundTrip.turn?.purpose ? (
         <button
           type="button"
@@ -128,14 +148,26 @@ function EventNote({ event, attempts }: { event: LoopEventNote; attempts: readon
 /** Opens Edit reply (ui/transcript/fork-edit-dialog.tsx) for a round-trip's reply. */
 export type EditFork = (request: ForkEditRequest) => void;
 
-export function TurnView({ turn, index, firstNumber, onEditFork = null }: { turn: InspectorTurn; index: number; firstNumber: number; onEditFork?: EditFork | null }) {
+export function TurnView({
+  turn,
+  index,
+  firstNumber,
+  onEditFork = null,
+  notes = null,
+}: {
+  turn: InspectorTurn;
+  index: number;
+  firstNumber: number;
+  onEditFork?: EditFork | null;
+  notes?: RoundTripNotes | null;
+}) {
   const title = turnTitle(turn, index);
   return (
     <li className={`turn ${turn.purpose}`}>
       <h4>{title}</h4>
       <ol className="round-trips" aria-label={`Round-trips of turn ${index + 1}`}>
         {turn.attempts.map((roundTrip, attempt) => (
-          <RoundTripRow key={roundTrip.id} roundTrip={roundTrip} number={firstNumber + attempt} retry={attempt} onEditFork={onEditFork} />
+          <RoundTripRow key={roundTrip.id} roundTrip={roundTrip} number={firstNumber + attempt} retry={attempt} onEditFork={onEditFork} notes={notes} />
         ))}
       </ol>
       {turn.toolCalls.length > 0 ? (

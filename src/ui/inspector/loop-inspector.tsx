@@ -63,6 +63,15 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
   const roundTrips = useRoundTrips(db, sessionId);
   const session = useSession(db, sessionId);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
+  const ordinals = useMemo(() => new Map((roundTrips ?? []).map((roundTrip, index) => [roundTrip.id, index + 1])), [roundTrips]);
+  const notes = useMemo(
+    () => ({
+      ordinal: (roundTripId: string) => ordinals.get(roundTripId) ?? 0,
+      notes: session?.id === sessionId ? session.notes : undefined,
+      onSave: client ? (anchor: string, text: string | null) => client.request({ type: 'set-note', sessionId: client.sessionTarget(sessionId), anchor, text }) : null,
+    }),
+    [session, sessionId, client, ordinals],
+  );
   const interactions = useMemo(() => (roundTrips ? groupRoundTrips(roundTrips) : []), [roundTrips]);
   if (!roundTrips) return <p className="empty">Loading…</p>;
   if (roundTrips.length === 0) return <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>;
@@ -88,7 +97,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
               {interaction.turns.map((turn, position) => {
                 const firstNumber = number;
                 number += turn.attempts.length;
-                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} onEditFork={client ? setEditing : null} />;
+                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} onEditFork={client ? setEditing : null} notes={notes} />;
               })}
             </ol>
           </section>

@@ -14,10 +14,14 @@
  * from find-in-page and screen readers, which a boundary the person moves does not.
  */
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { TranscriptItem } from '../agent/session-reducer';
 import { editableReply } from '../../shared/fork-point';
 import type { EditedReply, ForkPoint } from '../../shared/fork-point';
 import type { ForkEditRequest } from './fork-edit-dialog';
+import { anchorKey } from '../../shared/notes';
+import { StepNote } from './step-note';
+import type { SaveNote } from './step-note';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
 
@@ -117,6 +121,14 @@ interface ItemProps {
   replyCalls: EditedReply['calls'] | undefined;
   /** This call's result was edited in this fork. */
   edited: boolean;
+  /** The step's note key (shared/notes.ts); null when it cannot be known yet (the earlier history is loading). */
+  anchor: string | null;
+  note: string | undefined;
+  /** Add note was pressed on this step: its editor shows. */
+  noting: boolean;
+  /** Opens (a key) or closes (null) a step's note editor; null: notes cannot be written here. */
+  onNoting: ((anchor: string | null) => void) | null;
+  onSaveNote: SaveNote | null;
 }
 
 /**
@@ -156,15 +168,32 @@ function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: s
   );
 }
 
-const Item = memo(function Item({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, fromEnd, replyCalls, edited }: ItemProps) {
+const Item = memo(function Item(props: ItemProps) {
+  const { item, anchor, note, noting, onNoting, onSaveNote } = props;
+  const noteButton =
+    anchor !== null && onNoting && onSaveNote ? (
+      <ActionButton label={note ? 'Edit note' : 'Add note'} title="A note beside this step, shown to whoever opens the link when the replay reaches it" onClick={() => onNoting(anchor)} />
+    ) : null;
+  const body = <ItemBody {...props} noteButton={noteButton} />;
+  if (item.type !== 'user' && item.type !== 'agent' && item.type !== 'tool') return body;
+  return (
+    <>
+      {body}
+      <StepNote anchor={anchor} text={note} editing={noting} onSave={onSaveNote} onDone={() => onNoting?.(null)} />
+    </>
+  );
+});
+
+function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, fromEnd, replyCalls, edited, noteButton }: ItemProps & { noteButton: ReactNode }) {
   const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
     case 'user':
       return (
         <article className="message user" aria-label="You">
           <p className="text">{item.text}</p>
-          {(restore && onRestore) || onFork ? (
+          {(restore && onRestore) || onFork || noteButton ? (
             <div className="message-actions">
+              {noteButton}
               {onFork ? <ForkButton point={{ kind: 'message', text: item.text, fromEnd }} onFork={onFork} what="before this message" /> : null}
               {restoreControl('this message')}
             </div>
@@ -181,13 +210,14 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
               <MarkdownText text={item.text} />
             </Suspense>
           )}
-          {onEditFork && !item.streaming ? (
+          {(onEditFork || noteButton) && !item.streaming ? (
             <div className="message-actions">
-              <ActionButton
+              {noteButton}
+              {onEditFork ? <ActionButton
                 label="Edit reply and fork"
                 title="A new session where the model had replied as you write it"
                 onClick={() => onEditFork({ kind: 'reply', point: { kind: 'reply', text: item.text, fromEnd }, initial: editableReply({ text: item.text, calls: replyCalls ?? [] }) })}
-              />
+              /> : null}
             </div>
           ) : null}
         </article>
@@ -217,8 +247,9 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
           call={item.call}
           edited={edited}
           restore={
-            fork || editResult || restoreHere ? (
+            fork || editResult || restoreHere || noteButton ? (
               <div className="message-actions">
+                {noteButton}
                 {fork}
                 {editResult}
                 {restoreHere}
@@ -243,7 +274,7 @@ const Item = memo(function Item({ item, onDisableLoopDetection, restore, onResto
     case 'notice':
       return <p className="notice">{item.message}</p>;
   }
-});
+}
 
 /** For each user message, the checkpoints taken by the tool calls that answered it. */
 export function checkpointsByItem(items: readonly TranscriptItem[], checkpoints: ReadonlyMap<string, string>): Map<string, string[]> {
@@ -279,6 +310,27 @@ export interface TranscriptProps {
   onEditFork?: ((request: ForkEditRequest) => void) | null;
   /** The call whose result this fork changed (its card says `edited`). */
   editedCallId?: string | undefined;
+  /** The session's notes by anchor key (shared/notes.ts). */
+  notes?: Readonly<Record<string, string>> | undefined;
+  /** Saves or deletes a note; null: notes are shown but not written (another tab has the session). */
+  onSaveNote?: SaveNote | null;
+}
+
+/**
+ * Each message's, reply's and call's note key: a message or reply by its place among its kind
+ * from the session's start, which the page knows only once the whole history is loaded.
+ */
+export function noteAnchors(items: readonly TranscriptItem[], complete: boolean): Map<string, string> {
+  const result = new Map<string, string>();
+  const count = { user: 0, agent: 0 };
+  for (const item of items) {
+    if (item.type === 'tool') result.set(item.id, anchorKey({ kind: 'call', callId: item.call.callId }));
+    else if ((item.type === 'user' || item.type === 'agent') && complete) {
+      const ordinal = ++count[item.type];
+      result.set(item.id, anchorKey({ kind: item.type === 'user' ? 'message' : 'reply', ordinal }));
+    }
+  }
+  return result;
 }
 
 /** For each reply, the calls right after its text: the reply as the Edit reply dialog shows it. */
@@ -331,7 +383,9 @@ export function hiddenItems(firstShown: number, prepended: number, length: numbe
  * Mount one per session (key it by the session): the window starts at the items the session
  * opened with; items that arrive later are always shown.
  */
-export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null, onEditFork = null, editedCallId }: TranscriptProps) {
+export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null, onEditFork = null, editedCallId, notes, onSaveNote = null }: TranscriptProps) {
+  const anchors = useMemo(() => noteAnchors(items, !earlierPending), [items, earlierPending]);
+  const [noting, setNoting] = useState<string | null>(null);
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
   const after = useMemo(() => messagesAfter(items), [items]);
   const replies = useMemo(() => callsAfterReplies(items), [items]);
@@ -372,6 +426,11 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           fromEnd={after.get(item.id) ?? 0}
           replyCalls={replies.get(item.id)}
           edited={item.type === 'tool' && item.call.callId === editedCallId}
+          anchor={anchors.get(item.id) ?? null}
+          note={notes?.[anchors.get(item.id) ?? '']}
+          noting={noting !== null && noting === anchors.get(item.id)}
+          onNoting={onSaveNote ? setNoting : null}
+          onSaveNote={onSaveNote}
         />
       ))}
     </section>

@@ -25,6 +25,7 @@ const WRITES: ReadonlySet<ClientRequest['type']> = new Set([
   'create-path',
   'rename-path',
   'delete-path',
+  'set-note',
 ]);
 
 export const OPEN_ELSEWHERE: AppError = {

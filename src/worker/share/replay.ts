@@ -8,6 +8,10 @@
  *
  * Pause and Next step reuse Step through's gate: while paused, the loop stops before every
  * model request and tool call.
+ *
+ * Notes (shared/notes.ts): when the replay reaches a step with a note (a prompt it sends, a
+ * round-trip it starts, a reply's first text, a tool call), the note becomes the state's
+ * `caption`; with Pause at notes, the replay also pauses there until Play or Next step.
  */
 import type { AgentEvent } from '../../agent/types';
 import { createRecordedModel } from '../../model/scripted/recorded-model';
@@ -15,12 +19,15 @@ import type { RecordedModel } from '../../model/scripted/recorded-model';
 import { recordedResultsByTool, replayPlan } from '../../share/replay-plan';
 import type { ReplayPlan } from '../../share/replay-plan';
 import type { AppError } from '../../shared/errors';
+import { anchorKey } from '../../shared/notes';
+import type { NoteAnchor } from '../../shared/notes';
 import type { LoopscopeDb } from '../../store/db';
 import { listFiles } from '../../store/files';
 import { setSessionApprovalMode } from '../../store/sessions';
 import { getSharedSession, resetSession } from '../../store/shared-sessions';
 import type { SessionRecord } from '../../store/types';
-import type { ReplayCommand, ReplaySpeed, ReplayState, WorkerEvent } from '../protocol';
+import type { WorkerEvent } from '../protocol';
+import type { ReplayCommand, ReplaySpeed, ReplayState } from '../../shared/replay';
 import type { SessionRuntime } from '../session/session-runtime';
 
 /** Pause between streamed chunks at each speed. */
@@ -64,19 +71,23 @@ const describe = (response: Record<string, unknown>) => {
 
 interface ActiveReplay extends Replay {
   state: ReplayState;
+  /** The replay reached this step (a note key): its note, if any, is shown (and paused at). */
+  reached(anchor: NoteAnchor): void;
   /** How the last prompt's interaction ended, when not completed or cancelled. */
   failed: string | null;
   publish(): void;
   cancelled(): boolean;
 }
 
-function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, initialSpeed: ReplaySpeed): ActiveReplay {
+function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, initialSpeed: ReplaySpeed, notes: Readonly<Record<string, string>>, pauseAtNotes: boolean): ActiveReplay {
   let cancelled = false;
   let speed = initialSpeed;
+  const count = { roundTrips: 0, replies: 0 };
+  let replied = false;
   const replay: ActiveReplay = {
     sessionId,
     recordedByTool: recordedResultsByTool(plan),
-    state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [] },
+    state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [], pauseAtNotes },
     failed: null,
     model: createRecordedModel({
       delayMs: () => CHUNK_DELAY_MS[speed],
@@ -88,8 +99,24 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
     publish: () => host.post({ type: 'replay', sessionId, state: replay.state }),
     paused: () => replay.state.status === 'paused',
     cancelled: () => cancelled,
+    reached(anchor) {
+      const note = Object.hasOwn(notes, anchorKey(anchor)) ? notes[anchorKey(anchor)] : undefined;
+      if (note === undefined) return;
+      const pause = replay.state.pauseAtNotes === true && replay.state.status === 'playing';
+      replay.state = { ...replay.state, caption: note, ...(pause ? { status: 'paused' as const } : {}) };
+      replay.publish();
+    },
     observe(event: AgentEvent) {
       if (event.type === 'interaction_end' && event.value.outcome !== 'completed' && event.value.outcome !== 'cancelled') replay.failed = event.value.outcome;
+      if (event.type === 'round_trip_start') {
+        replied = false;
+        return replay.reached({ kind: 'round-trip', ordinal: ++count.roundTrips });
+      }
+      if (event.type === 'content' && !replied && event.value.trim() !== '') {
+        replied = true;
+        return replay.reached({ kind: 'reply', ordinal: ++count.replies });
+      }
+      if (event.type === 'tool_call_request') return replay.reached({ kind: 'call', callId: event.value.callId });
       if (event.type !== 'tool_call_response') return;
       const recorded = plan.results.get(event.value.callId);
       if (!recorded || JSON.stringify(recorded) === JSON.stringify(event.value.response)) return;
@@ -114,6 +141,9 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
           speed = command.speed;
           replay.state = { ...replay.state, speed };
           break;
+        case 'pause-at-notes':
+          replay.state = { ...replay.state, pauseAtNotes: command.on };
+          break;
         case 'start':
           return; // a replay in progress is restarted by startReplay, not here
       }
@@ -130,7 +160,7 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
  * Starts replaying the open shared session; answers once it is playing (the prompts run
  * after, one run each, so Stop ends the replay).
  */
-export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1'): Promise<{ error?: AppError }> {
+export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pauseAtNotes = false): Promise<{ error?: AppError }> {
   const runtime = host.current();
   if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
   const session = runtime.session;
@@ -150,7 +180,7 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1'): P
   const reset = await resetSession(host.db, session.id, { history: plan.initial, files });
   if (!reset.ok) return { error: reset.error };
   await setSessionApprovalMode(host.db, session.id, 'ask');
-  const replay = createReplay(host, session.id, plan, speed);
+  const replay = createReplay(host, session.id, plan, speed, session.notes ?? {}, pauseAtNotes);
   await host.reopen({ ...session, approvalMode: 'ask' }, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };
@@ -162,9 +192,10 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1'): P
 }
 
 async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveReplay, plan: ReplayPlan): Promise<void> {
-  for (const step of plan.steps) {
+  for (const [index, step] of plan.steps.entries()) {
     if (replay.cancelled()) return;
     host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
+    replay.reached({ kind: 'message', ordinal: index + 1 });
     replay.model.load(step.responses);
     const completed = await host.runPrompt(runtime, step.text);
     if (replay.cancelled()) return;

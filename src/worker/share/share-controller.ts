@@ -10,7 +10,8 @@ import type { LoopscopeDb } from '../../store/db';
 import { getSharedSession } from '../../store/shared-sessions';
 import type { SessionRecord } from '../../store/types';
 import { replayPlan } from '../../share/replay-plan';
-import type { Answer, ReplayCommand, RequestType, SharedInfo, SharedSource, WorkerEvent } from '../protocol';
+import type { Answer, RequestType, SharedInfo, SharedSource, WorkerEvent } from '../protocol';
+import type { ReplayCommand } from '../../shared/replay';
 import { NO_SESSION } from '../session/run-slot';
 import { startReplay } from './replay';
 import type { Replay } from './replay';
@@ -131,6 +132,7 @@ export function createShareController(host: ShareHost) {
           releasePause: host.releasePause,
         },
         command.speed,
+        command.pauseAtNotes === true,
       );
       return started.error ? { error: started.error } : {};
     },

@@ -69,6 +69,7 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
     roundTrips: roundTrips.value,
     files,
     ...(startFiles.value ? { startFiles: startFiles.value } : {}),
+    ...(session.notes ? { annotations: session.notes } : {}),
   });
   const json = documentJson(document);
   const fragment = encodeLink(document);
@@ -104,6 +105,7 @@ export async function openSharedSource(db: LoopscopeDb, source: SharedSource): P
     history: opened.history,
     roundTrips: opened.roundTrips,
     files: opened.files,
+    ...(opened.annotations ? { notes: { ...opened.annotations } } : {}),
     shared: { digest, recordedHistory: opened.history, notes: opened.notes, ...(opened.startFiles ? { startFiles: opened.startFiles } : {}) },
   });
   return created.ok ? ok(created.value) : err(created.error);
@@ -129,6 +131,7 @@ export async function forkSession(db: LoopscopeDb, runtime: SessionRuntime): Pro
     history: runtime.agent.history(),
     roundTrips: roundTrips.value,
     files: stored.value.map((file) => ({ path: file.path, content: file.content })),
+    ...(runtime.session.notes ? { notes: { ...runtime.session.notes } } : {}),
   });
   return created.ok ? ok(created.value) : err(created.error);
 }

@@ -17,7 +17,8 @@ import { listFiles } from '../../store/files';
 import { loadHistory } from '../../store/history';
 import { putSettings } from '../../store/settings';
 import { createWholeSession } from '../../store/shared-sessions';
-import type { ExportedSession, ReplayState, WorkerEvent } from '../protocol';
+import type { ExportedSession, WorkerEvent } from '../protocol';
+import type { ReplayState } from '../../shared/replay';
 import { exportSession } from './share-requests';
 import { TEST_SETTINGS, createControllerHarness } from '../testing/controller-harness';
 
