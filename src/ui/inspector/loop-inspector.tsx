@@ -16,6 +16,7 @@ import type { RoundTripRecord } from '../../store/types';
 import { exportFileName, inspectorExportJson } from './inspector-export';
 import { groupRoundTrips } from './inspector-model';
 import { TurnView } from './inspector-turn';
+import { LoopTimeline } from './loop-timeline';
 import './inspector.css';
 
 function download(name: string, text: string): void {
@@ -59,10 +60,43 @@ function ForkEditView({ edit }: { edit: NonNullable<ForkOrigin['edit']> }) {
   );
 }
 
+/** List (the numbers, turn by turn) or Timeline (the same round-trips and calls on one time axis). */
+function ViewTabs({ view, onChange }: { view: 'list' | 'timeline'; onChange: (view: 'list' | 'timeline') => void }) {
+  const views = [
+    { id: 'list', label: 'List' },
+    { id: 'timeline', label: 'Timeline' },
+  ] as const;
+  return (
+    <div role="tablist" aria-label="Inspector views" className="inspector-views">
+      {views.map((choice, index) => (
+        <button
+          key={choice.id}
+          type="button"
+          role="tab"
+          aria-selected={view === choice.id}
+          tabIndex={view === choice.id ? 0 : -1}
+          onClick={() => onChange(choice.id)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            event.preventDefault();
+            const next = views[(index + 1) % views.length]!;
+            onChange(next.id);
+            const tabs = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
+            tabs?.[views.indexOf(next)]?.focus();
+          }}
+        >
+          {choice.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined }) {
   const roundTrips = useRoundTrips(db, sessionId);
   const session = useSession(db, sessionId);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
+  const [view, setView] = useState<'list' | 'timeline'>('list');
   const ordinals = useMemo(() => new Map((roundTrips ?? []).map((roundTrip, index) => [roundTrip.id, index + 1])), [roundTrips]);
   const notes = useMemo(
     () => ({
@@ -82,11 +116,14 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
         <p className="inspector-totals">
           {interactions.length} interaction(s), {turns} turn(s), {roundTrips.length} round-trip(s)
         </p>
+        <ViewTabs view={view} onChange={setView} />
         <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />
       </div>
       {session?.forkedFrom?.edit ? <ForkEditView edit={session.forkedFrom.edit} /> : null}
       {editing && client ? <ForkEditDialog client={client} sessionId={sessionId} request={editing} onClose={() => setEditing(null)} /> : null}
-      {interactions.map((interaction, index) => {
+      <div role="tabpanel" aria-label={view === 'timeline' ? 'Timeline view' : 'List view'}>
+      {view === 'timeline' ? <LoopTimeline roundTrips={roundTrips} /> : null}
+      {view === 'list' && interactions.map((interaction, index) => {
         let number = 1;
         return (
           <section key={interaction.id} aria-label={`Interaction ${index + 1}`}>
@@ -103,6 +140,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
           </section>
         );
       })}
+      </div>
     </div>
   );
 }
