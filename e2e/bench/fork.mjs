@@ -28,7 +28,7 @@ try {
     const call =
       index % 10 === 1
         ? { name: 'write_file', args: { file_path: `notes/${index}.txt`, content: `note ${index}\n` } }
-        : { name: 'read_file', args: { file_path: `notes/${index - (index % 10) + 1}.txt` } };
+        : { name: 'read_file', args: { file_path: `notes/${index - (index % 10) + 1}.txt`, start_line: 1, end_line: index } };
     responses.push(reply({ calls: [call] }));
   }
   responses.push(reply({ text: 'All done.' }));
@@ -46,6 +46,8 @@ try {
       await source.click();
       await waitForAgentText(page, 'All done.');
     }
+    // A reopened long session shows its tail first: the whole transcript, so the card is the one at round-trip AT.
+    for (let more = page.getByRole('button', { name: /^Show earlier/ }); await more.isVisible(); ) await more.click();
     await page.evaluate(() => window.__bench.quiet(300));
     // The AT-th tool card (cards of read_file and write_file; the You message is not a tool card).
     const card = page.locator('[aria-label="Transcript"] article.tool-card').nth(AT - 1);
