@@ -57,10 +57,29 @@ describe('session links and files', () => {
         expect(opened.roundTrips).toEqual(withShortIds(parts.roundTrips));
         expect(byPath(opened.files)).toEqual(byPath(parts.files));
         expect(opened.startFiles && byPath(opened.startFiles)).toEqual(parts.startFiles && byPath(parts.startFiles));
+        expect(opened.annotations).toEqual(parts.annotations);
         const fromFile = parseSessionFile(serializeSessionFile(buildDocument(parts)));
         expect(fromFile.ok && openDocument(fromFile.value).history).toEqual(parts.history);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('a version 1 document (no notes) still decodes to the same session, link and file alike', () => {
+    fc.assert(
+      fc.property(sessionParts, (parts: SessionParts) => {
+        const { annotations: _none, ...current } = buildDocument(parts);
+        const older = { ...current, version: 1 as const };
+        const decoded = decodeLink(encodeLink(older));
+        if (!decoded.ok) throw new Error(decoded.error.message);
+        expect(decoded.value).toEqual(older);
+        const opened = openDocument(decoded.value);
+        expect(opened.history).toEqual(parts.history);
+        expect(opened.annotations).toBeUndefined();
+        const fromFile = parseSessionFile(serializeSessionFile(older));
+        expect(fromFile.ok && fromFile.value.version).toBe(1);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -35,8 +35,17 @@ export const sessionParts: fc.Arbitrary<SessionParts> = fc
     startFiles: fc.option(files, { nil: undefined }),
     chunks: fc.array(fc.array(json, { maxLength: 3 }), { maxLength: 8 }),
     systemInstruction: fc.option(fc.string({ maxLength: 100 }), { nil: undefined }),
+    // Notes beside steps (document version 2): plain text, markup included (it is only ever shown as text).
+    annotations: fc.option(
+      fc.dictionary(
+        fc.oneof(fc.stringMatching(/^(message|reply|round-trip):[1-9][0-9]{0,2}$/), fc.stringMatching(/^call:[a-z0-9-]{1,12}$/)),
+        fc.stringMatching(/^[a-zA-Z0-9 <>&"'.,\n-]{1,60}$/).filter((text) => text.trim() !== ''),
+        { maxKeys: 4 },
+      ),
+      { nil: undefined },
+    ),
   })
-  .map(({ title, createdAt, history, files: endFiles, startFiles, chunks, systemInstruction }) => {
+  .map(({ title, createdAt, history, files: endFiles, startFiles, chunks, systemInstruction, annotations }) => {
     // Requests as the agent makes them: each the history so far, sometimes with a content of its own.
     const roundTrips: RecordedRoundTrip[] = chunks.map((response, index) => {
       const length = Math.min(history.length, index + 1);
@@ -56,5 +65,6 @@ export const sessionParts: fc.Arbitrary<SessionParts> = fc
     });
     const parts: SessionParts = { title, createdAt, history, roundTrips, files: endFiles };
     if (startFiles) parts.startFiles = startFiles;
+    if (annotations && Object.keys(annotations).length > 0) parts.annotations = annotations;
     return parts;
   });
