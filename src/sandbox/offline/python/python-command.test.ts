@@ -35,6 +35,15 @@ describe('python3 in the offline sandbox', () => {
     expect(failed.stderr).toContain('ZeroDivisionError');
   }, 60_000);
 
+  it('a script that needs more than its memory ends with a message that says so', async () => {
+    const sandbox = await createOfflineSandbox();
+    const result = await sandbox.exec('python3 -c "b = bytearray(300 * 1024 * 1024)"');
+    expect(result.exitCode).toBe(134);
+    expect(result.stderr).toContain('MemoryError');
+    expect(result.stderr).toContain('python3: the script needed more than its 256 MB of memory (MemoryError) and was stopped.');
+    expect((await sandbox.exec('python3 -c "print(1)"')).stdout).toBe('1\n');
+  }, 60_000);
+
   it('says pip needs the network, however it is asked', async () => {
     const sandbox = await createOfflineSandbox();
     for (const command of ['pip install requests', 'pip3 install numpy', 'python3 -m pip install x']) {

@@ -13,7 +13,8 @@ import { runScriptCommand } from '../node/script-command';
 import type { Answer } from '../node/script-command';
 import { loadPyodideOnce } from './load-pyodide';
 import type { PythonRunRequest } from './python-protocol';
-import { runPython } from './run-python';
+import { PYTHON_MEMORY_BYTES, runPython } from './run-python';
+import { formatBytes } from '../../../shared/format-bytes';
 import type { LiveOutputs } from '../live-output';
 import type { PythonRun } from './run-python';
 
@@ -45,8 +46,8 @@ export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
     async run(request, _signal, out) {
       try {
         const pyodide = await loadPyodideOnce();
-        const { exitCode, changes } = runPython(pyodide, request.run, request, out);
-        return { type: 'done', result: { exitCode }, changes };
+        const { changes, ...result } = runPython(pyodide, request.run, request, out, request.memoryBytes);
+        return { type: 'done', result, changes };
       } catch (thrown) {
         return { type: 'failed', message: messageOf(thrown) };
       }
@@ -54,7 +55,8 @@ export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
   };
 }
 
-export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs }): CustomCommand[] {
+export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs; memoryBytes?: number }): CustomCommand[] {
+  const memoryBytes = options.memoryBytes ?? PYTHON_MEMORY_BYTES;
   const run = async (args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<Answer> => {
     const parsed = parse(args, ctx.cwd);
     if ('answer' in parsed) return parsed.answer;
@@ -65,9 +67,13 @@ export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>
       roots: options.roots,
       live: options.live,
       read: (fs, path) => fs.readFileBuffer(path),
-      request: (files, env) => ({ run: { ...parsed.run, cwd: ctx.cwd, env }, ...files, roots: [...options.roots] }),
+      request: (files, env) => ({ run: { ...parsed.run, cwd: ctx.cwd, env }, ...files, roots: [...options.roots], memoryBytes }),
     });
-    return 'answer' in ran ? ran.answer : { ...ran.output, exitCode: ran.result.exitCode };
+    if ('answer' in ran) return ran.answer;
+    if (ran.result.stopped === 'out-of-memory') {
+      return { ...ran.output, stderr: `${ran.output.stderr}python3: the script needed more than its ${formatBytes(memoryBytes)} of memory (MemoryError) and was stopped.\n`, exitCode: ran.result.exitCode };
+    }
+    return { ...ran.output, exitCode: ran.result.exitCode };
   };
   const pip = async (): Promise<Answer> => ({ stdout: '', stderr: PIP_MESSAGE, exitCode: 1 });
   return [defineCommand('python3', run), defineCommand('python', run), defineCommand('pip', pip), defineCommand('pip3', pip)];

@@ -7,4 +7,6 @@ export interface PythonRunRequest {
   files: [string, Uint8Array][];
   directories: string[];
   roots: string[];
+  /** The interpreter's memory limit (run-python.ts PYTHON_MEMORY_BYTES by default). */
+  memoryBytes?: number;
 }

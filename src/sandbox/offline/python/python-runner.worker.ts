@@ -15,8 +15,8 @@ self.addEventListener('message', (event: MessageEvent<PythonRunRequest>) => {
   const request = event.data;
   loadPyodideOnce(indexURL)
     .then((pyodide) => {
-      const { exitCode, changes } = runPython(pyodide, request.run, request, (stream, text) => post({ type: 'out', stream, text }));
-      post({ type: 'done', result: { exitCode }, changes });
+      const { changes, ...result } = runPython(pyodide, request.run, request, (stream, text) => post({ type: 'out', stream, text }), request.memoryBytes);
+      post({ type: 'done', result, changes });
     })
     .catch((thrown: unknown) => post({ type: 'failed', message: messageOf(thrown) }));
 });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-function run(entry: PythonRun['entry'], workspace: Record<string, string> = {}, argv?: string[]) {
+function run(entry: PythonRun['entry'], workspace: Record<string, string> = {}, argv?: string[], memoryBytes?: number) {
   const output = { stdout: '', stderr: '' };
   const files = Object.entries(workspace).map(([path, text]) => [`/workspace/${path}`, encode(text)] as [string, Uint8Array]);
   const result = runPython(
@@ -19,11 +19,22 @@ function run(entry: PythonRun['entry'], workspace: Record<string, string> = {}, 
     { cwd: '/workspace', argv: argv ?? ('file' in entry ? [entry.file] : ['-c']), entry, env: { HOME: '/workspace' } },
     { files, directories: ['/workspace'], roots: ['/workspace', '/tmp'] },
     (stream, text) => (stream === 1 ? (output.stdout += text) : (output.stderr += text)),
+    memoryBytes,
   );
   return { ...result, ...output };
 }
 
 describe('python3 on Pyodide', () => {
+  it('a script that needs more than its memory gets MemoryError and is reported out of memory; the interpreter goes on', () => {
+    const limit = 128 * 1024 * 1024;
+    const greedy = run({ code: 'blocks = []\nwhile True: blocks.append(bytearray(8 * 1024 * 1024))' }, {}, undefined, limit);
+    expect(greedy).toMatchObject({ exitCode: 134, stopped: 'out-of-memory' });
+    expect(greedy.stderr).toContain('MemoryError');
+    // One that catches it is its own business; the next run has its memory back.
+    expect(run({ code: 'try:\n    b = bytearray(400 * 1024 * 1024)\nexcept MemoryError:\n    print("caught")' }, {}, undefined, limit)).toMatchObject({ exitCode: 0, stdout: 'caught\n' });
+    expect(run({ code: 'print(len(bytearray(16 * 1024 * 1024)))' }, {}, undefined, limit)).toMatchObject({ exitCode: 0, stdout: '16777216\n' });
+  }, 60_000);
+
   it('prints and exits 0', () => {
     expect(run({ code: 'print("hello", 1 + 2)' })).toMatchObject({ exitCode: 0, stdout: 'hello 3\n', stderr: '', changes: [] });
   });

@@ -6,6 +6,7 @@
  * modules are dropped from sys.modules and /workspace and /tmp are emptied first.
  */
 import type { FileChange } from '../node/script-files';
+import { limitMemory } from './memory-cap';
 
 /** The part of Pyodide's API this file uses (its types are large; these are what matter). */
 export interface PyodideLike {
@@ -25,7 +26,12 @@ export interface PyodideLike {
   setStderr(options: { write: (buffer: Uint8Array) => number }): void;
   runPython(code: string, options?: { globals?: unknown }): unknown;
   globals: { get(name: string): unknown };
+  /** Emscripten's module: its heap view's buffer is the interpreter's WebAssembly memory. */
+  _module: { HEAPU8: Uint8Array };
 }
+
+/** The interpreter's memory, at most (it starts at about 30 MB with the standard library). */
+export const PYTHON_MEMORY_BYTES = 256 * 1024 * 1024;
 
 export interface PythonRun {
   cwd: string;
@@ -37,7 +43,7 @@ export interface PythonRun {
 
 /** Runs one script; the Python below is defined once per interpreter. */
 const RUNNER = String.raw`
-import os, sys, runpy, traceback, io
+import os, sys, runpy, traceback, io, gc
 
 def __loopscope_py(value):
     return value.to_py() if hasattr(value, 'to_py') else value
@@ -83,6 +89,8 @@ def __loopscope_run(argv, cwd, file, code, env):
             sys.path.pop(0)
         sys.stdout.flush()
         sys.stderr.flush()
+        # What the script held (an exception's frames keep its objects in a cycle) is freed for the next run.
+        gc.collect()
 `;
 
 const prepared = new WeakSet<object>();
@@ -127,7 +135,8 @@ export function runPython(
   run: PythonRun,
   snapshot: { files: [string, Uint8Array][]; directories: string[]; roots: string[] },
   out: (stream: 1 | 2, text: string) => void,
-): { exitCode: number; changes: FileChange[] } {
+  memoryBytes = PYTHON_MEMORY_BYTES,
+): { exitCode: number; stopped?: 'out-of-memory'; changes: FileChange[] } {
   if (!prepared.has(pyodide)) {
     pyodide.runPython(RUNNER);
     prepared.add(pyodide);
@@ -149,8 +158,16 @@ export function runPython(
   // undefined becomes None (null would be a JsNull).
   const start = pyodide.globals.get('__loopscope_run') as (argv: string[], cwd: string, file: string | undefined, code: string | undefined, env: Record<string, string>) => number;
   const entry = run.entry;
-  const exitCode = start(run.argv, run.cwd, 'file' in entry ? entry.file : undefined, 'code' in entry ? entry.code : undefined, run.env);
+  const cap = limitMemory(() => pyodide._module.HEAPU8.buffer, memoryBytes);
+  let exitCode: number;
+  try {
+    exitCode = start(run.argv, run.cwd, 'file' in entry ? entry.file : undefined, 'code' in entry ? entry.code : undefined, run.env);
+  } finally {
+    cap.release();
+  }
   pyodide.runPython('import os; os.chdir("/")');
+  // The script ran out of its memory and did not recover (a MemoryError it caught is its own business).
+  const outOfMemory = cap.refused() && exitCode !== 0;
 
   const before = new Map(snapshot.files);
   const after = new Map<string, Uint8Array>();
@@ -165,5 +182,6 @@ export function runPython(
   }
   for (const path of before.keys()) if (!after.has(path)) changes.push({ path, removed: true, directory: false });
   for (const dir of dirsBefore) if (!dirsAfter.has(dir) && !snapshot.roots.includes(dir)) changes.push({ path: dir, removed: true, directory: true });
+  if (outOfMemory) return { exitCode: 134, stopped: 'out-of-memory', changes };
   return { exitCode: typeof exitCode === 'number' ? exitCode : 1, changes };
 }
