@@ -4,6 +4,7 @@
  * original's next request did; from a person's message, the history and files before it, with
  * the message back in the prompt; each fork titled with its round-trip and linked to its origin.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, openApp, sendMessage, test, toolCard, transcript, useGemini } from './fixtures';
 
@@ -123,4 +124,38 @@ test('Edit reply and fork with changed call arguments: the edited call is what r
   await expect(files(page).getByRole('treeitem', { name: 'z.txt' })).toBeVisible();
   await expect(files(page).getByRole('treeitem', { name: 'a.txt' })).toHaveCount(0);
   await expect(sessions(page).getByText('Write a file (fork at round-trip 1)')).toBeVisible();
+});
+
+test('a fork of a recorded lesson offers Replay from here: what the recording did next plays, asking first', async ({ page }) => {
+  // The recording's last reply (rendered as Markdown, so a phrase of it).
+  const lesson = JSON.parse(readFileSync(new URL('../src/share/lessons/fix-bug.loopscope.json', import.meta.url), 'utf8')) as { history: { parts: { text?: string }[] }[] };
+  const last = lesson.history.at(-1)!.parts.map((part) => part.text ?? '').join('');
+  const phrase = 'the script now reports 3 people';
+  expect(last).toContain(phrase);
+  await openApp(page);
+  await page.getByRole('combobox', { name: 'Recorded lesson' }).selectOption('Fix a bug with an edit');
+  await page.getByRole('button', { name: 'Open recording' }).click();
+  const shared = page.getByRole('region', { name: 'Shared session' });
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  const finished = shared.getByRole('status').filter({ hasText: 'Replay finished' });
+  while (!(await finished.isVisible())) {
+    await expect(approval.or(finished)).toBeVisible();
+    if (await approval.isVisible()) await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 2_000 }).catch(() => undefined);
+  }
+
+  await transcript(page).locator('article.tool-card').first().getByRole('button', { name: 'Fork from here' }).click();
+  await expect(sessions(page).getByText(/\(fork at round-trip 1\)$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await page.getByRole('button', { name: 'Replay from here' }).click();
+  const controls = page.getByRole('toolbar', { name: 'Replay controls' });
+  await expect(controls).toBeVisible();
+  await expect(approval).toBeVisible(); // the recording's next write asks first
+  const ended = transcript(page).getByRole('article', { name: 'Agent' }).filter({ hasText: phrase });
+  for (let step = 0; step < 10 && (await ended.count()) === 0; step++) {
+    await expect(approval.or(ended)).toBeVisible();
+    if (await approval.isVisible()) await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText(phrase);
+  await expect(controls).toHaveCount(0);
 });

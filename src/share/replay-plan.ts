@@ -7,8 +7,8 @@
 import type { Content } from '../shared/content';
 
 export interface ReplayStep {
-  /** The person's message, as the agent is given it. */
-  text: string;
+  /** The person's message, as the agent is given it; null: the interaction under way goes on (Continue), as when replaying from a fork. */
+  text: string | null;
   /** The model's responses to this message and to the tool results that followed, in order. */
   responses: Content[];
 }
@@ -43,6 +43,22 @@ export function recordedResultsByTool(plan: ReplayPlan): Map<string, Record<stri
 
 const isPrompt = (content: Content) =>
   content.role === 'user' && content.parts.length > 0 && content.parts.every((part) => typeof part.text === 'string' && !part.thought);
+
+/**
+ * What follows `at` in the recording, for Replay from here in a fork that holds the recording's
+ * first `at` entries: the responses that answer the fork's last entry (a step with no prompt),
+ * then the recording's later prompts and their responses.
+ */
+export function replayPlanFrom(recorded: readonly Content[], at: number): ReplayPlan {
+  const plan = replayPlan(recorded.slice(at));
+  const resumed = plan.initial.filter((content) => content.role === 'model');
+  plan.initial = [];
+  if (resumed.length > 0) {
+    plan.steps.unshift({ text: null, responses: resumed });
+    plan.total += resumed.length;
+  }
+  return plan;
+}
 
 export function replayPlan(history: readonly Content[]): ReplayPlan {
   const plan: ReplayPlan = { initial: [], steps: [], results: new Map(), total: 0 };

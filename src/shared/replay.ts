@@ -4,6 +4,8 @@ export type ReplaySpeed = '0.5' | '1' | '2' | 'instant';
 
 export type ReplayCommand =
   | { kind: 'start'; speed?: ReplaySpeed; pauseAtNotes?: boolean }
+  /** Replay from here: in a fork of a recording, what the recording did next. */
+  | { kind: 'from-here'; speed?: ReplaySpeed; pauseAtNotes?: boolean }
   | { kind: 'play' }
   | { kind: 'pause' }
   | { kind: 'next-step' }

@@ -30,6 +30,8 @@ export interface ForkOrigin {
   /** The title when the fork was made (the session may be renamed or deleted since). */
   title: string;
   roundTrip: number;
+  /** The session forked is a recording (a link, a file, a lesson): Replay from here plays what followed. */
+  recording?: true;
   /** What the fork changed of what the model saw (Edit result and fork, Edit reply and fork), as the person saw it and as edited. */
   edit?: { kind: 'result'; callId: string; original: string; edited: string } | { kind: 'reply'; original: string; edited: string };
 }

@@ -7,7 +7,7 @@ import { ApprovalCard } from '../transcript/approval-card';
 import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
 import { downloadSessionFile } from '../files/download';
-import { RecordedLessons, SharedSessionBar, replayActive } from './shared-session-bar';
+import { Caption, RecordedLessons, ReplayControls, SharedSessionBar, replayActive } from './shared-session-bar';
 import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
 import type { CommandContext, PromptCommand } from './prompt-commands';
 import { retryNotice } from './session-reducer';
@@ -291,7 +291,21 @@ export function AgentPanel(props: AgentPanelProps) {
           <button type="button" onClick={() => client.send({ type: 'continue', sessionId: view.sessionId })}>
             Continue
           </button>
+          {props.forkedFrom?.recording && !props.forkedFrom.edit && view.interruption.type === 'interrupted_prompt' ? (
+            <button type="button" onClick={() => void client.request({ type: 'replay', command: { kind: 'from-here' } }).then((answer) => !answer.ok && forkError(answer.error.message))}>
+              Replay from here
+            </button>
+          ) : null}
         </div>
+      ) : null}
+      {!view.shared && view.replay && (replayActive(view.replay) || view.replay.caption) ? (
+        // Replay from here, in a fork of a recording: its controls and captions, as a shared session shows them.
+        <section className="shared-bar" aria-label="Replay from here">
+          {view.replay.caption ? <Caption text={view.replay.caption} /> : null}
+          {replayActive(view.replay) ? (
+            <ReplayControls replay={view.replay} command={(command) => void client.request({ type: 'replay', command }).then((answer) => !answer.ok && forkError(answer.error.message))} />
+          ) : null}
+        </section>
       ) : null}
       {view.shared ? (
         <SharedSessionBar

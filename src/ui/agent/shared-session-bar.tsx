@@ -60,7 +60,7 @@ export function Caption({ text }: { text: string }) {
   );
 }
 
-function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
+export function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
   const playing = replay.status === 'playing';
   return (
     <div role="toolbar" aria-label="Replay controls" className="replay-controls">

@@ -92,9 +92,10 @@ export function createRunSlot(options: RunSlotOptions) {
     return {};
   }
 
-  /** Runs a prompt as a run of its own and waits for it (a replay's steps); false when it was stopped. */
-  async function runPrompt(current: SessionRuntime, text: string): Promise<boolean> {
-    const { done, signal } = begin(current, (aborted) => current.agent.run({ type: 'user_query', text }, aborted).then(() => current.flushRoundTrips()));
+  /** Runs a prompt (null: Continue) as a run of its own and waits for it (a replay's steps); false when it was stopped. */
+  async function runPrompt(current: SessionRuntime, text: string | null): Promise<boolean> {
+    const input: AgentInput = text === null ? { type: 'continue' } : { type: 'user_query', text };
+    const { done, signal } = begin(current, (aborted) => current.agent.run(input, aborted).then(() => current.flushRoundTrips()));
     await done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The replay stopped unexpectedly: ${messageOf(thrown)}` }));
     return !signal.aborted;
   }

@@ -150,7 +150,7 @@ export async function forkFromStep(db: LoopscopeDb, session: SessionRecord, poin
     roundTrips: plan.value.roundTrips,
     files,
     cards,
-    forkedFrom: { sessionId: session.id, title: session.title, roundTrip, ...(edit ? { edit } : {}) },
+    forkedFrom: { sessionId: session.id, title: session.title, roundTrip, ...(session.origin === 'shared' ? { recording: true as const } : {}), ...(edit ? { edit } : {}) },
   });
   return created.ok ? ok(created.value) : err(created.error);
 }

@@ -16,7 +16,7 @@
 import type { AgentEvent } from '../../agent/types';
 import { createRecordedModel } from '../../model/scripted/recorded-model';
 import type { RecordedModel } from '../../model/scripted/recorded-model';
-import { recordedResultsByTool, replayPlan } from '../../share/replay-plan';
+import { recordedResultsByTool, replayPlan, replayPlanFrom } from '../../share/replay-plan';
 import type { ReplayPlan } from '../../share/replay-plan';
 import type { AppError } from '../../shared/errors';
 import { anchorKey } from '../../shared/notes';
@@ -58,8 +58,10 @@ export interface ReplayHost {
   stop(): Promise<void>;
   /** Reopens the session with `replay` active (its model answers). */
   reopen(session: SessionRecord, replay: Replay): Promise<void>;
-  /** Runs one prompt as a run of its own; false when it was stopped. */
-  runPrompt(runtime: SessionRuntime, text: string): Promise<boolean>;
+  /** Runs one prompt (null: Continue) as a run of its own; false when it was stopped. */
+  runPrompt(runtime: SessionRuntime, text: string | null): Promise<boolean>;
+  /** The replay of a session that is not shared (Replay from here in a fork) ended: the person's own model answers again. */
+  finished?(sessionId: string): Promise<void>;
   /** Lets the step waiting at the gate (if any) go on. */
   releasePause(): void;
 }
@@ -145,6 +147,7 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
           replay.state = { ...replay.state, pauseAtNotes: command.on };
           break;
         case 'start':
+        case 'from-here':
           return; // a replay in progress is restarted by startReplay, not here
       }
       replay.publish();
@@ -191,11 +194,45 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pa
   return {};
 }
 
+/**
+ * Replay from here, in a fork of a recorded session that ends where the recording goes on: the
+ * recorded responses that followed play through the loop (asking before every write and
+ * command, as any replay does), then the recording's later prompts. The fork's files stay as
+ * they are; nothing is reset.
+ */
+export async function startReplayFromHere(host: ReplayHost, speed: ReplaySpeed = '1', pauseAtNotes = false): Promise<{ error?: AppError }> {
+  const runtime = host.current();
+  if (!runtime) return { error: { kind: 'no-session', message: 'No session is open yet.' } };
+  const session = runtime.session;
+  const origin = session.forkedFrom;
+  if (!origin?.recording) return { error: { kind: 'not-shared', message: 'Replay from here is for forks of a recorded (shared) session.' } };
+  if (origin.edit) return { error: { kind: 'edited', message: 'This fork changed what the model saw, so the recording does not follow from it: press Continue to let your model answer.' } };
+  const shared = await getSharedSession(host.db, origin.sessionId);
+  if (!shared.ok) return { error: shared.error };
+  if (!shared.value) return { error: { kind: 'not-found', message: 'The recorded session this fork came from was deleted, so there is nothing to replay.' } };
+  const history = runtime.agent.history();
+  const plan = replayPlanFrom(shared.value.recordedHistory, history.length);
+  if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'The recording ends here: there is nothing more to replay.' } };
+  await host.stop();
+  const replay = createReplay(host, session.id, plan, speed, {}, pauseAtNotes);
+  await host.reopen(session, replay);
+  const replaying = host.current();
+  if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };
+  replaying.agent.setApprovalMode('ask');
+  replaying.agent.updateSettings({ model: REPLAY_MODEL_NAME, loopHeuristics: false, nextSpeakerCheck: false });
+  replay.publish();
+  void drive(host, replaying, replay, plan).then(() => host.finished?.(session.id));
+  return {};
+}
+
 async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveReplay, plan: ReplayPlan): Promise<void> {
-  for (const [index, step] of plan.steps.entries()) {
+  let prompts = 0;
+  for (const step of plan.steps) {
     if (replay.cancelled()) return;
-    host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
-    replay.reached({ kind: 'message', ordinal: index + 1 });
+    if (step.text !== null) {
+      host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
+      replay.reached({ kind: 'message', ordinal: ++prompts });
+    }
     replay.model.load(step.responses);
     const completed = await host.runPrompt(runtime, step.text);
     if (replay.cancelled()) return;

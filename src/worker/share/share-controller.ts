@@ -13,7 +13,8 @@ import { replayPlan } from '../../share/replay-plan';
 import type { Answer, RequestType, SharedInfo, SharedSource, WorkerEvent } from '../protocol';
 import type { ReplayCommand } from '../../shared/replay';
 import { NO_SESSION } from '../session/run-slot';
-import { startReplay } from './replay';
+import { startReplay, startReplayFromHere } from './replay';
+import type { ReplayHost } from './replay';
 import type { Replay } from './replay';
 import type { SessionRuntime } from '../session/session-runtime';
 import { exportSession, forkSession, openSharedSource } from './share-requests';
@@ -114,26 +115,31 @@ export function createShareController(host: ShareHost) {
       return { value: forked.value.id };
     },
     async replay(command: ReplayCommand): Promise<Answer<'replay'>> {
-      if (command.kind !== 'start') {
+      if (command.kind !== 'start' && command.kind !== 'from-here') {
         replay?.command(command);
         return {};
       }
-      const started = await startReplay(
-        {
-          db: host.db,
-          post: host.post,
-          current: host.current,
-          stop: host.stop,
-          reopen: (session, next) => {
-            starting = next;
-            return host.reopen(session);
-          },
-          runPrompt: host.runPrompt,
-          releasePause: host.releasePause,
+      const replayHost: ReplayHost = {
+        db: host.db,
+        post: host.post,
+        current: host.current,
+        stop: host.stop,
+        reopen: (session, next) => {
+          starting = next;
+          return host.reopen(session);
         },
-        command.speed,
-        command.pauseAtNotes === true,
-      );
+        runPrompt: host.runPrompt,
+        releasePause: host.releasePause,
+        // A fork's replay is over: the person's own model answers it from now on.
+        finished: async (sessionId) => {
+          const open = host.current();
+          if (!replay || replay.sessionId !== sessionId || open?.session.id !== sessionId) return;
+          replay = null;
+          await host.reopen(open.session);
+        },
+      };
+      const start = command.kind === 'start' ? startReplay : startReplayFromHere;
+      const started = await start(replayHost, command.speed, command.pauseAtNotes === true);
       return started.error ? { error: started.error } : {};
     },
   };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Content } from '../shared/content';
+import { replayPlan, replayPlanFrom } from './replay-plan';
+
+const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
+const model = (text: string): Content => ({ role: 'model', parts: [{ text }] });
+const call: Content = { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'read_file', args: { file_path: 'a' } } }] };
+const result: Content = { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'read_file', response: { output: 'A' } } }] };
+const recorded = [user('first'), call, result, model('read it'), user('second'), model('done')];
+
+describe('replay plans', () => {
+  it('a whole recording: each prompt with the responses that followed it, and each call\'s recorded result', () => {
+    const plan = replayPlan(recorded);
+    expect(plan.steps).toEqual([
+      { text: 'first', responses: [call, model('read it')] },
+      { text: 'second', responses: [model('done')] },
+    ]);
+    expect(plan.total).toBe(3);
+    expect(plan.results.get('c1')).toEqual({ output: 'A' });
+  });
+
+  it('from a fork after a batch of results: the responses to them as a step with no prompt, then the later prompts', () => {
+    const plan = replayPlanFrom(recorded, 3);
+    expect(plan.initial).toEqual([]);
+    expect(plan.steps).toEqual([
+      { text: null, responses: [model('read it')] },
+      { text: 'second', responses: [model('done')] },
+    ]);
+    expect(plan.total).toBe(2);
+  });
+
+  it('from a fork at the recording\'s end: nothing to play', () => {
+    expect(replayPlanFrom(recorded, recorded.length)).toMatchObject({ steps: [], total: 0 });
+  });
+});
