@@ -50,3 +50,15 @@ export function parseEditedReply(text: string): { reply: EditedReply } | { error
   if (value.text.trim() === '' && parsed.length === 0) return { error: 'The reply is empty: give it some text or a call.' };
   return { reply: { text: value.text, calls: parsed } };
 }
+
+/** Where a fork from a step came from (SessionRecord.forkedFrom). */
+export interface ForkOrigin {
+  sessionId: string;
+  /** The title when the fork was made (the session may be renamed or deleted since). */
+  title: string;
+  roundTrip: number;
+  /** The session forked is a recording (a link, a file, a lesson): Replay from here plays what followed. */
+  recording?: true;
+  /** What the fork changed of what the model saw (Edit result and fork, Edit reply and fork), as the person saw it and as edited. */
+  edit?: { kind: 'result'; callId: string; original: string; edited: string } | { kind: 'reply'; original: string; edited: string };
+}

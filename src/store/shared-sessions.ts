@@ -15,7 +15,8 @@ import type { LoopscopeDb } from './db';
 import { attempt } from './errors';
 import { sessionRange } from './queries';
 import { forgetStoredRoundTrips, packForStorage } from './round-trips';
-import type { FileContent, ForkOrigin, SessionOrigin, SessionRecord, SharedSessionRecord, StoreError, ToolCard } from './types';
+import type { FileContent, SessionOrigin, SessionRecord, SharedSessionRecord, StoreError, ToolCard } from './types';
+import type { ForkOrigin } from '../shared/fork-point';
 
 export interface WholeSession {
   title: string;

@@ -6,6 +6,7 @@ import type { AgentEvent, ApprovalMode, RoundTrip, ToolCallStatus } from '../age
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { McpServerSetting } from '../shared/mcp';
+import type { ForkOrigin } from '../shared/fork-point';
 
 export type SessionOrigin = 'local' | 'shared' | 'imported';
 
@@ -23,17 +24,6 @@ export interface SessionRecord {
   forkedFrom?: ForkOrigin;
   /** Notes beside its steps, by anchor key (shared/notes.ts). */
   notes?: Record<string, string>;
-}
-
-export interface ForkOrigin {
-  sessionId: string;
-  /** The title when the fork was made (the session may be renamed or deleted since). */
-  title: string;
-  roundTrip: number;
-  /** The session forked is a recording (a link, a file, a lesson): Replay from here plays what followed. */
-  recording?: true;
-  /** What the fork changed of what the model saw (Edit result and fork, Edit reply and fork), as the person saw it and as edited. */
-  edit?: { kind: 'result'; callId: string; original: string; edited: string } | { kind: 'reply'; original: string; edited: string };
 }
 
 /** A GitHub import's source: the repository, the ref named (or the default branch), the commit read, the folder. */

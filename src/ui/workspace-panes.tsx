@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import { useCheckpoints, useFileContent, useFiles, useSession } from '../store/read';
-import type { ForkOrigin } from '../store/types';
+import type { ForkOrigin } from '../shared/fork-point';
 import type { WorkerClient } from '../worker/client';
 import { CenterViews } from './editor/center-views';
 import { EditorPane } from './editor/editor-pane';
@@ -17,7 +17,7 @@ import { ErrorBoundary } from './error-boundary';
 import { FilesSection } from './files/files-section';
 import { useSessionFile } from './files/session-file';
 import { SessionsList } from './files/sessions-list';
-import { PRUNED_CHECKPOINT } from './transcript/transcript';
+import { PRUNED_CHECKPOINT } from './transcript/step-actions';
 
 export interface WorkspacePanesProps {
   db: LoopscopeDb;

@@ -15,7 +15,7 @@ import type { SessionAction, SessionView } from './session-reducer';
 import { TodoList } from '../transcript/tool-call-card';
 import { Transcript } from '../transcript/transcript';
 import { ForkOriginLine, useFork } from './fork-controls';
-import type { ForkOrigin } from '../../store/types';
+import type { ForkOrigin } from '../../shared/fork-point';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, keepUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { ForkPoint } from '../../shared/fork-point';
-import type { ForkOrigin } from '../../store/types';
+import type { ForkOrigin } from '../../shared/fork-point';
 import type { WorkerClient } from '../../worker/client';
 import { FILES_UNKNOWN, ForkEditDialog } from '../transcript/fork-edit-dialog';
 import type { ForkEditRequest } from '../transcript/fork-edit-dialog';

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { WorkerClient } from '../../worker/client';
-import type { ForkOrigin } from '../../store/types';
+import type { ForkOrigin } from '../../shared/fork-point';
 import { ForkEditDialog } from '../transcript/fork-edit-dialog';
 import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
 import type { LoopscopeDb } from '../../store/read';

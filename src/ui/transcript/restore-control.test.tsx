@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../agent/types';
 import type { TranscriptItem } from '../agent/session-reducer';
-import { PRUNED_CHECKPOINT, Transcript } from './transcript';
+import { Transcript } from './transcript';
+import { PRUNED_CHECKPOINT } from './step-actions';
 
 function toolItem(callId: string): TranscriptItem {
   const call: ToolCallView = { callId, name: 'write_file', args: {}, kind: 'edit', summary: `${callId}.ts`, status: 'success', index: 0 };

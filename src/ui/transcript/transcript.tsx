@@ -19,17 +19,12 @@ import type { TranscriptItem } from '../agent/session-reducer';
 import { editableReply } from '../../shared/fork-point';
 import type { EditedReply, ForkPoint } from '../../shared/fork-point';
 import type { ForkEditRequest } from './fork-edit-dialog';
-import { anchorKey } from '../../shared/notes';
 import { StepNote } from './step-note';
+import { ActionButton, FINAL, ForkButton, RestoreControl } from './step-actions';
+import { callsAfterReplies, checkpointsByItem, messagesAfter, noteAnchors } from './transcript-steps';
 import type { SaveNote } from './step-note';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
-
-/**
- * What `checkpoints` maps a call to once its checkpoint was pruned to save space (its tombstone,
- * see store/checkpoints.ts): its Restore says so instead of vanishing or failing.
- */
-export const PRUNED_CHECKPOINT = 'pruned';
 
 // Markdown rendering loads after the shell; until then, or if its code cannot be downloaded
 // (offline before the service worker holds the build), a message shows as plain text.
@@ -129,43 +124,6 @@ interface ItemProps {
   /** Opens (a key) or closes (null) a step's note editor; null: notes cannot be written here. */
   onNoting: ((anchor: string | null) => void) | null;
   onSaveNote: SaveNote | null;
-}
-
-/**
- * A step's action (Fork from here, Edit … and fork). Its label is its accessible name and is drawn
- * by CSS (`attr(data-label)`), so it is not part of the message's text: what a person (or a
- * test) reads as the message stays exactly the message.
- */
-function ActionButton({ label, title, onClick }: { label: string; title: string; onClick: () => void }) {
-  return <button type="button" className="link-button action-button" aria-label={label} data-label={label} title={title} onClick={onClick} />;
-}
-
-/** A final tool call's or a person message's Fork from here. */
-function ForkButton({ point, onFork, what }: { point: ForkPoint; onFork: (point: ForkPoint) => void; what: string }) {
-  return <ActionButton label="Fork from here" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point)} />;
-}
-
-const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
-
-/** Restore, or, when a checkpoint it needs was pruned, an unavailable control that says why. */
-function RestoreControl({ checkpointIds, onRestore, before }: { checkpointIds: string[]; onRestore: (checkpointIds: string[]) => void; before: string }) {
-  if (checkpointIds.includes(PRUNED_CHECKPOINT)) {
-    return (
-      <button
-        type="button"
-        className="link-button"
-        aria-disabled="true"
-        title={`The files as they were before ${before} are gone: the checkpoint was pruned to save space (only recent ones are kept).`}
-      >
-        Restore unavailable: checkpoint pruned to save space
-      </button>
-    );
-  }
-  return (
-    <button type="button" className="link-button" title={`Put the files back as they were before ${before}`} onClick={() => onRestore(checkpointIds)}>
-      Restore
-    </button>
-  );
 }
 
 const Item = memo(function Item(props: ItemProps) {
@@ -276,21 +234,6 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
   }
 }
 
-/** For each user message, the checkpoints taken by the tool calls that answered it. */
-export function checkpointsByItem(items: readonly TranscriptItem[], checkpoints: ReadonlyMap<string, string>): Map<string, string[]> {
-  const result = new Map<string, string[]>();
-  let owner: string | null = null;
-  for (const item of items) {
-    if (item.type === 'user') owner = item.id;
-    if (item.type !== 'tool') continue;
-    const checkpoint = checkpoints.get(item.call.callId);
-    if (!checkpoint) continue;
-    result.set(item.id, [checkpoint]);
-    if (owner) result.set(owner, [...(result.get(owner) ?? []), checkpoint]);
-  }
-  return result;
-}
-
 export interface TranscriptProps {
   items: TranscriptItem[];
   /** Null once detection is off for this session: the offer is gone. */
@@ -314,47 +257,6 @@ export interface TranscriptProps {
   notes?: Readonly<Record<string, string>> | undefined;
   /** Saves or deletes a note; null: notes are shown but not written (another tab has the session). */
   onSaveNote?: SaveNote | null;
-}
-
-/**
- * Each message's, reply's and call's note key: a message or reply by its place among its kind
- * from the session's start, which the page knows only once the whole history is loaded.
- */
-export function noteAnchors(items: readonly TranscriptItem[], complete: boolean): Map<string, string> {
-  const result = new Map<string, string>();
-  const count = { user: 0, agent: 0 };
-  for (const item of items) {
-    if (item.type === 'tool') result.set(item.id, anchorKey({ kind: 'call', callId: item.call.callId }));
-    else if ((item.type === 'user' || item.type === 'agent') && complete) {
-      const ordinal = ++count[item.type];
-      result.set(item.id, anchorKey({ kind: item.type === 'user' ? 'message' : 'reply', ordinal }));
-    }
-  }
-  return result;
-}
-
-/** For each reply, the calls right after its text: the reply as the Edit reply dialog shows it. */
-export function callsAfterReplies(items: readonly TranscriptItem[]): Map<string, EditedReply['calls']> {
-  const result = new Map<string, EditedReply['calls']>();
-  let reply: EditedReply['calls'] | null = null;
-  for (const item of items) {
-    if (item.type === 'agent') result.set(item.id, (reply = []));
-    else if (item.type === 'tool' && reply) reply.push({ name: item.call.name, args: item.call.args });
-    else if (item.type !== 'thought') reply = null;
-  }
-  return result;
-}
-
-/** For each person message and each reply, how many of its kind follow it (how a fork names it: shared/fork-point.ts). */
-export function messagesAfter(items: readonly TranscriptItem[]): Map<string, number> {
-  const result = new Map<string, number>();
-  const after = { user: 0, agent: 0 };
-  for (let index = items.length - 1; index >= 0; index--) {
-    const item = items[index]!;
-    if (item.type !== 'user' && item.type !== 'agent') continue;
-    result.set(item.id, after[item.type]++);
-  }
-  return result;
 }
 
 function earlierLabel(hidden: number, pending: boolean): string {

@@ -1,0 +1,60 @@
+/** What the transcript works out per step: Restore's checkpoints, notes' keys, a fork's names for messages and replies. */
+import type { EditedReply } from '../../shared/fork-point';
+import { anchorKey } from '../../shared/notes';
+import type { TranscriptItem } from '../agent/session-reducer';
+
+/** For each user message, the checkpoints taken by the tool calls that answered it. */
+export function checkpointsByItem(items: readonly TranscriptItem[], checkpoints: ReadonlyMap<string, string>): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  let owner: string | null = null;
+  for (const item of items) {
+    if (item.type === 'user') owner = item.id;
+    if (item.type !== 'tool') continue;
+    const checkpoint = checkpoints.get(item.call.callId);
+    if (!checkpoint) continue;
+    result.set(item.id, [checkpoint]);
+    if (owner) result.set(owner, [...(result.get(owner) ?? []), checkpoint]);
+  }
+  return result;
+}
+
+/**
+ * Each message's, reply's and call's note key: a message or reply by its place among its kind
+ * from the session's start, which the page knows only once the whole history is loaded.
+ */
+export function noteAnchors(items: readonly TranscriptItem[], complete: boolean): Map<string, string> {
+  const result = new Map<string, string>();
+  const count = { user: 0, agent: 0 };
+  for (const item of items) {
+    if (item.type === 'tool') result.set(item.id, anchorKey({ kind: 'call', callId: item.call.callId }));
+    else if ((item.type === 'user' || item.type === 'agent') && complete) {
+      const ordinal = ++count[item.type];
+      result.set(item.id, anchorKey({ kind: item.type === 'user' ? 'message' : 'reply', ordinal }));
+    }
+  }
+  return result;
+}
+
+/** For each reply, the calls right after its text: the reply as the Edit reply dialog shows it. */
+export function callsAfterReplies(items: readonly TranscriptItem[]): Map<string, EditedReply['calls']> {
+  const result = new Map<string, EditedReply['calls']>();
+  let reply: EditedReply['calls'] | null = null;
+  for (const item of items) {
+    if (item.type === 'agent') result.set(item.id, (reply = []));
+    else if (item.type === 'tool' && reply) reply.push({ name: item.call.name, args: item.call.args });
+    else if (item.type !== 'thought') reply = null;
+  }
+  return result;
+}
+
+/** For each person message and each reply, how many of its kind follow it (how a fork names it: shared/fork-point.ts). */
+export function messagesAfter(items: readonly TranscriptItem[]): Map<string, number> {
+  const result = new Map<string, number>();
+  const after = { user: 0, agent: 0 };
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index]!;
+    if (item.type !== 'user' && item.type !== 'agent') continue;
+    result.set(item.id, after[item.type]++);
+  }
+  return result;
+}
