@@ -48,6 +48,8 @@ export function createWholeSession(db: LoopscopeDb, session: WholeSession): Prom
   const record: SessionRecord = { id: newId('session'), title: session.title.trim() || 'Untitled session', createdAt: now, updatedAt: now, origin: session.origin };
   if (session.origin !== 'local') record.approvalMode = 'ask';
   if (session.forkedFrom) record.forkedFrom = session.forkedFrom;
+  // A fork of a recording holds someone else's conversation: it asks first too (reliability rule 5).
+  if (session.forkedFrom?.recording) record.approvalMode = 'ask';
   if (session.notes && Object.keys(session.notes).length > 0) record.notes = session.notes;
   return attempt(() =>
     db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions, db.toolCards], async () => {

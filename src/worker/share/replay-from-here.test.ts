@@ -47,6 +47,9 @@ describe('Replay from here', () => {
     const forkId = forked.value as string;
     const session = await getSession(tab.db, forkId);
     expect(session.ok && session.value?.forkedFrom).toMatchObject({ sessionId: sharedId, recording: true });
+    // Someone else's conversation: the fork asks before every write and command, whatever the person's mode.
+    expect(session.ok && session.value?.approvalMode).toBe('ask');
+    expect(tab.loaded().at(-1)!.approvalMode).toBe('ask');
 
     mark = tab.events.length;
     expect((await tab.send({ type: 'replay', command: { kind: 'from-here', speed: 'instant' } })).error).toBeUndefined();
