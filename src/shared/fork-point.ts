@@ -9,6 +9,8 @@
  * A fork may change what the model saw (ForkEdit): a tool's result, or the reply itself (its
  * text and its calls' arguments, edited as JSON: `{"text": …, "calls": [{"name", "args"}]}`).
  */
+import type { Content } from './content';
+import { visibleText } from './content';
 export type ForkPoint =
   | { kind: 'call'; callId: string }
   | { kind: 'message'; text: string; fromEnd: number }
@@ -21,6 +23,14 @@ export interface EditedReply {
 }
 
 export type ForkEdit = { kind: 'result'; text: string } | { kind: 'reply'; reply: EditedReply };
+
+/** A model reply (a history entry) as an EditedReply: its visible text and its calls. */
+export function editedReplyOf(reply: Content | undefined): EditedReply {
+  return {
+    text: reply ? visibleText(reply) : '',
+    calls: (reply?.parts ?? []).flatMap((part) => (part.functionCall ? [{ name: part.functionCall.name, args: part.functionCall.args }] : [])),
+  };
+}
 
 /** A reply as the Edit reply dialog shows it. */
 export function editableReply(reply: EditedReply): string {

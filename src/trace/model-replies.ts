@@ -5,6 +5,7 @@
  * result, by call id. Only Include messages needs these.
  */
 import type { Content, Part } from '../shared/content';
+import { replyFromChunks } from '../shared/raw-reply';
 import type { RoundTripRecord } from '../store/types';
 
 export interface CallParts {
@@ -19,27 +20,6 @@ export interface ModelReplies {
 
 function sameContent(left: Content | undefined, right: Content | undefined): boolean {
   return left === right || (left !== undefined && right !== undefined && JSON.stringify(left) === JSON.stringify(right));
-}
-
-interface RawChunk {
-  candidates?: { content?: { parts?: Part[] } }[];
-  choices?: { delta?: { content?: unknown } }[];
-}
-
-/** The reply as the raw chunks tell it: Gemini's (and the demo's) parts, or an OpenAI-compatible server's text. */
-function rawReply(response: readonly unknown[]): Content | undefined {
-  const parts: Part[] = [];
-  let text = '';
-  for (const chunk of response as (RawChunk | null)[]) {
-    if (!chunk || typeof chunk !== 'object') continue;
-    for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
-      if (part && typeof part === 'object' && !part.thought) parts.push(part);
-    }
-    const delta = chunk.choices?.[0]?.delta?.content;
-    if (typeof delta === 'string') text += delta;
-  }
-  if (text) parts.push({ text });
-  return parts.length > 0 ? { role: 'model', parts } : undefined;
 }
 
 export function modelReplies(roundTrips: readonly RoundTripRecord[], history: readonly Content[]): ModelReplies {
@@ -71,7 +51,7 @@ export function modelReplies(roundTrips: readonly RoundTripRecord[], history: re
         const reply = later[length];
         if (reply?.role === 'model') return reply;
       }
-      return rawReply(roundTrip.response);
+      return replyFromChunks(roundTrip.response);
     },
     callParts: (callId) => byCall.get(callId) ?? {},
   };

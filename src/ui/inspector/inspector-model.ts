@@ -6,7 +6,9 @@
  * `turn`: each is a turn of its own, except one that follows a failed record of the same
  * interaction, which is taken as that turn's retry.
  */
+import { editedReplyOf } from '../../shared/fork-point';
 import type { EditedReply } from '../../shared/fork-point';
+import { replyFromChunks } from '../../shared/raw-reply';
 import type { Tokens } from '../../shared/response-usage';
 import type { LoopEventNote, RoundTripRecord, ToolTimeline } from '../../store/types';
 
@@ -91,7 +93,7 @@ export function clockTime(at: number): string {
 interface RawPart {
   text?: string;
   thought?: boolean;
-  functionCall?: { name?: string; args?: Record<string, unknown> };
+  functionCall?: { name?: string };
 }
 type RawChunk = { candidates?: { content?: { parts?: RawPart[] }; finishReason?: string }[] } | null | undefined;
 
@@ -114,37 +116,9 @@ export function thoughtsOf(roundTrip: RoundTripRecord): string {
     .join('');
 }
 
-interface OpenAiChunk {
-  choices?: { delta?: { content?: unknown; tool_calls?: { index?: number; function?: { name?: string; arguments?: string } }[] } }[];
-}
-
-/** What the model answered, as the Edit reply dialog shows it: Gemini's parts, or an OpenAI-compatible server's deltas put together. */
+/** What the model answered, as the Edit reply dialog shows it (read from the raw chunks: shared/raw-reply.ts). */
 export function replyOf(roundTrip: RoundTripRecord): EditedReply {
-  const { parts } = partsOf(roundTrip);
-  let text = parts.filter((part) => !part.thought && typeof part.text === 'string').map((part) => part.text).join('');
-  const calls: EditedReply['calls'] = parts.flatMap((part) => (part.functionCall?.name ? [{ name: part.functionCall.name, args: part.functionCall.args ?? {} }] : []));
-  const pieces = new Map<number, { name: string; arguments: string }>();
-  for (const chunk of roundTrip.response as (OpenAiChunk | null)[]) {
-    const delta = chunk?.choices?.[0]?.delta;
-    if (typeof delta?.content === 'string') text += delta.content;
-    for (const [position, call] of (delta?.tool_calls ?? []).entries()) {
-      const piece = pieces.get(call.index ?? position) ?? { name: '', arguments: '' };
-      piece.name ||= call.function?.name ?? '';
-      piece.arguments += call.function?.arguments ?? '';
-      pieces.set(call.index ?? position, piece);
-    }
-  }
-  for (const piece of pieces.values()) {
-    let args: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(piece.arguments || '{}');
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
-    } catch {
-      // Shown as empty arguments: the person edits them.
-    }
-    if (piece.name) calls.push({ name: piece.name, args });
-  }
-  return { text, calls };
+  return editedReplyOf(replyFromChunks(roundTrip.response));
 }
 
 /** One line about what was asked: the last content of the request. */

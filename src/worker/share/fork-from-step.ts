@@ -13,9 +13,8 @@
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import type { Content } from '../../shared/content';
-import { visibleText } from '../../shared/content';
-import { editableReply } from '../../shared/fork-point';
-import type { EditedReply, ForkEdit, ForkOrigin, ForkPoint } from '../../shared/fork-point';
+import { editableReply, editedReplyOf } from '../../shared/fork-point';
+import type { ForkEdit, ForkOrigin, ForkPoint } from '../../shared/fork-point';
 import { newId } from '../../shared/ids';
 import { PRUNED_MESSAGE, listCheckpoints, readCheckpoints } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
@@ -64,14 +63,6 @@ function resultText(response: Record<string, unknown>): string {
   return typeof value === 'string' ? value : JSON.stringify(response);
 }
 
-/** A stored reply as the Edit reply dialog shows it. */
-export function replyAsEdited(reply: Content): EditedReply {
-  return {
-    text: visibleText(reply),
-    calls: reply.parts.flatMap((part) => (part.functionCall ? [{ name: part.functionCall.name, args: part.functionCall.args }] : [])),
-  };
-}
-
 /** The plan's history with the edit made, and what it changed; an error when the edit does not fit the point. */
 function applyEdit(plan: ForkPlan, point: ForkPoint, edit: ForkEdit, newId: () => string): Result<{ history: Content[]; change: NonNullable<ForkOrigin['edit']> }, AppError> {
   const history = plan.history;
@@ -91,7 +82,7 @@ function applyEdit(plan: ForkPlan, point: ForkPoint, edit: ForkEdit, newId: () =
     role: 'model',
     parts: [...(text.trim() ? [{ text }] : []), ...calls.map((call) => ({ functionCall: { id: newId(), name: call.name, args: structuredClone(call.args) } }))],
   };
-  return ok({ history: [...history, reply], change: { kind: 'reply', original: editableReply(replyAsEdited(plan.reply)), edited: editableReply(edit.reply) } });
+  return ok({ history: [...history, reply], change: { kind: 'reply', original: editableReply(editedReplyOf(plan.reply)), edited: editableReply(edit.reply) } });
 }
 
 export interface ForkOptions {

@@ -53,18 +53,23 @@ function planAtCall(history: readonly Content[], roundTrips: readonly RoundTripR
 
 const personText = (content: Content) => (content.role === 'user' ? content.parts.filter((part) => typeof part.text === 'string' && !part.thought && isPersonText(part.text)).map((part) => part.text).join('') : '');
 
-/** The stored entries that are person messages with this text, chosen by how many person messages follow. */
-function messageIndex(contents: readonly Content[], text: string, fromEnd: number): number {
-  const messages = contents.flatMap((content, index) => (personText(content) ? [index] : []));
+/**
+ * The index of the entry named by its text among those `textOf` gives a text (person messages,
+ * replies): of the entries with that text, the one with about `fromEnd` of its kind after it.
+ */
+function namedIndex(contents: readonly Content[], textOf: (content: Content) => string, text: string, fromEnd: number): number {
+  const kind = contents.flatMap((content, index) => (textOf(content) ? [index] : []));
   let best = -1;
   let distance = Infinity;
-  messages.forEach((index, position) => {
-    if (personText(contents[index]!).trim() !== text.trim()) return;
-    const off = Math.abs(messages.length - 1 - position - fromEnd);
+  kind.forEach((index, position) => {
+    if (textOf(contents[index]!).trim() !== text.trim()) return;
+    const off = Math.abs(kind.length - 1 - position - fromEnd);
     if (off < distance) [best, distance] = [index, off];
   });
   return best;
 }
+
+const messageIndex = (contents: readonly Content[], text: string, fromEnd: number) => namedIndex(contents, personText, text, fromEnd);
 
 function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTripRecord[], text: string, fromEnd: number): Result<ForkPlan, AppError> {
   let contents: readonly Content[] = history;
@@ -99,15 +104,7 @@ function replyIndex(history: readonly Content[], roundTrips: readonly RoundTripR
     const continues = at === 0 || JSON.stringify(history[at - 1]) === JSON.stringify(asked[at - 1]);
     return continues && history[at]?.role === 'model' ? at : -1;
   }
-  const replies = history.flatMap((content, index) => (modelText(content) ? [index] : []));
-  let best = -1;
-  let distance = Infinity;
-  replies.forEach((index, position) => {
-    if (modelText(history[index]!) !== point.text.trim()) return;
-    const off = Math.abs(replies.length - 1 - position - point.fromEnd);
-    if (off < distance) [best, distance] = [index, off];
-  });
-  return best;
+  return namedIndex(history, modelText, point.text, point.fromEnd);
 }
 
 /** The history before the reply (the edited reply goes after it); the files as they were when it arrived. */
