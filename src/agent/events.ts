@@ -105,6 +105,8 @@ export type AgentEvent =
   | { type: 'finished'; value: { reason: FinishReason; usageMetadata?: Usage } }
   | { type: 'loop_detected'; value: { loopType: LoopType; detail?: string } }
   | { type: 'citation'; value: string }
+  /** The provider ran one of its own tools on its servers (Gemini's URL context); nothing runs here. `summary`: one line for the person. */
+  | { type: 'server_tool_call'; value: { toolType: string; summary: string } }
   | { type: 'retry'; value: RetryInfo }
   | { type: 'context_window_will_overflow'; value: { estimatedRequestTokenCount: number; remainingTokenCount: number } }
   | { type: 'invalid_stream'; value: { type: string; message: string } }

@@ -28,6 +28,10 @@ const functionCall = z.strictObject({ id: z.string().optional(), name: z.string(
 
 const inlineData = z.strictObject({ mimeType: z.string(), data: z.string() });
 
+/** A tool Gemini ran on its servers (URL context), and its response: kept to be sent back. */
+const serverToolCall = z.strictObject({ id: z.string().optional(), toolType: z.string(), args: jsonObject.optional() });
+const serverToolResponse = z.strictObject({ id: z.string().optional(), toolType: z.string(), response: jsonObject.optional() });
+
 interface PartShape {
   text?: string;
   thought?: boolean;
@@ -35,6 +39,8 @@ interface PartShape {
   functionCall?: z.infer<typeof functionCall>;
   functionResponse?: { id?: string; name: string; response: Record<string, unknown>; parts?: PartShape[] };
   inlineData?: z.infer<typeof inlineData>;
+  toolCall?: z.infer<typeof serverToolCall>;
+  toolResponse?: z.infer<typeof serverToolResponse>;
 }
 
 const part: z.ZodType<PartShape> = z.lazy(() =>
@@ -47,6 +53,8 @@ const part: z.ZodType<PartShape> = z.lazy(() =>
       .strictObject({ id: z.string().optional(), name: z.string(), response: jsonObject, parts: z.array(part).optional() })
       .optional(),
     inlineData: inlineData.optional(),
+    toolCall: serverToolCall.optional(),
+    toolResponse: serverToolResponse.optional(),
   }),
 );
 

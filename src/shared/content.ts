@@ -26,6 +26,23 @@ export interface InlineData {
   data: string;
 }
 
+/**
+ * A tool the provider ran on its own servers (Gemini's URL context): Loopscope never runs it,
+ * and sends it back exactly as received, with its response, so the model keeps its context.
+ */
+export interface ServerToolCall {
+  id?: string;
+  /** Gemini's ToolType, e.g. URL_CONTEXT. */
+  toolType: string;
+  args?: Record<string, unknown>;
+}
+
+export interface ServerToolResponse {
+  id?: string;
+  toolType: string;
+  response?: Record<string, unknown>;
+}
+
 export interface Part {
   text?: string;
   /** A thought summary; never shown as content, never stored in history (spec A5). */
@@ -35,6 +52,8 @@ export interface Part {
   functionCall?: FunctionCall;
   functionResponse?: FunctionResponse;
   inlineData?: InlineData;
+  toolCall?: ServerToolCall;
+  toolResponse?: ServerToolResponse;
 }
 
 export interface Content {
@@ -54,7 +73,7 @@ export function visibleText(content: Content): string {
     .join('');
 }
 
-/** Text and nothing else: no thought flag, signature, call, response or media. */
+/** Text and nothing else: no thought flag, signature, call, response, media or server tool. */
 export function isPlainText(part: Part): boolean {
   return (
     typeof part.text === 'string' &&
@@ -62,6 +81,8 @@ export function isPlainText(part: Part): boolean {
     part.thoughtSignature === undefined &&
     !part.functionCall &&
     !part.functionResponse &&
-    !part.inlineData
+    !part.inlineData &&
+    !part.toolCall &&
+    !part.toolResponse
   );
 }

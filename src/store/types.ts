@@ -252,6 +252,8 @@ export interface SettingsRecord {
   githubApiUrl: string;
   /** web_fetch may read local and private addresses (localhost, 10/8, 192.168/16…): off unless ticked. Older records read false. */
   webFetchLocalAddresses?: boolean;
+  /** Gemini 3 models may also read web pages on Google's servers (its URL context tool): off unless ticked. */
+  geminiUrlContext?: boolean;
   /** Remote MCP servers (Streamable HTTP); their tokens are stored only when rememberKey is true. Never in links or session files. */
   mcpServers?: McpServerSetting[];
   /** Settings → Send traces to: an OTLP/HTTP JSON traces endpoint each finished interaction is posted to; absent or empty: none. */

@@ -10,7 +10,10 @@ type GenAiPart =
   | { type: 'text'; content: string }
   | { type: 'tool_call'; id?: string; name: string; arguments: Record<string, unknown> }
   | { type: 'tool_call_response'; id?: string; response: Record<string, unknown> }
-  | { type: 'blob'; modality: string; mime_type: string; content: string };
+  | { type: 'blob'; modality: string; mime_type: string; content: string }
+  /** A tool the provider ran on its servers (Gemini's URL context): a generic part of the conventions. */
+  | { type: 'server_tool_call'; id?: string; name: string; arguments: Record<string, unknown> }
+  | { type: 'server_tool_call_response'; id?: string; name: string; response: Record<string, unknown> };
 
 export interface GenAiMessage {
   role: 'user' | 'assistant' | 'tool';
@@ -31,6 +34,11 @@ function partOf(part: Part): GenAiPart[] {
     return [{ type: 'tool_call_response', ...(id ? { id } : {}), response }, ...(parts ?? []).flatMap(partOf)];
   }
   if (part.inlineData) return [{ type: 'blob', modality: modalityOf(part.inlineData.mimeType), mime_type: part.inlineData.mimeType, content: part.inlineData.data }];
+  if (part.toolCall) return [{ type: 'server_tool_call', ...(part.toolCall.id ? { id: part.toolCall.id } : {}), name: part.toolCall.toolType, arguments: part.toolCall.args ?? {} }];
+  if (part.toolResponse) {
+    const { id, toolType, response } = part.toolResponse;
+    return [{ type: 'server_tool_call_response', ...(id ? { id } : {}), name: toolType, response: response ?? {} }];
+  }
   if (typeof part.text === 'string') return [{ type: 'text', content: part.text }];
   return [];
 }

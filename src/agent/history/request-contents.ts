@@ -51,7 +51,7 @@ export function coalesceConsecutiveRoles(contents: readonly Content[]): Content[
  * of a turn, and that turn must go back whole (F6).
  */
 function isInvalidPart(part: Part): boolean {
-  const hasOtherPayload = !!(part.functionCall || part.functionResponse || part.inlineData || part.thoughtSignature);
+  const hasOtherPayload = !!(part.functionCall || part.functionResponse || part.inlineData || part.thoughtSignature || part.toolCall || part.toolResponse);
   if (hasOtherPayload) return false;
   if (part.text === undefined) return !part.thought;
   return part.text === '' && !part.thought;

@@ -31,6 +31,8 @@ export interface FakeChunk {
   /** A part of its own with empty text and this signature (Gemini streams one at the end of a turn). */
   signatureOnly?: string;
   calls?: FakeCall[];
+  /** Parts sent as they are, after the others (a tool the provider ran itself, media). */
+  parts?: Part[];
   finish?: FinishReason;
   usage?: Usage;
   citations?: Citation[];
@@ -87,6 +89,7 @@ function toParts(chunk: FakeChunk): Part[] {
     parts.push(call.signature === undefined ? { functionCall } : { functionCall, thoughtSignature: call.signature });
   }
   if (chunk.signatureOnly !== undefined) parts.push({ text: '', thoughtSignature: chunk.signatureOnly });
+  parts.push(...structuredClone(chunk.parts ?? []));
   return parts;
 }
 

@@ -12,6 +12,7 @@
  */
 import type { Citation, FinishReason, Usage } from '../../model/types';
 import type { Part } from '../../shared/content';
+import { describeServerToolCall } from '../../shared/server-tool';
 import type { ChatEvent, ChatFailure, ModelReply } from '../chat/chat';
 import { dedupeCallsById } from '../history/duplicate-ids';
 import type { LoopDetection, LoopDetector } from '../guards/loop-detector';
@@ -124,6 +125,7 @@ function readPart(attempt: ReplyAttempt, part: Part, context: TurnContext): Loop
     return null;
   }
   attempt.parts.push(part);
+  if (part.toolCall) context.emit({ type: 'server_tool_call', value: { toolType: part.toolCall.toolType, summary: describeServerToolCall(part.toolCall) } });
   if (typeof part.text === 'string' && part.text !== '') {
     context.emit({ type: 'content', value: part.text });
     return context.loopDetector.onContent(part.text);

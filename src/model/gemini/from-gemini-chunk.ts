@@ -1,8 +1,9 @@
 /**
  * One chunk of Gemini's stream → our `{type:'chunk'}` part. Thoughts, thought signatures and
  * function-call ids are kept exactly; a missing id stays missing (the agent mints ids,
- * reliability rule 3). Parts we have no field for (code execution, file data) are left
- * out of `parts` but stay visible in `rawChunks`.
+ * reliability rule 3). Tools Gemini ran on its own servers (toolCall, toolResponse) are kept
+ * as sent. Parts we have no field for (code execution, file data) are left out of `parts`
+ * but stay visible in `rawChunks`.
  */
 import type { Part as SdkPart } from '@google/genai';
 import type { Part } from '../../shared/content';
@@ -39,6 +40,15 @@ export function fromSdkPart(sdkPart: SdkPart): Part | undefined {
     // A copy: the chunk itself is kept as sent for the loop inspector.
     part.functionCall = { name: name ?? '', args: structuredClone(args ?? {}) };
     if (typeof id === 'string' && id !== '') part.functionCall.id = id;
+  }
+  // A tool Gemini ran itself (URL context): kept whole, to be sent back as received.
+  if (sdkPart.toolCall) {
+    const { id, toolType, args } = sdkPart.toolCall;
+    part.toolCall = { toolType: toolType ?? 'TOOL_TYPE_UNSPECIFIED', ...(args ? { args: structuredClone(args) } : {}), ...(typeof id === 'string' ? { id } : {}) };
+  }
+  if (sdkPart.toolResponse) {
+    const { id, toolType, response } = sdkPart.toolResponse;
+    part.toolResponse = { toolType: toolType ?? 'TOOL_TYPE_UNSPECIFIED', ...(response ? { response: structuredClone(response) } : {}), ...(typeof id === 'string' ? { id } : {}) };
   }
   if (sdkPart.inlineData?.data !== undefined) {
     part.inlineData = { mimeType: sdkPart.inlineData.mimeType ?? 'application/octet-stream', data: sdkPart.inlineData.data };

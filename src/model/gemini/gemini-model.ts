@@ -32,6 +32,8 @@ export interface GeminiModelOptions {
   includeThoughts?: boolean;
   /** The window of a model that neither the models endpoint nor the table knows (Settings). */
   unknownModelTokenLimit?: number;
+  /** Offer Gemini's own URL context tool beside ours, on models that combine them (Settings). */
+  urlContext?: boolean;
 }
 
 /** What the person is told when Gemini is chosen without a key (here and in worker/session/model-factory.ts). */
@@ -43,6 +45,7 @@ interface StreamSettings {
   apiKey: string;
   idleTimeoutMs: number;
   includeThoughts: boolean;
+  urlContext: boolean;
 }
 
 /**
@@ -85,7 +88,7 @@ async function* streamGemini(
       return;
     }
     const ai = client();
-    const params = toGeminiParameters(request, { abortSignal: stopper.signal, fetch, includeThoughts: settings.includeThoughts });
+    const params = toGeminiParameters(request, { abortSignal: stopper.signal, fetch, includeThoughts: settings.includeThoughts, urlContext: settings.urlContext });
     stopper.arm();
     // Resolves once the response is in: the SDK has thrown for a failed one by then.
     await stopper.race(ai.models.generateContentStream(params));
@@ -144,6 +147,7 @@ export function createGeminiModel(options: GeminiModelOptions): LanguageModel {
     apiKey: options.apiKey,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     includeThoughts: options.includeThoughts ?? true,
+    urlContext: options.urlContext === true,
   };
   const windows = createWindowLookUp(client);
   const fallbackLimit = options.unknownModelTokenLimit ?? DEFAULT_GEMINI_TOKEN_LIMIT;

@@ -10,6 +10,7 @@ import type {
   GenerateContentConfig,
   GenerateContentParameters,
   Part as SdkPart,
+  ToolType,
 } from '@google/genai';
 import type { Content, Part } from '../../shared/content';
 import type { ModelRequest } from '../types';
@@ -21,6 +22,17 @@ export interface RequestWiring {
   fetch: Fetch;
   /** Ask thinking models for thought summaries. */
   includeThoughts: boolean;
+  /** Offer Gemini's URL context tool beside our functions, where the model can combine them. */
+  urlContext?: boolean;
+}
+
+/**
+ * Gemini runs a built-in tool (URL context) in the same request as function calling only on
+ * Gemini 3 models, which then return the tool's call and response as parts that must be sent
+ * back (ai.google.dev/gemini-api/docs/tool-combination).
+ */
+export function combinesBuiltinTools(model: string): boolean {
+  return /^(models\/)?gemini-3/i.test(model.trim());
 }
 
 function toSdkResponseParts(parts: Part[] | undefined): SdkFunctionResponsePart[] | undefined {
@@ -58,11 +70,28 @@ export function toSdkPart(part: Part): SdkPart {
     };
   }
   if (part.inlineData) sdkPart.inlineData = { mimeType: part.inlineData.mimeType, data: part.inlineData.data };
+  if (part.toolCall) sdkPart.toolCall = { ...part.toolCall, toolType: part.toolCall.toolType as ToolType };
+  if (part.toolResponse) sdkPart.toolResponse = { ...part.toolResponse, toolType: part.toolResponse.toolType as ToolType };
   return sdkPart;
 }
 
 export function toSdkContent(content: Content): SdkContent {
   return { role: content.role, parts: content.parts.map(toSdkPart) };
+}
+
+const isServerToolPart = (part: Part): boolean => !!(part.toolCall || part.toolResponse);
+
+/**
+ * A request that does not offer the built-in tool (it was turned off, another model, a summary)
+ * does not send the parts it left either: a content they alone filled says what they were.
+ */
+function withoutServerTools(contents: readonly Content[]): Content[] {
+  if (!contents.some((content) => content.parts.some(isServerToolPart))) return contents as Content[];
+  return contents.map((content) => {
+    if (!content.parts.some(isServerToolPart)) return content;
+    const parts = content.parts.filter((part) => !isServerToolPart(part));
+    return { role: content.role, parts: parts.length > 0 ? parts : [{ text: '[Gemini used a built-in tool here.]' }] };
+  });
 }
 
 export function toGeminiParameters(request: ModelRequest, wiring: RequestWiring): GenerateContentParameters {
@@ -74,6 +103,7 @@ export function toGeminiParameters(request: ModelRequest, wiring: RequestWiring)
     automaticContinuation: false,
   };
   if (request.systemInstruction) config.systemInstruction = request.systemInstruction;
+  const urlContext = wiring.urlContext === true && !!request.tools?.length && combinesBuiltinTools(request.model);
   if (request.tools && request.tools.length > 0) {
     config.tools = [
       {
@@ -82,13 +112,17 @@ export function toGeminiParameters(request: ModelRequest, wiring: RequestWiring)
           description: tool.description,
           parametersJsonSchema: tool.parametersJsonSchema,
         })),
+        // One tool with both, as Google's example of the combination has it.
+        ...(urlContext ? { urlContext: {} } : {}),
       },
     ];
+    if (urlContext) config.toolConfig = { includeServerSideToolInvocations: true };
   }
   const settings = request.config ?? {};
   if (settings.temperature !== undefined) config.temperature = settings.temperature;
   if (settings.maxOutputTokens !== undefined) config.maxOutputTokens = settings.maxOutputTokens;
   if (settings.responseMimeType !== undefined) config.responseMimeType = settings.responseMimeType;
   if (wiring.includeThoughts && supportsThoughts(request.model)) config.thinkingConfig = { includeThoughts: true };
-  return { model: request.model, contents: request.contents.map(toSdkContent), config };
+  const contents = urlContext ? request.contents : withoutServerTools(request.contents);
+  return { model: request.model, contents: contents.map(toSdkContent), config };
 }

@@ -16,6 +16,9 @@ const part: fc.Arbitrary<Part> = fc.oneof(
   fc.record({ text: fc.string({ maxLength: 200 }) }),
   fc.record({ functionCall: fc.record({ id: fc.string({ minLength: 1, maxLength: 12 }), name: fc.constantFrom('write_file', 'edit', 'run_shell_command'), args: jsonObject }) }),
   fc.record({ functionResponse: fc.record({ id: fc.string({ minLength: 1, maxLength: 12 }), name: fc.constantFrom('write_file', 'read_file'), response: fc.record({ output: fc.string({ maxLength: 200 }) }) }) }),
+  // A tool Gemini ran on its servers (URL context), and its response.
+  fc.record({ toolCall: fc.record({ id: fc.string({ minLength: 1, maxLength: 12 }), toolType: fc.constant('URL_CONTEXT'), args: jsonObject }) }),
+  fc.record({ toolResponse: fc.record({ id: fc.string({ minLength: 1, maxLength: 12 }), toolType: fc.constant('URL_CONTEXT'), response: jsonObject }) }),
 );
 
 const content: fc.Arbitrary<Content> = fc.record({ role: fc.constantFrom<'user' | 'model'>('user', 'model'), parts: fc.array(part, { minLength: 1, maxLength: 3 }) });

@@ -302,4 +302,16 @@ describe('transcript from stored history', () => {
       ['new', '*.ts in src', 'error'],
     ]);
   });
+
+  it('shows a tool Gemini ran on its own servers as one line, live and after a reload', () => {
+    const toolCall = { id: 's', toolType: 'URL_CONTEXT', args: { urls: ['https://docs.example/a'] } };
+    const history: Content[] = [
+      { role: 'user', parts: [{ text: 'read it' }] },
+      { role: 'model', parts: [{ toolCall }, { toolResponse: { id: 's', toolType: 'URL_CONTEXT', response: {} } }, { text: 'Read.' }] },
+    ];
+    const line = 'Gemini read https://docs.example/a on its own servers (URL context).';
+    expect(itemsFromHistory(history).map((item) => (item.type === 'notice' ? item.message : item.type))).toEqual(['user', line, 'agent']);
+    const live = apply([{ type: 'server_tool_call', value: { toolType: 'URL_CONTEXT', summary: line } }]);
+    expect(live.items.map((item) => (item.type === 'notice' ? item.message : item.type))).toEqual([line]);
+  });
 });

@@ -5,6 +5,7 @@
 import type { ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallStatus, ToolCallView } from '../../agent/types';
 import type { Content } from '../../shared/content';
 import { isPersonText } from '../../shared/mentions';
+import { describeServerToolCall } from '../../shared/server-tool';
 import type { ToolCard } from '../../store/types';
 import type { PageAgentEvent, PauseStage, SharedInfo, WorkerEvent } from '../../worker/protocol';
 import type { ReplayState } from '../../shared/replay';
@@ -142,6 +143,10 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
         const text = responseText(response);
         if (text !== undefined) view.resultText = text;
         items.push({ type: 'tool', id: callId, call: view });
+        return;
+      }
+      if (part.toolCall) {
+        items.push({ type: 'notice', id: key, message: describeServerToolCall(part.toolCall) });
         return;
       }
       if (typeof part.text !== 'string' || part.thought || part.text.trim() === '') return;
@@ -288,6 +293,8 @@ function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionVie
       return push(state, { type: 'notice', message: event.value.message });
     case 'next_speaker_check':
       return reduceNextSpeaker(state, event.value);
+    case 'server_tool_call':
+      return push(state, { type: 'notice', message: event.value.summary });
     case 'citation':
       // Plain text: the model's URIs are shown, never followed or rendered as markup.
       return push(state, { type: 'notice', message: event.value });

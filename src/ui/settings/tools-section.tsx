@@ -15,6 +15,14 @@ export function ToolsSection({ draft, update, connectMcp }: { draft: SettingsRec
         Off: web_fetch refuses localhost and private networks (10.x, 172.16–31.x, 192.168.x, 169.254.x, fc00::/7) before anything is sent. Tick it to read a documentation
         server on this machine or your network.
       </p>
+      <label className="checkbox">
+        <input type="checkbox" checked={draft.geminiUrlContext === true} onChange={(event) => update({ geminiUrlContext: event.target.checked })} />
+        Let Gemini read web pages itself (URL context)
+      </label>
+      <p className="field-hint">
+        Gemini 3 models only, with the Gemini provider. Gemini then fetches pages named in the chat on Google&apos;s servers, without asking first: it reaches pages web_fetch cannot
+        (no CORS needed), but no approval card is shown, only a line saying what it read. Other models ignore it.
+      </p>
     </>
   );
 }

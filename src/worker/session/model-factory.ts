@@ -43,6 +43,7 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
     const options: Parameters<typeof createGeminiModel>[0] = { apiKey };
     if (settings.baseUrl) options.baseUrl = settings.baseUrl;
     if (unknownLimit !== undefined) options.unknownModelTokenLimit = unknownLimit;
+    if (settings.geminiUrlContext) options.urlContext = true;
     return createGeminiModel(options);
   }
   return scriptedDelayMs === undefined ? createScriptedModel() : createScriptedModel({ delayMs: scriptedDelayMs });
