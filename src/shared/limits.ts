@@ -72,3 +72,15 @@ export const MCP_RESULT_MAX_CHARS = 64_000;
 export const NOTE_MAX_CHARS = 2_000;
 /** Notes in one session. */
 export const NOTES_MAX = 500;
+
+/** run_shell_command stops a foreground command after this long, unless Settings say otherwise. */
+export const COMMAND_TIME_LIMIT_DEFAULT_SECONDS = 120;
+/** Settings → Command time limit may be set between these (seconds). */
+export const COMMAND_TIME_LIMIT_MIN_SECONDS = 5;
+export const COMMAND_TIME_LIMIT_MAX_SECONDS = 3600;
+
+/** The time limit Settings give, in ms: the default when absent or out of range. */
+export function commandTimeLimitMs(seconds: number | undefined): number {
+  const usable = seconds !== undefined && Number.isInteger(seconds) && seconds >= COMMAND_TIME_LIMIT_MIN_SECONDS && seconds <= COMMAND_TIME_LIMIT_MAX_SECONDS;
+  return (usable ? seconds : COMMAND_TIME_LIMIT_DEFAULT_SECONDS) * 1000;
+}

@@ -31,12 +31,15 @@ export interface ToolDefinition<Args> {
 }
 
 export function defineTool<Args>(definition: ToolDefinition<Args>): WorkspaceTool<Args> {
-  const { name, kind, description, schema, checks = [], failureType, run } = definition;
+  const { name, kind, schema, checks = [], failureType, run } = definition;
   const tool: WorkspaceTool<Args> = {
     declaration: {
       name,
       kind,
-      description,
+      // Read per request: a description may follow a setting (run_shell_command's time limit).
+      get description() {
+        return definition.description;
+      },
       // Generated on first use, once per schema: z.toJSONSchema takes ~10 ms the first time,
       // and the registry is built while the worker starts.
       get parametersJsonSchema() {

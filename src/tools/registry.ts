@@ -25,8 +25,8 @@ export const TOOL_ALIASES: Readonly<Record<string, string>> = { replace: 'edit' 
 export interface BuiltinToolsOptions {
   /** Absolute paths that name the workspace root (default `/home/project` and `/workspace`). */
   workspaceRoots?: string[];
-  /** run_shell_command's foreground timeout (default 120 s). */
-  shellTimeoutMs?: number;
+  /** run_shell_command's foreground timeout (default 120 s); a function is asked per call (Settings). */
+  shellTimeoutMs?: number | (() => number);
   /** Registry of background processes, to list or stop them from outside (one is made if absent). */
   backgroundProcesses?: BackgroundProcesses;
   /** Finer limits per tool. */

@@ -44,6 +44,16 @@ describe('run_shell_command', () => {
     expect(result.display).toMatchObject({ type: 'shell', exitCode: null, timedOut: true });
   });
 
+  it('asks for its time limit per call, and its description tells the model the current one', async () => {
+    const { context } = await offlineToolContext();
+    let limitMs = 60_000;
+    const tool = createRunShellCommandTool({ timeoutMs: () => limitMs });
+    expect(tool.declaration.description).toContain('stopped after 60 s');
+    limitMs = 100;
+    expect(tool.declaration.description).toContain('stopped after 0 s');
+    expect(textOf(await runTool(tool, { command: 'sleep 5' }, context))).toContain('Command timed out after 0.1 s and was stopped.');
+  });
+
   it('is cancelled by the abort signal and says so', async () => {
     const { context, controller } = await offlineToolContext();
     const pending = runTool(createRunShellCommandTool(), { command: 'sleep 10' }, context);

@@ -28,8 +28,8 @@ export type RunShellCommandArgs = {
 
 export interface RunShellCommandOptions {
   workspaceRoots?: string[];
-  /** Foreground commands are stopped after this long (default 120,000 ms). */
-  timeoutMs?: number;
+  /** Foreground commands are stopped after this long (default 120,000 ms); a function is asked per call (Settings). */
+  timeoutMs?: number | (() => number);
   /** Bytes of output kept for the model from the start and from the end (default 8 KiB each). */
   outputHeadBytes?: number;
   outputTailBytes?: number;
@@ -57,8 +57,11 @@ export function summarize(args: RunShellCommandArgs): string {
 
 export function createRunShellCommandTool(options: RunShellCommandOptions = {}): WorkspaceTool<RunShellCommandArgs> {
   const paths = { roots: options.workspaceRoots };
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const settings: Settings = {
-    timeoutMs: options.timeoutMs ?? 120_000,
+    get timeoutMs() {
+      return typeof timeoutMs === 'function' ? timeoutMs() : timeoutMs;
+    },
     headBytes: options.outputHeadBytes ?? 8 * 1024,
     tailBytes: options.outputTailBytes ?? 8 * 1024,
     maxDisplayBytes: options.maxDisplayBytes ?? 1024 * 1024,
@@ -68,9 +71,12 @@ export function createRunShellCommandTool(options: RunShellCommandOptions = {}):
   return defineTool<RunShellCommandArgs>({
     name: 'run_shell_command',
     kind: 'execute',
-    description:
-      `Runs a shell command in the workspace and returns its exit code and output (stopped after ${Math.round(settings.timeoutMs / 1000)} s). ` +
-      'Set is_background for servers and watchers: it returns at once with a process id.',
+    get description() {
+      return (
+        `Runs a shell command in the workspace and returns its exit code and output (stopped after ${Math.round(settings.timeoutMs / 1000)} s). ` +
+        'Set is_background for servers and watchers: it returns at once with a process id.'
+      );
+    },
     schema,
     checks: [pathCheck('dir_path', (value) => value.dir_path, paths)],
     failureType: 'SHELL_EXECUTE_ERROR',

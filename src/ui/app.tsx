@@ -63,6 +63,7 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   if (settings.githubApiUrl) worker.githubApiUrl = settings.githubApiUrl;
   if (settings.webFetchLocalAddresses) worker.webFetchLocalAddresses = true;
   if (settings.geminiUrlContext) worker.geminiUrlContext = true;
+  if (settings.commandTimeLimitSeconds !== undefined) worker.commandTimeLimitSeconds = settings.commandTimeLimitSeconds;
   if (settings.mcpServers?.length) worker.mcpServers = settings.mcpServers;
   if (settings.traceEndpoint) worker.traceEndpoint = settings.traceEndpoint;
   if (settings.traceHeaders) worker.traceHeaders = settings.traceHeaders;

@@ -10,6 +10,7 @@ import { LESSONS } from '../model/scripted/scripted-model';
 import { openDatabase } from '../store/db';
 import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
+import { commandTimeLimitMs } from '../shared/limits';
 import { createWebAccess } from '../web/web-access';
 import { createMcpHub } from './mcp/mcp-hub';
 import { withExtraTools } from '../tools/registry';
@@ -58,7 +59,9 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   const web = createWebAccess(() => controller.settings().webFetchLocalAddresses === true);
   // The settings' MCP servers add their tools to the built-in ones, as they connect.
   const mcp = createMcpHub();
-  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web })), () => mcp.tools());
+  // Settings → Command time limit applies from the next command.
+  const shellTimeoutMs = () => commandTimeLimitMs(controller.settings().commandTimeLimitSeconds);
+  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web, shellTimeoutMs })), () => mcp.tools());
   const controller: SessionController = createSessionController({
     db,
     post,

@@ -48,14 +48,15 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
   const fs = new InMemoryFs();
   const live = createLiveOutputs();
   await fs.mkdir(OFFLINE_WORKSPACE_ROOT, { recursive: true });
+  // Commands read and change files only in the workspace and the scratch folders.
+  const confined = confineToWorkspace(fs, [OFFLINE_WORKSPACE_ROOT, '/tmp', '/dev']);
   const bash = new Bash({
-    // Commands read and change files only in the workspace and the scratch folders.
-    fs: confineToWorkspace(fs, [OFFLINE_WORKSPACE_ROOT, '/tmp', '/dev']),
+    fs: confined,
     cwd: OFFLINE_WORKSPACE_ROOT,
     env: { HOME: OFFLINE_WORKSPACE_ROOT, USER: 'user', TERM: 'xterm-256color' },
     customCommands: [
-      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live }),
-      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live }),
+      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live, files: confined }),
+      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live, files: confined }),
       ...webContainerOnlyCommands(),
     ],
   });

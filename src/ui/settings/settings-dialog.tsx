@@ -14,7 +14,7 @@ import type { WorkerResponse } from '../../worker/client';
 import { ModalDialog } from '../modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
 import { THEME_CHOICES, themeChoiceOf } from './theme';
-import { ToolsSection } from './tools-section';
+import { ToolsSection, toolsProblem } from './tools-section';
 import { TracesSection, tracesProblem } from './traces-section';
 import { SecretField } from './secret-field';
 import type { ConnectMcp } from './mcp-servers';
@@ -225,8 +225,9 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
     model: draft.model.trim() || previous.model,
     openaiBaseUrl: draft.openaiBaseUrl.trim(),
     openaiModel: draft.openaiModel.trim(),
-    // Present even when empty, so that saving an emptied field removes the stored window.
+    // Present even when empty, so that saving an emptied field removes the stored value.
     unknownModelContextWindow: draft.unknownModelContextWindow,
+    commandTimeLimitSeconds: draft.commandTimeLimitSeconds,
   };
   // An emptied key is present as undefined, so that applying the change over the settings in
   // memory (use-settings-state.ts) removes it there, in the worker and in storage too.
@@ -249,7 +250,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
   const openai = draft.provider === 'openai';
   const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
   const gitHubUrlError = validGitHubApiUrl(draft.githubApiUrl ?? '');
-  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null || tracesProblem(draft) !== null;
+  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null || tracesProblem(draft) !== null || toolsProblem(draft) !== null;
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../offline-sandbox';
 import { createInThreadNodeRunner } from './node-runner';
+import type { NodeRunner } from './node-runner';
 
 const sandboxWith = (files: Record<string, string> = {}, maxRunMs?: number) =>
   createOfflineSandbox({ files, nodeRunner: createInThreadNodeRunner(maxRunMs === undefined ? {} : { maxRunMs }) });
@@ -51,6 +52,24 @@ describe('node in the offline sandbox', () => {
     const sandbox = await sandboxWith({ 'spin.js': 'while (true) {}' }, 200);
     const result = await sandbox.exec('node spin.js');
     expect(result.exitCode).toBe(130);
+  });
+
+  it('keeps what a stopped script wrote before it was stopped, as a shell does after Ctrl+C', async () => {
+    const sandbox = await sandboxWith({ 'spin.js': 'require("fs").writeFileSync("partial.txt", "line 1\\n"); while (true) {}' }, 200);
+    expect((await sandbox.exec('node spin.js')).exitCode).toBe(130);
+    expect(await sandbox.readTextFile('partial.txt')).toBe('line 1\n');
+  });
+
+  it('keeps what a script wrote when the time limit stops it in its own thread, though the stopped command may no longer write', async () => {
+    // A runner like the browser's: the stop reaches it as the abort, and it answers with what the script wrote.
+    const nodeRunner: NodeRunner = {
+      run: (_request, signal) =>
+        new Promise((resolve) => signal.addEventListener('abort', () => resolve({ type: 'stopped', changes: [{ path: '/workspace/partial.txt', content: 'line 1\n' }] }), { once: true })),
+    };
+    const sandbox = await createOfflineSandbox({ nodeRunner });
+    const result = await sandbox.exec('node -e "while (true) {}"', { timeoutMs: 200 });
+    expect(result).toMatchObject({ exitCode: 124, timedOut: true });
+    expect(await sandbox.readTextFile('partial.txt')).toBe('line 1\n');
   });
 
   it('cannot change anything outside the workspace and /tmp', async () => {

@@ -3,9 +3,10 @@
  * workspace (and /tmp) is read as text, the script runs on QuickJS (node-runner.ts), and what
  * it wrote is written back to the shell's file system, so it shows in the tree and is stored
  * like any other command's changes. Output arrives when the script ends (as every offline
- * command's does). Stop and the time limit end it; a script that outgrows its memory is told so.
+ * command's does). Stop and the time limit end it, keeping what it wrote; a script that outgrows
+ * its memory is told so.
  */
-import type { CustomCommand } from 'just-bash';
+import type { CustomCommand, IFileSystem } from 'just-bash';
 import { defineCommand } from 'just-bash';
 import { formatBytes } from '../../../shared/format-bytes';
 import type { NodeRun } from './js-runtime';
@@ -22,6 +23,8 @@ export interface NodeCommandOptions {
   maxSnapshotBytes?: number;
   /** Where output goes while the script runs, when the exec asked for it (live-output.ts). */
   live?: LiveOutputs;
+  /** The shell's file system, for what a stopped script wrote (script-command.ts). */
+  files?: IFileSystem;
 }
 
 const VERSION = 'v20.0.0 (QuickJS in the offline sandbox)';
@@ -65,6 +68,7 @@ export function nodeCommand(options: NodeCommandOptions): CustomCommand {
       runner: options.runner,
       roots: options.roots,
       live: options.live,
+      files: options.files,
       maxSnapshotBytes: options.maxSnapshotBytes,
       read: (fs, path) => fs.readFile(path),
       request: (files, env) => ({ run: { cwd: ctx.cwd, argv: parsed.argv, entry, env }, ...files, writableRoots: [...options.roots], memoryBytes }),

@@ -15,3 +15,9 @@ export type NodeWorkerMessage =
   | { type: 'out'; stream: 1 | 2; text: string }
   | { type: 'done'; result: NodeRunResult; changes: FileChange[] }
   | { type: 'failed'; message: string };
+
+/** What the runner posts to a script's thread: the request, and the flag a stop sets (shared memory, where allowed). */
+export interface ScriptRunEnvelope<Request> {
+  request: Request;
+  interrupt?: Int32Array;
+}

@@ -7,10 +7,14 @@
 import { messageOf } from '../../../shared/errors';
 import { runNode } from './js-runtime';
 import { loadQuickJs } from './load-quickjs';
-import type { NodeRunRequest, NodeWorkerMessage } from './node-protocol';
+import type { NodeRunRequest, NodeWorkerMessage, ScriptRunEnvelope } from './node-protocol';
 import { createScriptFiles } from './script-files';
+import type { FileChange } from './script-files';
 
-export type NodeOutcome = Extract<NodeWorkerMessage, { type: 'done' | 'failed' }> | { type: 'stopped' };
+export type NodeOutcome =
+  | Extract<NodeWorkerMessage, { type: 'done' | 'failed' }>
+  /** Stopped (Stop, the time limit); `changes`: what the script wrote before it stopped, when it could say. */
+  | { type: 'stopped'; changes?: FileChange[] };
 
 /** Runs script requests (node's, python's) and reports their output and outcome. */
 export interface ScriptRunner<Request> {
@@ -19,35 +23,72 @@ export interface ScriptRunner<Request> {
 
 export type NodeRunner = ScriptRunner<NodeRunRequest>;
 
-/** A worker that answers each request with NodeWorkerMessages (node-runner.worker.ts, python-runner.worker.ts). */
-export function createWorkerRunner<Request>(makeWorker: () => Worker): ScriptRunner<Request> {
-  let idle: Worker | null = null;
+/**
+ * How long a stopped script has to end itself (and say what it wrote) before its thread is
+ * ended: under the shell's own wait after a stop (offline-exec.ts), so its answer is kept.
+ */
+export const STOP_GRACE_MS = 200;
+
+/** Where shared memory is allowed (a cross-origin isolated page), a stop can be asked rather than forced. */
+function canInterrupt(): boolean {
+  return typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+}
+
+export interface WorkerRunnerOptions {
+  /** Ask a running script to stop through shared memory (default: where the page allows it). */
+  interruptible?: boolean;
+  graceMs?: number;
+}
+
+/**
+ * A worker that answers each `ScriptRunEnvelope` with NodeWorkerMessages (node-runner.worker.ts,
+ * python-runner.worker.ts). Stop first sets the run's interrupt flag to 2 (SIGINT: QuickJS's
+ * interrupt handler and Pyodide's interrupt buffer read it), so the script ends like a process
+ * after Ctrl+C and what it wrote is kept; a script that does not end within the grace has its
+ * thread ended, and its writes are lost.
+ */
+export function createWorkerRunner<Request>(makeWorker: () => Worker, options: WorkerRunnerOptions = {}): ScriptRunner<Request> {
+  const interruptible = options.interruptible ?? canInterrupt();
+  const graceMs = options.graceMs ?? STOP_GRACE_MS;
+  let idle: { worker: Worker; interrupt?: Int32Array } | null = null;
   return {
     run(request, signal, out) {
       if (signal.aborted) return Promise.resolve({ type: 'stopped' });
-      const worker = idle ?? makeWorker();
+      const thread = idle ?? { worker: makeWorker(), ...(interruptible ? { interrupt: new Int32Array(new SharedArrayBuffer(4)) } : {}) };
+      const { worker, interrupt } = thread;
       idle = null;
+      if (interrupt) Atomics.store(interrupt, 0, 0);
       return new Promise<NodeOutcome>((resolve) => {
+        let stopping = false;
+        let forced: ReturnType<typeof setTimeout> | undefined;
         const finish = (outcome: NodeOutcome, keep: boolean) => {
+          clearTimeout(forced);
           signal.removeEventListener('abort', stop);
           worker.onmessage = null;
           worker.onerror = null;
-          if (keep && !idle) idle = worker;
+          if (keep && !idle) idle = thread;
           else worker.terminate();
           resolve(outcome);
         };
-        const stop = () => finish({ type: 'stopped' }, false);
+        function stop() {
+          if (!interrupt) return finish({ type: 'stopped' }, false);
+          stopping = true;
+          Atomics.store(interrupt, 0, 2);
+          forced = setTimeout(() => finish({ type: 'stopped' }, false), graceMs);
+        }
         signal.addEventListener('abort', stop, { once: true });
         worker.onmessage = (event: MessageEvent<NodeWorkerMessage>) => {
           const message = event.data;
           if (message.type === 'out') out(message.stream, message.text);
-          else finish(message, message.type === 'done');
+          else if (!stopping) finish(message, message.type === 'done');
+          else finish(message.type === 'done' ? { type: 'stopped', changes: message.changes } : { type: 'stopped' }, message.type === 'done');
         };
         worker.onerror = (event) => {
           event.preventDefault();
-          finish({ type: 'failed', message: event.message || 'The JavaScript engine could not be started.' }, false);
+          finish(stopping ? { type: 'stopped' } : { type: 'failed', message: event.message || 'The JavaScript engine could not be started.' }, false);
         };
-        worker.postMessage(request);
+        const envelope: ScriptRunEnvelope<Request> = interrupt ? { request, interrupt } : { request };
+        worker.postMessage(envelope);
       });
     },
   };
@@ -68,7 +109,8 @@ export function createInThreadNodeRunner(options: { maxRunMs?: number } = {}): N
         let overran = false;
         const shouldStop = () => signal.aborted || (overran ||= performance.now() - started > maxRunMs);
         const result = runNode(quickjs, request.run, files, out, { memoryBytes: request.memoryBytes, shouldStop });
-        return signal.aborted || overran ? { type: 'stopped' } : { type: 'done', result, changes: files.changes() };
+        // Stopped or not, what the script wrote is kept, as in the worker's case.
+        return signal.aborted || overran ? { type: 'stopped', changes: files.changes() } : { type: 'done', result, changes: files.changes() };
       } catch (thrown) {
         return { type: 'failed', message: messageOf(thrown) };
       }

@@ -28,6 +28,8 @@ export interface ScriptRun<Request, Content> {
   roots: readonly string[];
   live?: LiveOutputs | undefined;
   maxSnapshotBytes?: number | undefined;
+  /** The shell's file system, outside any one command: where a stopped script's writes go. Without it they are dropped. */
+  files?: IFileSystem | undefined;
   read(fs: IFileSystem, path: string): Promise<Content>;
   request(files: { files: [string, Content][]; directories: string[] }, env: Record<string, string>): Request;
 }
@@ -49,7 +51,12 @@ export async function runScriptCommand<Request, Content>(
     else output.stderr += text;
     sink?.(stream, text);
   });
-  if (outcome.type === 'stopped') return { answer: { ...output, exitCode: 130 } };
+  if (outcome.type === 'stopped') {
+    // What a stopped script wrote before it ended stays, as after Ctrl+C in a shell.
+    // The command's own file system refuses writes once the stop arrived: the shell's is used.
+    if (outcome.changes && run.files) await writeBack(run.files, outcome.changes);
+    return { answer: { ...output, exitCode: 130 } };
+  }
   if (outcome.type === 'failed') return { answer: { stdout: output.stdout, stderr: `${output.stderr}${run.name}: ${run.engine} could not be started (${outcome.message}).\n`, exitCode: 1 } };
   await writeBack(ctx.fs, outcome.changes);
   return { output, result: outcome.result };

@@ -5,7 +5,7 @@
  * and what it changed is written back, into the tree and storage. `pip` and `python3 -m pip`
  * say that installing needs the network. Output arrives when the script ends.
  */
-import type { CustomCommand } from 'just-bash';
+import type { CustomCommand, IFileSystem } from 'just-bash';
 import { defineCommand } from 'just-bash';
 import { messageOf } from '../../../shared/errors';
 import type { ScriptRunner } from '../node/node-runner';
@@ -55,7 +55,7 @@ export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
   };
 }
 
-export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs; memoryBytes?: number }): CustomCommand[] {
+export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs; memoryBytes?: number; files?: IFileSystem }): CustomCommand[] {
   const memoryBytes = options.memoryBytes ?? PYTHON_MEMORY_BYTES;
   const run = async (args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<Answer> => {
     const parsed = parse(args, ctx.cwd);
@@ -66,6 +66,7 @@ export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>
       runner: options.runner,
       roots: options.roots,
       live: options.live,
+      files: options.files,
       read: (fs, path) => fs.readFileBuffer(path),
       request: (files, env) => ({ run: { ...parsed.run, cwd: ctx.cwd, env }, ...files, roots: [...options.roots], memoryBytes }),
     });

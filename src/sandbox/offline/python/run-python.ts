@@ -23,6 +23,8 @@ export interface PyodideLike {
     analyzePath(path: string): { exists: boolean };
   };
   setStdout(options: { write: (buffer: Uint8Array) => number }): void;
+  /** Pyodide reads it during a run: 2 raises KeyboardInterrupt. */
+  setInterruptBuffer(buffer: Int32Array): void;
   setStderr(options: { write: (buffer: Uint8Array) => number }): void;
   runPython(code: string, options?: { globals?: unknown }): unknown;
   globals: { get(name: string): unknown };
