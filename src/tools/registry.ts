@@ -79,8 +79,13 @@ export function createToolRegistry(
  * A registry that also holds tools that come and go (an MCP server's, as it connects): asked
  * afresh on each lookup and each request's declarations. A built-in name always wins.
  */
-export function withExtraTools<Context extends ToolContext>(base: ToolRegistry<Context>, extra: () => Tool<Record<string, unknown>, Context>[]): ToolRegistry<Context> {
+export function withExtraTools<Context extends ToolContext>(
+  base: ToolRegistry<Context>,
+  extra: () => Tool<Record<string, unknown>, Context>[],
+  whyMissing?: (name: string) => string | undefined,
+): ToolRegistry<Context> {
   return {
+    ...(whyMissing ? { whyMissing } : {}),
     get: (name) => base.get(name) ?? extra().find((tool) => tool.declaration.name === name),
     names: () => [...base.names(), ...extra().map((tool) => tool.declaration.name).filter((name) => !base.get(name))],
     declarations: () => [...base.declarations(), ...extra().filter((tool) => !base.get(tool.declaration.name)).map((tool) => tool.declaration)],

@@ -78,4 +78,6 @@ export interface ToolRegistry<Context extends ToolContext = ToolContext> {
   get(name: string): Tool<Record<string, unknown>, Context> | undefined;
   names(): string[];
   declarations(): ToolDeclaration[];
+  /** Why a tool of this name is not here now, when the registry knows better than "not found" (an MCP server not connected). */
+  whyMissing?(name: string): string | undefined;
 }

@@ -31,6 +31,7 @@ export function bindTools(registry: WorkspaceToolRegistry, sandbox: Sandbox): To
     },
     names: () => registry.names(),
     declarations: () => registry.declarations(),
+    whyMissing: (name) => registry.whyMissing?.(name),
   };
 }
 

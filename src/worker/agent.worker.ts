@@ -61,7 +61,7 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   const mcp = createMcpHub();
   // Settings → Command time limit applies from the next command.
   const shellTimeoutMs = () => commandTimeLimitMs(controller.settings().commandTimeLimitSeconds);
-  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web, shellTimeoutMs })), () => mcp.tools());
+  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web, shellTimeoutMs })), () => mcp.tools(), (name) => mcp.whyMissing(name));
   const controller: SessionController = createSessionController({
     db,
     post,

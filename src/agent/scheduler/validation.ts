@@ -80,7 +80,8 @@ export function intakeCall(request: ToolCallRequestInfo, tools: ToolRegistry, ou
   });
 
   if (!tool) {
-    return early('not_registered', { type: 'TOOL_NOT_REGISTERED', message: notRegisteredMessage(request.name, tools.names()) });
+    const message = tools.whyMissing?.(request.name) ?? notRegisteredMessage(request.name, tools.names());
+    return early('not_registered', { type: 'TOOL_NOT_REGISTERED', message });
   }
   if (outputTruncated && tool.declaration.kind === 'edit') {
     return early('output_truncated', { type: 'OUTPUT_TRUNCATED', message: OUTPUT_TRUNCATED_MESSAGE });

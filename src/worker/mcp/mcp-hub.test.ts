@@ -53,6 +53,20 @@ describe('the MCP hub', () => {
     expect(names(hub)).toEqual([]);
   });
 
+  it('says why a tool of a saved server is missing: its server is not connected (and why), or the tool is turned off', async () => {
+    fake = await startFakeMcp();
+    const hub = createMcpHub();
+    hub.configure([
+      { id: 's1', name: 'calc', url: fake.url, disabledTools: ['report'] },
+      { id: 's2', name: 'gone', url: 'http://127.0.0.1:9/mcp', disabledTools: [] },
+    ]);
+    await hub.settled(5_000);
+    expect(hub.whyMissing('gone__add')).toMatch(/^Tool "gone__add" belongs to MCP server "gone", which is not connected: .+\. Its tools cannot be called now; .*Connect in Settings → Tools and servers\.$/);
+    expect(hub.whyMissing('calc__report')).toBe('Tool "calc__report" of MCP server "calc" is turned off in Settings → Tools and servers; do not call it.');
+    expect(hub.whyMissing('calc__nothing')).toBeUndefined();
+    expect(hub.whyMissing('read_files')).toBeUndefined();
+  });
+
   it('answers Connect to a server that cannot be reached with why, as data', async () => {
     const hub = createMcpHub();
     const listed = await hub.connect({ id: 'x', name: 'gone', url: 'http://127.0.0.1:9/mcp', disabledTools: [] });

@@ -4,6 +4,7 @@
  * what to say when it cannot be reached. The SDK's code (src/mcp/) loads with the first server.
  */
 import type { Result } from '../../shared/errors';
+import { modelToolName } from '../../shared/mcp';
 import type { McpError, McpServerSetting, McpToolInfo } from '../../shared/mcp';
 import { createMcpTool } from '../../tools/mcp-tool';
 import type { WorkspaceTool } from '../../tools/workspace-tool';
@@ -19,6 +20,8 @@ interface Entry {
   tools: WorkspaceTool[];
   /** Settles once `connection` and `tools` reflect the connection's outcome. */
   ready: Promise<void>;
+  /** Why the last connection failed; null while connecting or connected. */
+  failure: McpError | null;
 }
 
 export interface McpHub {
@@ -30,6 +33,8 @@ export interface McpHub {
   tools(): WorkspaceTool[];
   /** Resolves once every server being connected is connected or failed, or after `maxMs`. */
   settled(maxMs: number): Promise<void>;
+  /** Why the model's `<server>__<tool>` is not offered now (its server not connected, the tool turned off), or undefined. */
+  whyMissing(name: string): string | undefined;
 }
 
 const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.url && a.token === b.token && a.name === b.name;
@@ -62,13 +67,14 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
   const open = (server: McpServerSetting): Entry => {
     const previous = entries.get(server.id);
     void previous?.connecting.then((made) => (made.ok ? made.value.close() : undefined));
-    const entry: Entry = { server, connection: null, tools: [], ready: Promise.resolve(), connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
+    const entry: Entry = { server, connection: null, tools: [], failure: null, ready: Promise.resolve(), connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
     entry.connecting = connectTo(server, () => {
       entry.tools = toolsOf(entry);
     });
     entry.ready = entry.connecting.then((made) => {
       if (entries.get(server.id) !== entry) return;
       entry.connection = made.ok ? made.value : null;
+      entry.failure = made.ok ? null : made.error;
       entry.tools = toolsOf(entry);
     });
     entries.set(server.id, entry);
@@ -96,6 +102,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
         const entry = open(server);
         const made = await entry.connecting;
         if (!made.ok) return made;
+        entry.failure = null;
         entry.connection = made.value;
         entry.tools = toolsOf(entry);
         return { ok: true, value: made.value.tools() };
@@ -108,6 +115,20 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
       return { ok: true, value: tools };
     },
     tools: () => [...entries.values()].flatMap((entry) => entry.tools),
+    whyMissing(name) {
+      for (const { server, connection, failure } of entries.values()) {
+        const prefix = modelToolName(server.name, '');
+        if (!name.startsWith(prefix)) continue;
+        const settings = 'Settings → Tools and servers';
+        if (!connection) {
+          const why = failure ? `: ${failure.message}` : ' yet (it is still connecting)';
+          return `Tool "${name}" belongs to MCP server "${server.name}", which is not connected${why}. Its tools cannot be called now; the person can check the server and press Connect in ${settings}.`;
+        }
+        const tool = connection.tools().find((info) => modelToolName(server.name, info.name) === name);
+        if (tool && server.disabledTools.includes(tool.name)) return `Tool "${name}" of MCP server "${server.name}" is turned off in ${settings}; do not call it.`;
+      }
+      return undefined;
+    },
     async settled(maxMs) {
       const pending = [...entries.values()].map((entry) => entry.ready);
       if (pending.length === 0) return;

@@ -23,5 +23,6 @@ export function withRecordedExternalTools(base: WorkspaceToolRegistry, recorded:
     },
     names: () => base.names(),
     declarations: () => base.declarations(),
+    whyMissing: (name) => base.whyMissing?.(name),
   };
 }
