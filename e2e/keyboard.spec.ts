@@ -149,6 +149,23 @@ test('Escape in the Settings dialog closes it but does not stop the agent', asyn
   await expect(stop(page)).toBeHidden();
 });
 
+test('Escape closes a dialog whose focus fell onto the page (its pressed button became disabled), and does not stop the agent', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [hanging] });
+  await geminiReady(page, gemini);
+  await startStreaming(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeFocused();
+  // What a button that turns disabled while focused does: the focus goes to the page's body.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.locator('body')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(1000); // unavoidable: shows that a stop does not happen
+  await expect(stop(page)).toBeVisible();
+  await expect(transcript(page)).not.toContainText('Request cancelled.');
+});
+
 test('when Settings closes, the focus goes back to the Settings button', async ({ page }) => {
   // Regression (was a bug in src/ui/settings/settings-dialog.tsx / app.tsx): the dialog focuses its first field on open
   // but nothing restores the focus on close, so it falls to <body> and a keyboard user
