@@ -34,8 +34,21 @@ export interface McpConnection {
 
 const failure = (kind: McpErrorKind, message: string): { ok: false; error: McpError } => ({ ok: false, error: { kind, message } });
 
+/**
+ * The server's address as messages show it: its origin only. A message may reach the model, and
+ * with it the history, links and traces, where a server's path or query (which may hold a key)
+ * must never go.
+ */
+export function shownOrigin(url: string): string {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return 'an address that is not valid';
+  }
+}
+
 function classify(thrown: unknown, server: McpServerAddress): McpError {
-  const where = `the MCP server "${server.name}" (${server.url})`;
+  const where = `the MCP server "${server.name}" (${shownOrigin(server.url)})`;
   if (thrown instanceof StreamableHTTPError && (thrown.code === 401 || thrown.code === 403)) {
     return {
       kind: 'unauthorized',

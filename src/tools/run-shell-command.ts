@@ -117,10 +117,12 @@ async function runShellCommand(args: RunShellCommandArgs, context: WorkspaceTool
   if (context.signal.aborted) return cancelledBeforeStart(args.command);
 
   const chunks: string[] = [];
+  // Read once: a limit changed in Settings while the command runs applies from the next one.
+  const timeoutMs = settings.timeoutMs;
   const result: ExecResult = await context.sandbox.exec(args.command, {
     cwd,
     signal: context.signal,
-    timeoutMs: settings.timeoutMs,
+    timeoutMs,
     onOutput: (chunk) => {
       chunks.push(chunk.text);
       context.onOutput?.(chunk.text);
@@ -136,7 +138,7 @@ async function runShellCommand(args: RunShellCommandArgs, context: WorkspaceTool
   const status = cancelled
     ? 'Command was cancelled by the user before it completed. Output before it stopped:'
     : result.timedOut
-      ? `Command timed out after ${formatSeconds(settings.timeoutMs)} and was stopped. Output before it stopped:`
+      ? `Command timed out after ${formatSeconds(timeoutMs)} and was stopped. Output before it stopped:`
       : 'Output:';
   const lines = [
     `Command: ${args.command}`,

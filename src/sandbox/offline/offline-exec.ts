@@ -15,9 +15,14 @@ import type { WorkspaceFiles } from '../workspace-files';
 import { resolveWorkingDirectory } from '../workspace-files';
 import { LIVE_OUTPUT_ENV, notStreamed, streamsLive } from './live-output';
 import type { LiveOutputs } from './live-output';
+import { STOP_GRACE_MS } from './node/node-runner';
 
-/** How long to wait for just-bash to settle after an abort, to keep any partial output. */
-const ABORT_GRACE_MS = 250;
+/**
+ * How long to wait for just-bash to settle after an abort, to keep any partial output: longer
+ * than a stopped script has to end itself, so that what it wrote is written back before the
+ * command's result (and the workspace's rescan after it).
+ */
+const ABORT_GRACE_MS = STOP_GRACE_MS + 200;
 
 export interface ShellOutcome {
   stdout: string;

@@ -103,6 +103,7 @@ describe('session reducer', () => {
       { type: 'finished', value: { reason: 'STOP' } },
       { type: 'round_trip_start', value: { roundTripId: 'r2', model: 'm' } },
       { type: 'thought', value: { subject: 'Planning', description: 'lost' } },
+      { type: 'server_tool_call', value: { toolType: 'URL_CONTEXT', summary: 'Gemini read https://lost.example/ on its own servers (URL context).' } },
       { type: 'content', value: 'half' },
       { type: 'round_trip_end', value: { roundTripId: 'r2' } },
       { type: 'retry', value: { attempt: 1, maxRetries: 10, delayMs: 0, reason: 'server', message: 'overloaded' } },
@@ -112,6 +113,7 @@ describe('session reducer', () => {
       'Earlier answer.',
       'notice',
     ]);
+    expect(JSON.stringify(state.items)).not.toContain('lost.example');
   });
 
   it('J4 a response blocked mid-stream by AfterModel is replaced: its streamed text goes, the substitute stays', () => {

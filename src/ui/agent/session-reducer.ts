@@ -17,7 +17,7 @@ export type TranscriptItem =
   | { type: 'thought'; id: string; subject: string; description: string }
   | { type: 'tool'; id: string; call: ToolCallView }
   | { type: 'alert'; id: string; message: string; action?: 'disable-loop-detection' }
-  | { type: 'notice'; id: string; message: string; topic?: 'next-speaker' };
+  | { type: 'notice'; id: string; message: string; topic?: 'next-speaker' | 'server-tool' };
 
 export interface SessionView {
   sessionId: string | null;
@@ -146,7 +146,7 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
         return;
       }
       if (part.toolCall) {
-        items.push({ type: 'notice', id: key, message: describeServerToolCall(part.toolCall) });
+        items.push({ type: 'notice', id: key, message: describeServerToolCall(part.toolCall), topic: 'server-tool' });
         return;
       }
       if (typeof part.text !== 'string' || part.thought || part.text.trim() === '') return;
@@ -209,7 +209,10 @@ function upsertCalls(state: SessionView, calls: ToolCallView[]): SessionView {
 
 /** The current response's text and thoughts, gone: they were never the answer. */
 function voidAttempt(state: SessionView): SessionView {
-  const kept = state.items.filter((item, index) => index < state.attemptFrom || (item.type !== 'agent' && item.type !== 'thought'));
+  // What the voided attempt streamed goes: its text, thoughts and the tools the provider ran itself.
+  const kept = state.items.filter(
+    (item, index) => index < state.attemptFrom || (item.type !== 'agent' && item.type !== 'thought' && !(item.type === 'notice' && item.topic === 'server-tool')),
+  );
   return kept.length === state.items.length ? state : { ...state, items: kept };
 }
 
@@ -294,7 +297,7 @@ function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionVie
     case 'next_speaker_check':
       return reduceNextSpeaker(state, event.value);
     case 'server_tool_call':
-      return push(state, { type: 'notice', message: event.value.summary });
+      return push(state, { type: 'notice', message: event.value.summary, topic: 'server-tool' });
     case 'citation':
       // Plain text: the model's URIs are shown, never followed or rendered as markup.
       return push(state, { type: 'notice', message: event.value });

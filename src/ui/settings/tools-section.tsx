@@ -43,8 +43,9 @@ export function ToolsSection({ draft, update, connectMcp }: { draft: SettingsRec
         Let Gemini read web pages itself (URL context)
       </label>
       <p className="field-hint">
-        Gemini 3 models only, with the Gemini provider. Gemini then fetches pages named in the chat on Google&apos;s servers, without asking first: it reaches pages web_fetch cannot
-        (no CORS needed), but no approval card is shown, only a line saying what it read. Other models ignore it.
+        Gemini 3 models only, with the Gemini provider. Gemini then fetches pages on Google&apos;s servers without asking first, in every approval mode: it reaches pages web_fetch
+        cannot (no CORS needed), but no approval card is shown, only a line saying what it read. A file or page that tells it to read an address can make it send what the
+        chat holds to that address. Other models ignore it.
       </p>
     </>
   );

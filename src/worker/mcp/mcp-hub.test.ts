@@ -67,6 +67,25 @@ describe('the MCP hub', () => {
     expect(hub.whyMissing('read_files')).toBeUndefined();
   });
 
+  it('names the server a tool belongs to by the longest name, and never puts a server\'s path or query in a message', async () => {
+    const hub = createMcpHub();
+    const secret = 'http://127.0.0.1:9/mcp/private-path?key=s3cret';
+    hub.configure([
+      { id: 'a', name: 'a', url: 'http://127.0.0.1:9/a', disabledTools: [] },
+      { id: 'ab', name: 'a__b', url: secret, disabledTools: [] },
+    ]);
+    await hub.settled(5_000);
+    const why = hub.whyMissing('a__b__x') ?? '';
+    expect(why).toContain('MCP server "a__b"');
+    expect(why).not.toContain('127.0.0.1');
+    const listed = await hub.connect({ id: 'x', name: 'gone', url: secret, disabledTools: [] });
+    expect(listed.ok).toBe(false);
+    const message = listed.ok ? '' : listed.error.message;
+    expect(message).toContain('http://127.0.0.1:9');
+    expect(message).not.toContain('private-path');
+    expect(message).not.toContain('s3cret');
+  });
+
   it('answers Connect to a server that cannot be reached with why, as data', async () => {
     const hub = createMcpHub();
     const listed = await hub.connect({ id: 'x', name: 'gone', url: 'http://127.0.0.1:9/mcp', disabledTools: [] });

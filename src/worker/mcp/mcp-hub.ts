@@ -37,6 +37,15 @@ export interface McpHub {
   whyMissing(name: string): string | undefined;
 }
 
+/** Why a server is not connected, for the model: by kind, never with its address (it would reach the history and links). */
+const NOT_CONNECTED_BECAUSE: Readonly<Record<McpError['kind'], string>> = {
+  unreachable: 'the browser could not reach it (down, a wrong address, or its CORS headers do not allow this page)',
+  unauthorized: 'it refused the token (or needs a sign-in Loopscope does not support)',
+  timeout: 'it did not answer in time',
+  protocol: 'its answer was not what an MCP server sends',
+  'invalid-url': 'its address is not valid',
+};
+
 const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.url && a.token === b.token && a.name === b.name;
 
 export function createMcpHub(load: () => Promise<McpClientModule> = () => import('../../mcp/client')): McpHub {
@@ -116,17 +125,19 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
     },
     tools: () => [...entries.values()].flatMap((entry) => entry.tools),
     whyMissing(name) {
-      for (const { server, connection, failure } of entries.values()) {
-        const prefix = modelToolName(server.name, '');
-        if (!name.startsWith(prefix)) continue;
-        const settings = 'Settings → Tools and servers';
-        if (!connection) {
-          const why = failure ? `: ${failure.message}` : ' yet (it is still connecting)';
-          return `Tool "${name}" belongs to MCP server "${server.name}", which is not connected${why}. Its tools cannot be called now; the person can check the server and press Connect in ${settings}.`;
-        }
-        const tool = connection.tools().find((info) => modelToolName(server.name, info.name) === name);
-        if (tool && server.disabledTools.includes(tool.name)) return `Tool "${name}" of MCP server "${server.name}" is turned off in ${settings}; do not call it.`;
+      // The server whose name is the longest prefix: of servers "a" and "a__b", "a__b__x" is b's.
+      const entry = [...entries.values()]
+        .filter(({ server }) => name.startsWith(modelToolName(server.name, '')))
+        .sort((x, y) => modelToolName(y.server.name, '').length - modelToolName(x.server.name, '').length)[0];
+      if (!entry) return undefined;
+      const { server, connection, failure } = entry;
+      const settings = 'Settings → Tools and servers';
+      if (!connection) {
+        const why = failure ? `: ${NOT_CONNECTED_BECAUSE[failure.kind]}` : ' yet (it is still connecting)';
+        return `Tool "${name}" belongs to MCP server "${server.name}", which is not connected${why}. Its tools cannot be called now; the person can check the server and press Connect in ${settings}.`;
       }
+      const tool = connection.tools().find((info) => modelToolName(server.name, info.name) === name);
+      if (tool && server.disabledTools.includes(tool.name)) return `Tool "${name}" of MCP server "${server.name}" is turned off in ${settings}; do not call it.`;
       return undefined;
     },
     async settled(maxMs) {

@@ -25,9 +25,10 @@ export type NodeRunner = ScriptRunner<NodeRunRequest>;
 
 /**
  * How long a stopped script has to end itself (and say what it wrote) before its thread is
- * ended: under the shell's own wait after a stop (offline-exec.ts), so its answer is kept.
+ * ended; the shell waits that long and a little more after a stop (offline-exec.ts), so its
+ * answer is kept. Python then still walks its files: a very large workspace may not make it.
  */
-export const STOP_GRACE_MS = 200;
+export const STOP_GRACE_MS = 300;
 
 /** Where shared memory is allowed (a cross-origin isolated page), a stop can be asked rather than forced. */
 function canInterrupt(): boolean {

@@ -18,7 +18,8 @@ self.addEventListener('message', (event: MessageEvent<ScriptRunEnvelope<PythonRu
     .then((pyodide) => {
       // Stop and the time limit set it to 2: the script gets KeyboardInterrupt, as after Ctrl+C.
       if (interrupt) pyodide.setInterruptBuffer(interrupt);
-      const { changes, ...result } = runPython(pyodide, request.run, request, (stream, text) => post({ type: 'out', stream, text }), request.memoryBytes);
+      const out = (stream: 1 | 2, text: string) => post({ type: 'out', stream, text });
+      const { changes, ...result } = runPython(pyodide, request.run, request, out, request.memoryBytes, () => interrupt && Atomics.store(interrupt, 0, 0));
       post({ type: 'done', result, changes });
     })
     .catch((thrown: unknown) => post({ type: 'failed', message: messageOf(thrown) }));

@@ -1,4 +1,5 @@
 /** python3 on Pyodide, in Node (the browser runs the same in a worker of its own). */
+import { Worker } from 'node:worker_threads';
 import { loadPyodide } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PyodideLike, PythonRun } from './run-python';
@@ -33,6 +34,27 @@ describe('python3 on Pyodide', () => {
     // One that catches it is its own business; the next run has its memory back.
     expect(run({ code: 'try:\n    b = bytearray(400 * 1024 * 1024)\nexcept MemoryError:\n    print("caught")' }, {}, undefined, limit)).toMatchObject({ exitCode: 0, stdout: 'caught\n' });
     expect(run({ code: 'print(len(bytearray(16 * 1024 * 1024)))' }, {}, undefined, limit)).toMatchObject({ exitCode: 0, stdout: '16777216\n' });
+  }, 60_000);
+
+  it('a stop through the interrupt buffer ends a script that never yields, keeps what it wrote, and the next run starts clear', () => {
+    const interrupt = new Int32Array(new SharedArrayBuffer(4));
+    // Another thread sets the flag, as the runner does on Stop, while this one is busy in Python.
+    const setter = new Worker(`const { workerData } = require('node:worker_threads'); setTimeout(() => Atomics.store(workerData, 0, 2), 300);`, { eval: true, workerData: interrupt });
+    pyodide.setInterruptBuffer(interrupt);
+    const output = { stderr: '' };
+    const result = runPython(
+      pyodide,
+      { cwd: '/workspace', argv: ['-c'], entry: { code: 'open("partial.txt", "w").write("line 1\\n")\nwhile True: pass' }, env: {} },
+      { files: [], directories: ['/workspace'], roots: ['/workspace', '/tmp'] },
+      (stream, text) => stream === 2 && (output.stderr += text),
+      undefined,
+      () => Atomics.store(interrupt, 0, 0),
+    );
+    void setter.terminate();
+    expect(output.stderr).toContain('KeyboardInterrupt');
+    expect(result.changes).toContainEqual({ path: '/workspace/partial.txt', content: 'line 1\n' });
+    expect(Atomics.load(interrupt, 0)).toBe(0);
+    expect(run({ code: 'print("next")' })).toMatchObject({ exitCode: 0, stdout: 'next\n' });
   }, 60_000);
 
   it('prints and exits 0', () => {

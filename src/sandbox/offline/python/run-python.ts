@@ -138,6 +138,8 @@ export function runPython(
   snapshot: { files: [string, Uint8Array][]; directories: string[]; roots: string[] },
   out: (stream: 1 | 2, text: string) => void,
   memoryBytes = PYTHON_MEMORY_BYTES,
+  /** Clears a stop asked for (the interrupt buffer) once the script has ended: what follows is ours, and must finish. */
+  scriptEnded: () => void = () => undefined,
 ): { exitCode: number; stopped?: 'out-of-memory'; changes: FileChange[] } {
   if (!prepared.has(pyodide)) {
     pyodide.runPython(RUNNER);
@@ -164,8 +166,13 @@ export function runPython(
   let exitCode: number;
   try {
     exitCode = start(run.argv, run.cwd, 'file' in entry ? entry.file : undefined, 'code' in entry ? entry.code : undefined, run.env);
+  } catch (thrown) {
+    // A stop that arrived while the runner itself was finishing: the script has ended, and what it wrote is kept.
+    if ((thrown as { type?: unknown } | null)?.type !== 'KeyboardInterrupt') throw thrown;
+    exitCode = 130;
   } finally {
     cap.release();
+    scriptEnded();
   }
   pyodide.runPython('import os; os.chdir("/")');
   // The script ran out of its memory and did not recover (a MemoryError it caught is its own business).
