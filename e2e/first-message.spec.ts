@@ -73,16 +73,25 @@ test('Stop while a message waits for the sandbox takes the message back; it neve
 test('a message not yet stored when the page reloads comes back in the prompt; it runs only when sent again', async ({ page }) => {
   // Regression: the message waited in the page's memory only, so a reload while the sandbox
   // was still starting (the moment a person might reload a page that seems stuck) lost it.
-  // WebContainer's servers hang until the reload, and fail after it.
+  // WebContainer's servers hang until the new page's document is in, and fail after it. Not
+  // sooner: a request the old page made while it was unloading, failed, made that page fall back
+  // and run the message (seen once in CI; the app then rightly showed it stored, interrupted
+  // mid-turn, with Continue), which is not what this test is about.
   let reloaded = false;
-  await page.route('https://stackblitz.com/**', (route) => (reloaded ? route.abort('internetdisconnected') : undefined));
+  const held: Route[] = [];
+  await page.route('https://stackblitz.com/**', (route) => (reloaded ? route.abort('internetdisconnected') : void held.push(route)));
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await prompt(page).fill('keep me across the reload');
   await prompt(page).press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Waiting for the sandbox' })).toBeVisible();
 
+  const newDocument = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
+  const reload = page.reload();
+  await newDocument;
   reloaded = true;
-  await page.reload();
+  // The old page's requests went with it; any of the new page's that came before the flag fail now.
+  for (const route of held.splice(0)) await route.abort('internetdisconnected').catch(() => undefined);
+  await reload;
   await expect(prompt(page)).toHaveValue('keep me across the reload');
   await expect(transcript(page)).toContainText('It is back in the prompt: press Enter to send it.');
   await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveCount(0);
