@@ -1,5 +1,4 @@
 /** python3 on Pyodide, in Node (the browser runs the same in a worker of its own). */
-import { Worker } from 'node:worker_threads';
 import { loadPyodide } from 'pyodide';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PyodideLike, PythonRun } from './run-python';
@@ -38,19 +37,22 @@ describe('python3 on Pyodide', () => {
 
   it('a stop through the interrupt buffer ends a script that never yields, keeps what it wrote, and the next run starts clear', () => {
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
-    // Another thread sets the flag, as the runner does on Stop, while this one is busy in Python.
-    const setter = new Worker(`const { workerData } = require('node:worker_threads'); setTimeout(() => Atomics.store(workerData, 0, 2), 300);`, { eval: true, workerData: interrupt });
+    // The script itself asks for the stop once it has written its file, as the runner's Stop does
+    // from another thread: no second thread, so the test is the same on every machine. The loop is
+    // bounded, so that a stop that never comes fails the test instead of hanging the run.
+    (globalThis as { __loopscopeTestStop?: () => void }).__loopscopeTestStop = () => void Atomics.store(interrupt, 0, 2);
     pyodide.setInterruptBuffer(interrupt);
     const output = { stderr: '' };
+    const code = 'import js, time\nopen("partial.txt", "w").write("line 1\\n")\njs.__loopscopeTestStop()\nend = time.time() + 20\nwhile time.time() < end: pass';
     const result = runPython(
       pyodide,
-      { cwd: '/workspace', argv: ['-c'], entry: { code: 'open("partial.txt", "w").write("line 1\\n")\nwhile True: pass' }, env: {} },
+      { cwd: '/workspace', argv: ['-c'], entry: { code }, env: {} },
       { files: [], directories: ['/workspace'], roots: ['/workspace', '/tmp'] },
       (stream, text) => stream === 2 && (output.stderr += text),
       undefined,
       () => Atomics.store(interrupt, 0, 0),
     );
-    void setter.terminate();
+    delete (globalThis as { __loopscopeTestStop?: () => void }).__loopscopeTestStop;
     expect(output.stderr).toContain('KeyboardInterrupt');
     expect(result.changes).toContainEqual({ path: '/workspace/partial.txt', content: 'line 1\n' });
     expect(Atomics.load(interrupt, 0)).toBe(0);
