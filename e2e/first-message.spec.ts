@@ -24,6 +24,21 @@ test('on the default URL a message sent the moment the prompt appears runs once 
   expect(pageErrors).toEqual([]);
 });
 
+test('an Enter pressed the moment the prompt shows sends, even while the page\'s first script is still on its way', async ({ page }) => {
+  // Regression (seen once in CI): the static prompt showed before public/early-prompt.js had run,
+  // so an Enter pressed then was a new line in the box and nothing was sent.
+  await page.route('**/early-prompt.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await prompt(page).fill('sent at once');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('sent at once');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  await expect(prompt(page)).toHaveValue('');
+});
+
 test('while WebContainer is still starting, a sent message waits visibly and runs after the fallback', async ({ page }) => {
   // WebContainer's servers neither answer nor fail until the test lets them fail.
   const held: Route[] = [];
