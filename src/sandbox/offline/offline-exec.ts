@@ -16,13 +16,14 @@ import { resolveWorkingDirectory } from '../workspace-files';
 import { LIVE_OUTPUT_ENV, notStreamed, streamsLive } from './live-output';
 import type { LiveOutputs } from './live-output';
 import { STOP_GRACE_MS } from './node/node-runner';
+import type { StoppingScripts } from './stopping-scripts';
 
 /**
  * How long to wait for just-bash to settle after an abort, to keep any partial output: longer
  * than a stopped script has to end itself, so that what it wrote is written back before the
  * command's result (and the workspace's rescan after it).
  */
-const ABORT_GRACE_MS = STOP_GRACE_MS + 200;
+const ABORT_GRACE_MS = STOP_GRACE_MS + 500;
 
 export interface ShellOutcome {
   stdout: string;
@@ -33,7 +34,14 @@ export interface ShellOutcome {
   env?: Record<string, string>;
 }
 
-export async function runOfflineExec(bash: Bash, files: WorkspaceFiles, command: string, options: ExecOptions = {}, live?: LiveOutputs): Promise<ExecResult> {
+export async function runOfflineExec(
+  bash: Bash,
+  files: WorkspaceFiles,
+  command: string,
+  options: ExecOptions = {},
+  live?: LiveOutputs,
+  scripts?: StoppingScripts,
+): Promise<ExecResult> {
   const cwd = await resolveWorkingDirectory(files, options.cwd ?? '');
   if (!cwd.ok) return finish({ exitCode: 1, stdout: '', stderr: `${cwd.message}\n` }, options);
   const deadline = createExecDeadline(options);
@@ -47,6 +55,8 @@ export async function runOfflineExec(bash: Bash, files: WorkspaceFiles, command:
     const reason = deadline.reason();
     if (first && reason === null) return finish({ exitCode: first.exitCode, stdout: first.stdout, stderr: first.stderr }, options, tap?.streamed);
     const settled = first ?? (await Promise.race([run, delay(ABORT_GRACE_MS)]));
+    // A script the stop reached writes back what it wrote before this result goes out.
+    await scripts?.settled(ABORT_GRACE_MS);
     return finish(stopped(settled, reason ?? 'abort', options.timeoutMs), options, tap?.streamed);
   } finally {
     tap?.close();

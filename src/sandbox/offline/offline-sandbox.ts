@@ -19,6 +19,7 @@ import type { FileBackend, WorkspaceFiles } from '../workspace-files';
 import { createWorkspaceFiles, resolveWorkingDirectory } from '../workspace-files';
 import { createInMemoryBackend } from './offline-files';
 import { runOfflineExec, runScript } from './offline-exec';
+import { createStoppingScripts } from './stopping-scripts';
 import { webContainerOnlyCommands } from './webcontainer-only-commands';
 import { LIVE_OUTPUT_ENV, createLiveOutputs, notStreamed, streamsLive } from './live-output';
 import type { LiveOutputs } from './live-output';
@@ -47,6 +48,7 @@ const SHELL_COMMANDS = new Set(['', 'bash', 'sh', 'jsh', 'zsh', 'bash -i', 'sh -
 export async function createOfflineSandbox(options: OfflineSandboxOptions = {}): Promise<Sandbox> {
   const fs = new InMemoryFs();
   const live = createLiveOutputs();
+  const scripts = createStoppingScripts();
   await fs.mkdir(OFFLINE_WORKSPACE_ROOT, { recursive: true });
   // Commands read and change files only in the workspace and the scratch folders.
   const confined = confineToWorkspace(fs, [OFFLINE_WORKSPACE_ROOT, '/tmp', '/dev']);
@@ -55,8 +57,8 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     cwd: OFFLINE_WORKSPACE_ROOT,
     env: { HOME: OFFLINE_WORKSPACE_ROOT, USER: 'user', TERM: 'xterm-256color' },
     customCommands: [
-      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live, files: confined }),
-      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live, files: confined }),
+      nodeCommand({ runner: options.nodeRunner ?? defaultNodeRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live, files: confined, scripts }),
+      ...pythonCommands({ runner: options.pythonRunner ?? defaultPythonRunner(), roots: [OFFLINE_WORKSPACE_ROOT, '/tmp'], live, files: confined, scripts }),
       ...webContainerOnlyCommands(),
     ],
   });
@@ -76,7 +78,7 @@ export async function createOfflineSandbox(options: OfflineSandboxOptions = {}):
     stat: files.stat,
     mkdir: files.mkdir,
     remove: files.remove,
-    exec: (command, execOptions) => runOfflineExec(bash, files, command, execOptions, live),
+    exec: (command, execOptions) => runOfflineExec(bash, files, command, execOptions, live, scripts),
     async spawn(command, spawnOptions) {
       if (disposed) throw sandboxError('EUNSUPPORTED', 'The sandbox was disposed.');
       const process = await spawnOffline(bash, files, backend, command, spawnOptions, live);

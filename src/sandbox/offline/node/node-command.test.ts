@@ -72,6 +72,19 @@ describe('node in the offline sandbox', () => {
     expect(await sandbox.readTextFile('partial.txt')).toBe('line 1\n');
   });
 
+  it('answers a stopped exec only once a script that answers late has written back what it wrote', async () => {
+    // just-bash answers an aborted exec on its own; the write-back must still come before the result.
+    const nodeRunner: NodeRunner = {
+      run: (_request, signal) =>
+        new Promise((resolve) =>
+          signal.addEventListener('abort', () => setTimeout(() => resolve({ type: 'stopped', changes: [{ path: '/workspace/late.txt', content: 'x' }] }), 300), { once: true }),
+        ),
+    };
+    const sandbox = await createOfflineSandbox({ nodeRunner });
+    expect(await sandbox.exec('node -e "while (true) {}"', { timeoutMs: 100 })).toMatchObject({ timedOut: true });
+    expect(await sandbox.readTextFile('late.txt')).toBe('x');
+  });
+
   it('cannot change anything outside the workspace and /tmp', async () => {
     const sandbox = await sandboxWith();
     const result = await sandbox.exec('node -e "require(\'fs\').writeFileSync(\'/etc/x\', \'y\')"');

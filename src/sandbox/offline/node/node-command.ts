@@ -13,6 +13,7 @@ import type { NodeRun } from './js-runtime';
 import type { NodeRunner } from './node-runner';
 import type { LiveOutputs } from '../live-output';
 import { runScriptCommand } from './script-command';
+import type { StoppingScripts } from '../stopping-scripts';
 
 export interface NodeCommandOptions {
   runner: NodeRunner;
@@ -25,6 +26,8 @@ export interface NodeCommandOptions {
   live?: LiveOutputs;
   /** The shell's file system, for what a stopped script wrote (script-command.ts). */
   files?: IFileSystem;
+  /** Shared with the shell's exec, which waits for a stopped script's write-back. */
+  scripts?: StoppingScripts;
 }
 
 const VERSION = 'v20.0.0 (QuickJS in the offline sandbox)';
@@ -69,6 +72,7 @@ export function nodeCommand(options: NodeCommandOptions): CustomCommand {
       roots: options.roots,
       live: options.live,
       files: options.files,
+      scripts: options.scripts,
       maxSnapshotBytes: options.maxSnapshotBytes,
       read: (fs, path) => fs.readFile(path),
       request: (files, env) => ({ run: { cwd: ctx.cwd, argv: parsed.argv, entry, env }, ...files, writableRoots: [...options.roots], memoryBytes }),

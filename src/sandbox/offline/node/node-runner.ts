@@ -26,9 +26,11 @@ export type NodeRunner = ScriptRunner<NodeRunRequest>;
 /**
  * How long a stopped script has to end itself (and say what it wrote) before its thread is
  * ended; the shell waits that long and a little more after a stop (offline-exec.ts), so its
- * answer is kept. Python then still walks its files: a very large workspace may not make it.
+ * answer is kept. Generous, because a stopped Python script still prints its traceback, collects
+ * and walks its files, and a loaded machine may not run the thread at once (300 ms was missed once
+ * in CI); a very large workspace may still not make it.
  */
-export const STOP_GRACE_MS = 300;
+export const STOP_GRACE_MS = 1000;
 
 /** Where shared memory is allowed (a cross-origin isolated page), a stop can be asked rather than forced. */
 function canInterrupt(): boolean {

@@ -10,6 +10,7 @@ import type { LiveOutputs } from '../live-output';
 import type { NodeRunResult } from './js-runtime';
 import type { ScriptRunner } from './node-runner';
 import { SNAPSHOT_MAX_BYTES, snapshot, writeBack } from './workspace-snapshot';
+import type { StoppingScripts } from '../stopping-scripts';
 
 export type Answer = { stdout: string; stderr: string; exitCode: number };
 
@@ -30,15 +31,22 @@ export interface ScriptRun<Request, Content> {
   maxSnapshotBytes?: number | undefined;
   /** The shell's file system, outside any one command: where a stopped script's writes go. Without it they are dropped. */
   files?: IFileSystem | undefined;
+  /** Where the shell's exec learns of this run, to wait for its write-back after a stop. */
+  scripts?: StoppingScripts | undefined;
   read(fs: IFileSystem, path: string): Promise<Content>;
   request(files: { files: [string, Content][]; directories: string[] }, env: Record<string, string>): Request;
 }
 
+type Ran = { answer: Answer } | { output: { stdout: string; stderr: string }; result: NodeRunResult };
+
 /** Runs the script; answers the shell, or gives the engine's result and the output for the caller to finish. */
-export async function runScriptCommand<Request, Content>(
-  ctx: ScriptCommandContext,
-  run: ScriptRun<Request, Content>,
-): Promise<{ answer: Answer } | { output: { stdout: string; stderr: string }; result: NodeRunResult }> {
+export function runScriptCommand<Request, Content>(ctx: ScriptCommandContext, run: ScriptRun<Request, Content>): Promise<Ran> {
+  const work = runAndWriteBack(ctx, run);
+  run.scripts?.track(work);
+  return work;
+}
+
+async function runAndWriteBack<Request, Content>(ctx: ScriptCommandContext, run: ScriptRun<Request, Content>): Promise<Ran> {
   const files = await snapshot(ctx.fs, run.roots, run.maxSnapshotBytes ?? SNAPSHOT_MAX_BYTES, run.read);
   if ('tooBig' in files) {
     return { answer: { stdout: '', stderr: `${run.name}: the workspace is too big to run scripts offline (over ${formatBytes(files.tooBig)} of files; .git is skipped).\n`, exitCode: 1 } };

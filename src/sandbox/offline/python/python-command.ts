@@ -16,6 +16,7 @@ import type { PythonRunRequest } from './python-protocol';
 import { PYTHON_MEMORY_BYTES, runPython } from './run-python';
 import { formatBytes } from '../../../shared/format-bytes';
 import type { LiveOutputs } from '../live-output';
+import type { StoppingScripts } from '../stopping-scripts';
 import type { PythonRun } from './run-python';
 
 export const PIP_MESSAGE =
@@ -55,7 +56,7 @@ export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
   };
 }
 
-export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs; memoryBytes?: number; files?: IFileSystem }): CustomCommand[] {
+export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>; roots: readonly string[]; live?: LiveOutputs; memoryBytes?: number; files?: IFileSystem; scripts?: StoppingScripts }): CustomCommand[] {
   const memoryBytes = options.memoryBytes ?? PYTHON_MEMORY_BYTES;
   const run = async (args: string[], ctx: Parameters<Parameters<typeof defineCommand>[1]>[1]): Promise<Answer> => {
     const parsed = parse(args, ctx.cwd);
@@ -67,6 +68,7 @@ export function pythonCommands(options: { runner: ScriptRunner<PythonRunRequest>
       roots: options.roots,
       live: options.live,
       files: options.files,
+      scripts: options.scripts,
       read: (fs, path) => fs.readFileBuffer(path),
       request: (files, env) => ({ run: { ...parsed.run, cwd: ctx.cwd, env }, ...files, roots: [...options.roots], memoryBytes }),
     });
