@@ -4,20 +4,8 @@
  * tree and storage. Stop ends a script that never yields (its thread is ended).
  */
 import type { Page } from '@playwright/test';
-import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
-
-const write = (file_path: string, content: string) => ({ chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path, content } }], finishReason: 'STOP' }] });
-const shell = (command: string) => ({ chunks: [{ functionCalls: [{ name: 'run_shell_command', args: { command } }], finishReason: 'STOP' }] });
-const done = (text: string) => ({ chunks: [{ text, finishReason: 'STOP' }] });
-
-/** The function response of call `index` (0-based over the whole run) as the model got it. */
-function results(gemini: FakeGemini): string[] {
-  return gemini.requests().slice(1).map((request) => {
-    const contents = (request.body as { contents: { parts: { functionResponse?: { response: unknown } }[] }[] }).contents;
-    return JSON.stringify(contents.at(-1)?.parts.find((part) => part.functionResponse)?.functionResponse?.response ?? null);
-  });
-}
+import { shellReply, textReply, toolResults, writeReply } from './scripted-replies';
 
 async function allowAll(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
@@ -25,7 +13,7 @@ async function allowAll(page: Page): Promise<void> {
 
 test('offline, the agent writes hello.js and runs it with node: the output reaches the model, and a file the script writes is in the tree and kept', async ({ page, gemini, pageErrors }) => {
   const script = "const fs = require('fs');\nconsole.log('Hello from QuickJS', process.argv[2]);\nfs.writeFileSync('report.txt', 'written by node\\n');\n";
-  gemini.setScript({ responses: [write('hello.js', script), shell('node hello.js class'), done('It ran.')] });
+  gemini.setScript({ responses: [writeReply('hello.js', script), shellReply('node hello.js class'), textReply('It ran.')] });
   await openApp(page);
   await useGemini(page, gemini);
   await allowAll(page);
@@ -33,8 +21,8 @@ test('offline, the agent writes hello.js and runs it with node: the output reach
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('It ran.');
   await expect(statusOf(page, 'run_shell_command node hello.js class')).toHaveText('success');
   await expect(toolCard(page, 'run_shell_command node hello.js class')).toContainText('Hello from QuickJS class');
-  expect(results(gemini)[1]).toContain('Hello from QuickJS class');
-  expect(results(gemini)[1]).toContain('Exit code: 0');
+  expect(toolResults(gemini)[1]).toContain('Hello from QuickJS class');
+  expect(toolResults(gemini)[1]).toContain('Exit code: 0');
   const files = page.getByRole('tree', { name: 'Files' });
   await expect(files.getByRole('treeitem', { name: 'report.txt' })).toBeVisible();
 
@@ -46,7 +34,7 @@ test('offline, the agent writes hello.js and runs it with node: the output reach
 
 test('a script\'s output shows on its card while it runs; Stop ends a script that never yields, and the next node runs at once', async ({ page, gemini }) => {
   const spin = `node -e "console.log('spinning'); while (true) {}"`;
-  gemini.setScript({ responses: [shell(spin), shell('node -p "6 * 7"'), done('Second run done.')] });
+  gemini.setScript({ responses: [shellReply(spin), shellReply('node -p "6 * 7"'), textReply('Second run done.')] });
   await openApp(page);
   await useGemini(page, gemini);
   await allowAll(page);
@@ -60,7 +48,7 @@ test('a script\'s output shows on its card while it runs; Stop ends a script tha
 
   await sendMessage(page, 'Again');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Second run done.');
-  expect(results(gemini).at(-1)).toContain('42');
+  expect(toolResults(gemini).at(-1)).toContain('42');
 });
 
 test('in the Terminal, a script prints as it runs, and Ctrl+C ends one that never yields', async ({ page }) => {

@@ -3,21 +3,12 @@
  * Pyodide runs in a worker of its own, loaded from the app's own origin. Stop ends a script
  * that never yields.
  */
-import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
-
-const write = (file_path: string, content: string) => ({ chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path, content } }], finishReason: 'STOP' }] });
-const shell = (command: string) => ({ chunks: [{ functionCalls: [{ name: 'run_shell_command', args: { command } }], finishReason: 'STOP' }] });
-const done = (text: string) => ({ chunks: [{ text, finishReason: 'STOP' }] });
-
-function lastResult(gemini: FakeGemini): string {
-  const contents = (gemini.requests().at(-1)!.body as { contents: { parts: { functionResponse?: { response: unknown } }[] }[] }).contents;
-  return JSON.stringify(contents.at(-1)?.parts.find((part) => part.functionResponse)?.functionResponse?.response ?? null);
-}
+import { lastToolResult, shellReply, textReply, writeReply } from './scripted-replies';
 
 test('offline, the agent writes hello.py and runs it with python3: the output reaches the model and a file it writes is in the tree', async ({ page, gemini, pageErrors }) => {
   const script = 'import sys, pathlib\nprint("Hello from Pyodide", sys.argv[1])\npathlib.Path("squares.txt").write_text(" ".join(str(n * n) for n in range(5)))\n';
-  gemini.setScript({ responses: [write('hello.py', script), shell('python3 hello.py class'), done('Python ran.')] });
+  gemini.setScript({ responses: [writeReply('hello.py', script), shellReply('python3 hello.py class'), textReply('Python ran.')] });
   await openApp(page);
   await useGemini(page, gemini);
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
@@ -25,13 +16,13 @@ test('offline, the agent writes hello.py and runs it with python3: the output re
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Python ran.', { timeout: 45_000 });
   await expect(statusOf(page, 'run_shell_command python3 hello.py class')).toHaveText('success');
   await expect(toolCard(page, 'run_shell_command python3 hello.py class')).toContainText('Hello from Pyodide class');
-  expect(lastResult(gemini)).toContain('Hello from Pyodide class');
+  expect(lastToolResult(gemini)).toContain('Hello from Pyodide class');
   await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'squares.txt' })).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
 
 test('Stop ends a Python script that never yields', async ({ page, gemini }) => {
-  gemini.setScript({ responses: [shell('python3 -c "while True: pass"'), done('unused')] });
+  gemini.setScript({ responses: [shellReply('python3 -c "while True: pass"'), textReply('unused')] });
   await openApp(page);
   await useGemini(page, gemini);
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');

@@ -6,15 +6,7 @@
 import type { Page } from '@playwright/test';
 import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
-
-const write = (file_path: string, content: string) => ({ chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path, content } }], finishReason: 'STOP' }] });
-const shell = (command: string) => ({ chunks: [{ functionCalls: [{ name: 'run_shell_command', args: { command } }], finishReason: 'STOP' }] });
-const done = (text: string) => ({ chunks: [{ text, finishReason: 'STOP' }] });
-
-function lastResult(gemini: FakeGemini): string {
-  const contents = (gemini.requests().at(-1)!.body as { contents: { parts: { functionResponse?: { response: unknown } }[] }[] }).contents;
-  return JSON.stringify(contents.at(-1)?.parts.find((part) => part.functionResponse)?.functionResponse?.response ?? null);
-}
+import { lastToolResult, shellReply, textReply, writeReply } from './scripted-replies';
 
 async function setUp(page: Page, gemini: FakeGemini, timeLimitSeconds: number): Promise<void> {
   await openApp(page);
@@ -40,27 +32,27 @@ async function expectKept(page: Page, name: string): Promise<void> {
 
 test('node in an endless loop is stopped at the command time limit: the model is told, and the file it wrote first is kept', async ({ page, gemini, pageErrors }) => {
   const script = "require('fs').writeFileSync('progress.txt', 'started\\n');\nconsole.log('spinning');\nwhile (true) {}\n";
-  gemini.setScript({ responses: [write('spin.js', script), shell('node spin.js'), done('It was stopped.')] });
+  gemini.setScript({ responses: [writeReply('spin.js', script), shellReply('node spin.js'), textReply('It was stopped.')] });
   await setUp(page, gemini, 5);
   await sendMessage(page, 'Run spin.js');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('It was stopped.', { timeout: 30_000 });
   await expect(toolCard(page, 'run_shell_command node spin.js')).toContainText('[timed out]');
-  expect(lastResult(gemini)).toContain('Command timed out after 5 s and was stopped. Output before it stopped:');
-  expect(lastResult(gemini)).toContain('spinning');
+  expect(lastToolResult(gemini)).toContain('Command timed out after 5 s and was stopped. Output before it stopped:');
+  expect(lastToolResult(gemini)).toContain('spinning');
   await expectKept(page, 'progress.txt');
   expect(pageErrors).toEqual([]);
 });
 
 test('python3 in an endless loop is stopped at the command time limit, and the file it wrote first is kept', async ({ page, gemini, pageErrors }) => {
   const script = 'import pathlib\npathlib.Path("progress.txt").write_text("started\\n")\nprint("looping", flush=True)\nwhile True:\n    pass\n';
-  gemini.setScript({ responses: [write('spin.py', script), shell('python3 spin.py'), done('Python was stopped.')] });
+  gemini.setScript({ responses: [writeReply('spin.py', script), shellReply('python3 spin.py'), textReply('Python was stopped.')] });
   // Pyodide's first load counts against the limit: ten seconds leave it room on a slow machine.
   await setUp(page, gemini, 10);
   await sendMessage(page, 'Run spin.py');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Python was stopped.', { timeout: 45_000 });
   await expect(toolCard(page, 'run_shell_command python3 spin.py')).toContainText('[timed out]');
-  expect(lastResult(gemini)).toContain('Command timed out after 10 s and was stopped.');
-  expect(lastResult(gemini)).toContain('looping');
+  expect(lastToolResult(gemini)).toContain('Command timed out after 10 s and was stopped.');
+  expect(lastToolResult(gemini)).toContain('looping');
   await expectKept(page, 'progress.txt');
   expect(pageErrors).toEqual([]);
 });
@@ -68,7 +60,7 @@ test('python3 in an endless loop is stopped at the command time limit, and the f
 test('Stop ends a node script that never yields and keeps what it wrote', async ({ page, gemini }) => {
   const script = "require('fs').writeFileSync('before-stop.txt', 'x');\nconsole.log('spinning');\nwhile (true) {}\n";
   const spin = 'node spin.js';
-  gemini.setScript({ responses: [write('spin.js', script), shell(spin), done('unused')] });
+  gemini.setScript({ responses: [writeReply('spin.js', script), shellReply(spin), textReply('unused')] });
   await setUp(page, gemini, 120);
   await sendMessage(page, 'Spin');
   await expect(toolCard(page, `run_shell_command ${spin}`)).toContainText('spinning');

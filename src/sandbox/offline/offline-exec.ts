@@ -54,9 +54,8 @@ export async function runOfflineExec(
     const first = await Promise.race([run, deadline.fired.then(() => null)]);
     const reason = deadline.reason();
     if (first && reason === null) return finish({ exitCode: first.exitCode, stdout: first.stdout, stderr: first.stderr }, options, tap?.streamed);
-    const settled = first ?? (await Promise.race([run, delay(ABORT_GRACE_MS)]));
-    // A script the stop reached writes back what it wrote before this result goes out.
-    await scripts?.settled(ABORT_GRACE_MS);
+    // One wait for both: the shell's partial output, and a script the stop reached writing back what it wrote.
+    const [settled] = await Promise.all([first ?? Promise.race([run, delay(ABORT_GRACE_MS)]), scripts?.settled(ABORT_GRACE_MS)]);
     return finish(stopped(settled, reason ?? 'abort', options.timeoutMs), options, tap?.streamed);
   } finally {
     tap?.close();

@@ -29,7 +29,7 @@ export interface ScriptRun<Request, Content> {
   roots: readonly string[];
   live?: LiveOutputs | undefined;
   maxSnapshotBytes?: number | undefined;
-  /** The shell's file system, outside any one command: where a stopped script's writes go. Without it they are dropped. */
+  /** The shell's file system, outside any one command: where what a script wrote goes (else the command's own, which refuses writes after a stop). */
   files?: IFileSystem | undefined;
   /** Where the shell's exec learns of this run, to wait for its write-back after a stop. */
   scripts?: StoppingScripts | undefined;
@@ -59,13 +59,10 @@ async function runAndWriteBack<Request, Content>(ctx: ScriptCommandContext, run:
     else output.stderr += text;
     sink?.(stream, text);
   });
-  if (outcome.type === 'stopped') {
-    // What a stopped script wrote before it ended stays, as after Ctrl+C in a shell.
-    // The command's own file system refuses writes once the stop arrived: the shell's is used.
-    if (outcome.changes && run.files) await writeBack(run.files, outcome.changes);
-    return { answer: { ...output, exitCode: 130 } };
-  }
+  // What the script wrote goes back through the shell's file system: the command's own refuses
+  // writes once a stop arrived, and a stopped script's writes stay, as after Ctrl+C in a shell.
+  const shellFiles = run.files ?? ctx.fs;
   if (outcome.type === 'failed') return { answer: { stdout: output.stdout, stderr: `${output.stderr}${run.name}: ${run.engine} could not be started (${outcome.message}).\n`, exitCode: 1 } };
-  await writeBack(ctx.fs, outcome.changes);
-  return { output, result: outcome.result };
+  if (outcome.changes) await writeBack(shellFiles, outcome.changes);
+  return outcome.type === 'stopped' ? { answer: { ...output, exitCode: 130 } } : { output, result: outcome.result };
 }
