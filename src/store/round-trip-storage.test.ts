@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RoundTrip } from '../agent/types';
 import type { FunctionDeclaration } from '../model/types';
 import type { Content } from '../shared/content';
-import { addRoundTrip, listRoundTrips } from './round-trips';
+import { addRoundTrip, addRoundTrips, listRoundTrips } from './round-trips';
+import { quotaExceeded, spyOnWrites } from './testing/idb-spy';
 import { openFakeDatabase, unwrap } from './testing/fake-database';
 
 const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
@@ -83,5 +84,42 @@ describe('round-trip storage', () => {
     expect(read).toHaveLength(1);
     expect(read[0]?.request.contents).toEqual(contents);
     expect(read[0]?.response).toEqual([{ final: true }]);
+  });
+
+  it('stores round-trips written together each against the one before it, and reads them back whole', async () => {
+    const { db } = openFakeDatabase();
+    const first = roundTrip('r1', 1, [user('a')]);
+    unwrap(await addRoundTrip(db, 's1', first));
+    const batch = [roundTrip('r2', 2, [user('a'), model('b'), user('c')]), roundTrip('r3', 3, [user('a'), model('b'), user('c'), model('d'), user('e')])];
+    unwrap(await addRoundTrips(db, 's1', batch.map((trip) => ({ roundTrip: trip, notes: { toolCalls: [], events: [] } }))));
+    const stored = await db.roundTrips.orderBy('id').toArray();
+    expect(stored.map((record) => [record.id, record.contentsPrefix, record.request.contents.length])).toEqual([
+      ['r1', undefined, 1],
+      ['r2', { roundTripId: 'r1', length: 1 }, 2],
+      ['r3', { roundTripId: 'r2', length: 3 }, 2],
+    ]);
+    const read = unwrap(await listRoundTrips(db, 's1'));
+    expect(read.map((record) => record.request.contents)).toEqual([first, ...batch].map((trip) => trip.request.contents));
+    expect(read.slice(1).map((record) => record.notes)).toEqual([
+      { toolCalls: [], events: [] },
+      { toolCalls: [], events: [] },
+    ]);
+  });
+
+  it('a refused batch is not the base of the next one: the next round-trip refers only to what is stored', async () => {
+    const { db } = openFakeDatabase();
+    unwrap(await addRoundTrip(db, 's1', roundTrip('r1', 1, [user('a')])));
+    const stop = spyOnWrites(() => {
+      throw quotaExceeded();
+    }, 'roundTrips');
+    const refused = await addRoundTrips(db, 's1', [{ roundTrip: roundTrip('r2', 2, [user('a'), model('b'), user('c')]) }]);
+    stop();
+    expect(refused.ok).toBe(false);
+    unwrap(await addRoundTrip(db, 's1', roundTrip('r3', 3, [user('a'), model('b'), user('c'), model('d'), user('e')])));
+    const read = unwrap(await listRoundTrips(db, 's1'));
+    expect(read.map((record) => [record.id, record.request.contents.length])).toEqual([
+      ['r1', 1],
+      ['r3', 5],
+    ]);
   });
 });

@@ -16,9 +16,31 @@ const lastStored = new WeakMap<LoopscopeDb, Map<string, { id: string; request: R
  * are the same (~6 KB a request), so storage grows with what is new in each request.
  */
 export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: RoundTrip, notes?: RoundTripNotes): Promise<Result<void, StoreError>> {
+  return addRoundTrips(db, sessionId, [{ roundTrip, notes }]);
+}
+
+/** Adds or replaces several round-trips of a session, in the order they started, in one transaction (packed as addRoundTrip packs one). */
+export function addRoundTrips(
+  db: LoopscopeDb,
+  sessionId: string,
+  entries: readonly { roundTrip: RoundTrip; notes?: RoundTripNotes | undefined }[],
+): Promise<Result<void, StoreError>> {
   let sessions = lastStored.get(db);
   if (!sessions) lastStored.set(db, (sessions = new Map()));
-  const previous = sessions.get(sessionId);
+  let previous = sessions.get(sessionId);
+  const records = entries.map(({ roundTrip, notes }) => {
+    const record = packAgainst(previous, sessionId, roundTrip, notes);
+    previous = { id: roundTrip.id, request: roundTrip.request };
+    return record;
+  });
+  return attempt(async () => {
+    if (records.length === 1) await db.roundTrips.put(records[0]!);
+    else if (records.length > 1) await db.roundTrips.bulkPut(records);
+    if (previous) sessions.set(sessionId, previous);
+  });
+}
+
+function packAgainst(previous: { id: string; request: RoundTrip['request'] } | undefined, sessionId: string, roundTrip: RoundTrip, notes?: RoundTripNotes): StoredRoundTrip {
   const request = roundTrip.request;
   const earlier = previous && previous.id !== roundTrip.id ? previous : undefined;
   const shared = earlier ? sharedPrefixLength(earlier.request.contents, request.contents) : 0;
@@ -32,10 +54,7 @@ export function addRoundTrip(db: LoopscopeDb, sessionId: string, roundTrip: Roun
     record.request = rest;
     record.preambleFrom = earlier.id;
   }
-  return attempt(async () => {
-    await db.roundTrips.put(record);
-    sessions.set(sessionId, { id: roundTrip.id, request });
-  });
+  return record;
 }
 
 /** Replaces a stored round-trip's notes; nothing happens when it is not stored (yet). */
@@ -63,17 +82,7 @@ export function countRoundTrips(db: LoopscopeDb, sessionId: string): Promise<Res
 export function packForStorage(sessionId: string, roundTrips: readonly RoundTrip[]): StoredRoundTrip[] {
   let previous: RoundTrip | undefined;
   return roundTrips.map((roundTrip) => {
-    const record: StoredRoundTrip = { ...roundTrip, sessionId };
-    const shared = previous ? sharedPrefixLength(previous.request.contents, roundTrip.request.contents) : 0;
-    if (previous && shared > 0) {
-      record.request = { ...record.request, contents: roundTrip.request.contents.slice(shared) };
-      record.contentsPrefix = { roundTripId: previous.id, length: shared };
-    }
-    if (previous && samePreamble(previous.request, roundTrip.request)) {
-      const { systemInstruction: _instruction, tools: _tools, ...rest } = record.request;
-      record.request = rest;
-      record.preambleFrom = previous.id;
-    }
+    const record = packAgainst(previous, sessionId, roundTrip);
     previous = roundTrip;
     return record;
   });

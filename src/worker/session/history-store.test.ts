@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { IDBDatabase as FakeIdbDatabase } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RoundTrip } from '../../agent/types';
 import { textContent } from '../../shared/content';
 import type { Content } from '../../shared/content';
@@ -7,8 +8,10 @@ import { listRoundTrips } from '../../store/round-trips';
 import { createSession } from '../../store/sessions';
 import { openFakeDatabase, unwrap } from '../../store/testing/fake-database';
 import { quotaExceeded, spyOnWrites } from '../../store/testing/idb-spy';
-import { historyStore } from './history-store';
+import { RECORD_DELAY_MS, historyStore } from './history-store';
 import { createInspectorNotes } from './inspector-notes';
+import type { InspectorNotes } from './inspector-notes';
+import type { RoundTripNotes } from '../../store/types';
 
 async function setUp() {
   const { db } = openFakeDatabase();
@@ -83,5 +86,52 @@ describe('the worker history store', () => {
     await store.recordRoundTrip(roundTrip);
     unwrap(await store.writeHeld());
     expect(unwrap(await listRoundTrips(db, (await db.sessions.toArray())[0]!.id))).toHaveLength(1);
+  });
+
+  describe('round-trip records, behind the loop', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Counts the read-write transactions on the round-trips table, Dexie's included (it binds `transaction` when it opens). */
+    async function setUpCounted(notesOf: (id: string) => RoundTripNotes | undefined = () => undefined) {
+      const original = FakeIdbDatabase.prototype.transaction;
+      const recordWrites: string[][] = [];
+      vi.spyOn(FakeIdbDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, stores: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) {
+        const names = [stores].flat();
+        if (mode === 'readwrite' && names.includes('roundTrips')) recordWrites.push(names);
+        return original.call(this, stores, mode, options);
+      } as typeof original);
+      const { db } = openFakeDatabase();
+      const session = unwrap(await createSession(db));
+      const writer = createHistoryWriter(db, session.id);
+      unwrap(await writer.load());
+      const notes: InspectorNotes = { observe: () => [], notesOf };
+      const store = historyStore(db, session.id, writer, () => undefined, notes);
+      const records = async () => unwrap(await listRoundTrips(db, session.id));
+      return { store, records, recordWrites };
+    }
+    const trip = (id: string, at: number): RoundTrip => ({ id, interactionId: 'i', startedAt: at, endedAt: at + 1, request: { model: 'm', contents: [question] }, response: [] });
+
+    it('writes the records of a loop that does not wait on the model together, in one transaction, within RECORD_DELAY_MS', async () => {
+      const { store, records, recordWrites } = await setUpCounted();
+      for (const [index, id] of ['r1', 'r2', 'r3'].entries()) {
+        await store.recordRoundTrip(trip(id, index));
+        unwrap(await store.commit([question, calls, results].slice(0, index + 1)));
+      }
+      expect(await records()).toEqual([]);
+      await vi.waitFor(async () => expect((await records()).map((record) => record.id)).toEqual(['r1', 'r2', 'r3']), { timeout: RECORD_DELAY_MS * 10, interval: 5 });
+      expect(recordWrites).toHaveLength(1);
+    });
+
+    it("a change of a record's notes that waits with it goes in with the record, in the same write", async () => {
+      const toolCalls: NonNullable<RoundTripNotes['toolCalls']> = [];
+      const current: RoundTripNotes = { toolCalls, events: [] };
+      const { store, records, recordWrites } = await setUpCounted((id) => (id === 'r1' ? current : undefined));
+      await store.recordRoundTrip(trip('r1', 1));
+      toolCalls.push({ callId: 'c1', name: 'read_file', summary: 'a.txt', steps: [{ status: 'success', at: 5 }] });
+      store.notesChanged(['r1']);
+      await store.flush();
+      expect((await records())[0]?.notes).toEqual(current);
+      expect(recordWrites).toHaveLength(1);
+    });
   });
 });
