@@ -1,5 +1,5 @@
 /**
- * Fault suite T4, crash mid-run: the page is crashed (CDP `Page.crash`, no beforeunload) at six
+ * Fault suite T4, crash mid-run: the page is crashed (CDP `Page.crash`, no beforeunload) at seven
  * points of a run on Gemini (the fake server) in the offline sandbox, reopened in the same
  * browser context, and continued. Every run counts: typed messages missing or doubled in the
  * reopened transcript, the stored history and the last model request; marker-file lines (each
@@ -13,7 +13,7 @@
 import type { Browser } from '@playwright/test';
 import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, test } from './fixtures';
-import { CrashRun, MARKER, answer, append, shellCall, writeCall } from './crash/crash-run';
+import { CrashRun, MARKER, answer, append, readCall, shellCall, writeCall } from './crash/crash-run';
 import { holdFileWrites, readStored } from './crash/stored-state';
 import { emptyTally, formatTallies, saveTally, savedTallies } from './crash/tally';
 
@@ -21,7 +21,15 @@ const RUNS = Number(process.env.LOOPSCOPE_CRASH_RUNS ?? (process.env.LOOPSCOPE_S
 /** A run takes 5–10 s; a failing one waits out a few 15 s expectations before it is counted. */
 const RUN_BUDGET_MS = 50_000;
 
-const POINTS = ['during a stream', 'awaiting approval', 'during a shell command', 'between commit and next request', 'during compression', 'during Restore'] as const;
+const POINTS = [
+  'during a stream',
+  'awaiting approval',
+  'during a shell command',
+  'between commit and next request',
+  'while the model thinks after a read',
+  'during compression',
+  'during Restore',
+] as const;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take fixtures first; this one needs none.
 test.afterAll(({}, testInfo) => {
@@ -122,6 +130,20 @@ test('a crash after a tool result is stored and before the model answers it: Con
     await run.pressContinue();
     await run.expectClearEnd('Got the result after the crash.');
     expect(JSON.stringify(run.gemini.requests().at(-1)?.body)).toContain('commit-done');
+  });
+});
+
+test("a crash while the model thinks after a step nothing paused: the Loop inspector's record of that step is kept, and Continue asks again", async ({ browser, gemini }) => {
+  await crashRuns('while the model thinks after a read', browser, gemini, async (run) => {
+    await run.start([readCall('notes.txt'), { hang: true }, answer('Read them after the crash.')]);
+    await run.send('Read the notes');
+    await expect.poll(() => run.gemini.requests().length).toBe(2);
+    // No approval or pause flushed it: the record is written behind the loop, while the model thinks.
+    await expect.poll(async () => (await readStored(run.page)).roundTrips).toBe(1);
+    await run.crashAndReopen();
+    expect((await readStored(run.page)).roundTrips).toBe(1);
+    await run.pressContinue();
+    await run.expectClearEnd('Read them after the crash.');
   });
 });
 

@@ -26,6 +26,11 @@ export function writeCall(filePath: string, content: string): FakeScriptEntry {
   return { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: filePath, content } }], finishReason: 'STOP' }] };
 }
 
+/** A call that only reads: it runs without asking, so nothing waits on the person in its round trip. */
+export function readCall(filePath: string): FakeScriptEntry {
+  return { chunks: [{ functionCalls: [{ name: 'read_file', args: { file_path: filePath } }], finishReason: 'STOP' }] };
+}
+
 export function answer(text: string): FakeScriptEntry {
   return { chunks: [{ text, finishReason: 'STOP' }] };
 }
