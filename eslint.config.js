@@ -137,5 +137,5 @@ export default tseslint.config(
   // Benchmarks pass functions to the page (page.evaluate), so they see browser globals too.
   { files: ['e2e/bench/**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   // Served as is, before the app's code: a classic script in the page.
-  { files: ['public/**/*.js'], languageOptions: { sourceType: 'script', globals: { ...globals.browser } } },
+  { files: ['public/**/*.js', 'src/**/*.inline.js'], languageOptions: { sourceType: 'script', globals: { ...globals.browser } } },
 );

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
 import { laterFiles } from './scripts/precache-stages.mjs';
+import { inlineEarlyPrompt } from './scripts/early-prompt.mjs';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,9 +62,16 @@ const asyncEntry: Plugin = {
   },
 };
 
+/** index.html's early prompt script, inline in its head (scripts/early-prompt.mjs), in the build and the dev server alike. */
+const earlyPrompt: Plugin = {
+  name: 'loopscope-early-prompt',
+  transformIndexHtml: { order: 'pre', handler: (html) => inlineEarlyPrompt(html) },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    earlyPrompt,
     pyodideFiles,
     precacheStages,
     asyncEntry,

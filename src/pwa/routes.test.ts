@@ -57,6 +57,6 @@ describe('the headers it adds', () => {
   it('makes the page cross-origin isolated and sets the Content-Security-Policy', () => {
     expect(securityHeaders['Cross-Origin-Opener-Policy']).toBe('same-origin');
     expect(securityHeaders['Cross-Origin-Embedder-Policy']).toBe('require-corp');
-    expect(securityHeaders['Content-Security-Policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(securityHeaders['Content-Security-Policy']).toContain("script-src 'self' 'wasm-unsafe-eval' 'sha256-");
   });
 });

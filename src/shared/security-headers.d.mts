@@ -3,3 +3,5 @@
 export const securityHeaders: Readonly<Record<string, string>>;
 /** COOP and COEP only (the dev server). */
 export const isolationHeaders: Readonly<Record<'Cross-Origin-Opener-Policy' | 'Cross-Origin-Embedder-Policy', string>>;
+/** The CSP source ('sha256-…') of index.html's inline early prompt script. */
+export const EARLY_PROMPT_SCRIPT: string;

@@ -4,6 +4,9 @@
 // same cross-origin isolation and Content-Security-Policy. Plain JavaScript so that Node runs
 // it without a build; its types are in security-headers.d.mts.
 
+/** The SHA-256 of index.html's inline early prompt script (scripts/early-prompt.test.mjs checks it). */
+export const EARLY_PROMPT_SCRIPT = "'sha256-6JXz8tRQhoH7qiaFPW27cubgNYRJoSlKzISiYT0R4rU='";
+
 /** @type {Readonly<Record<string, string>>} */
 export const securityHeaders = Object.freeze({
   // Cross-origin isolation: WebContainer needs SharedArrayBuffer, and COEP also keeps
@@ -16,7 +19,9 @@ export const securityHeaders = Object.freeze({
   // Keeps model output from loading remote images or scripts (reliability rule 7).
   'Content-Security-Policy': [
     "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
+    // One inline script, index.html's early prompt (scripts/early-prompt.mjs), by its hash;
+    // no other inline script runs (a Preview's included).
+    `script-src 'self' 'wasm-unsafe-eval' ${EARLY_PROMPT_SCRIPT}`,
     "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

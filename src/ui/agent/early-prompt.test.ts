@@ -57,19 +57,19 @@ describe('the prompt of index.html, taken over by the app', () => {
   });
 });
 
-describe('index.html and public/early-prompt.js agree with the app', () => {
+describe('index.html and its early prompt script agree with the app', () => {
   const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
   it("the static box has the id, name and placeholder of the app's prompt", () => {
     const html = read('index.html');
     const box = /<textarea id="([^"]+)" aria-label="([^"]+)"[^>]* placeholder="([^"]+)"/.exec(html);
     expect(box?.slice(1)).toEqual([EARLY_PROMPT_ID, 'Message the agent', expect.stringContaining('Enter sends') as unknown as string]);
     expect(read('src/ui/agent/prompt-box.tsx')).toContain(`'${box?.[3]}'`);
-    // In the head: its listeners are there before the box can take a key (an Enter is never a new line instead of a send).
-    expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<script src="\/early-prompt\.js"><\/script>/);
+    // In the head (put inline by the build): its listeners are there before the box can take a key (an Enter is never a new line instead of a send).
+    expect(html.slice(0, html.indexOf('</head>'))).toContain('<script data-inline src="/src/ui/agent/early-prompt.inline.js"></script>');
   });
 
   it('the script marks a send as the app reads it', () => {
-    const script = read('public/early-prompt.js');
+    const script = read('src/ui/agent/early-prompt.inline.js');
     expect(script).toContain(`getElementById('${EARLY_PROMPT_ID}')`);
     expect(script).toContain("box.dataset.send = 'pending'");
   });

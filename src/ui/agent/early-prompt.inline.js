@@ -1,9 +1,11 @@
-// Runs in index.html's <head>, before the static prompt exists: applies the theme chosen last
-// time (before anything is painted), keeps Enter in the prompt as "send this once Loopscope has
-// loaded" (src/ui/agent/early-prompt.ts adopts the text and sends it), and puts the focus in the
-// prompt once the page is parsed. The listeners are on the document, so they are in place before
-// the box can take a key: an Enter pressed the moment it shows is never a new line instead of a
-// send. The app replaces all of this in its first render.
+// Runs inline in index.html's <head> (the build puts it there: scripts/early-prompt.mjs), before
+// the static prompt exists: applies the theme chosen last time (before anything is painted),
+// keeps Enter in the prompt as "send this once Loopscope has loaded" (src/ui/agent/early-prompt.ts
+// adopts the text and sends it), and puts the focus in the prompt once the page is parsed. The
+// listeners are on the document, so they are in place before the box can take a key: an Enter
+// pressed the moment it shows is never a new line instead of a send. The app replaces all of
+// this in its first render. The page's CSP allows this script by its hash: after a change, put
+// the new one in src/shared/security-headers.mjs (scripts/early-prompt.test.mjs says which).
 (function () {
   'use strict';
   try {
