@@ -3,9 +3,9 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
+import { EARLY_PROMPT_SCRIPT, isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
 import { laterFiles } from './scripts/precache-stages.mjs';
-import { inlineEarlyPrompt } from './scripts/early-prompt.mjs';
+import { earlyPromptHashSource, inlineEarlyPrompt } from './scripts/early-prompt.mjs';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,11 @@ const asyncEntry: Plugin = {
 /** index.html's early prompt script, inline in its head (scripts/early-prompt.mjs), in the build and the dev server alike. */
 const earlyPrompt: Plugin = {
   name: 'loopscope-early-prompt',
+  // A build whose CSP would refuse the script (its hash not updated after a change) fails here.
+  buildStart() {
+    const hash = earlyPromptHashSource();
+    if (hash !== EARLY_PROMPT_SCRIPT) this.error(`src/ui/agent/early-prompt.inline.js changed: set EARLY_PROMPT_SCRIPT in src/shared/security-headers.mjs to "${hash}"`);
+  },
   transformIndexHtml: { order: 'pre', handler: (html) => inlineEarlyPrompt(html) },
 };
 

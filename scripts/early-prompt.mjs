@@ -10,9 +10,14 @@ import { readFileSync } from 'node:fs';
 /** The tag in index.html that the script's text replaces. */
 export const EARLY_PROMPT_TAG = '<script data-inline src="/src/ui/agent/early-prompt.inline.js"></script>';
 
-/** The script's text, as it is put inline. */
+/**
+ * The script's text, as it is put inline: with LF line ends (the HTML parser turns CRLF into LF
+ * before the browser hashes it), and never holding what would end the script element early.
+ */
 export function earlyPromptScript() {
-  return readFileSync(new URL('../src/ui/agent/early-prompt.inline.js', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../src/ui/agent/early-prompt.inline.js', import.meta.url), 'utf8').replace(/\r\n?/g, '\n');
+  if (/<\/script|<!--/i.test(text)) throw new Error('src/ui/agent/early-prompt.inline.js must not contain "</script" or "<!--": it is put inline in index.html');
+  return text;
 }
 
 /** index.html with the script inline; throws when the tag is missing (the build must not ship without it). */

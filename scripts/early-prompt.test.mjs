@@ -20,6 +20,10 @@ describe("index.html's inline early prompt script", () => {
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('id="early-prompt"'));
   });
 
+  it('is the same text whatever line ends the checkout has, as the browser hashes it', () => {
+    expect(earlyPromptScript()).not.toMatch(/\r/);
+  });
+
   it('fails the build when index.html lost the tag', () => {
     expect(() => inlineEarlyPrompt(indexHtml.replace(EARLY_PROMPT_TAG, ''))).toThrow(/index\.html has no/);
   });

@@ -106,7 +106,7 @@ describe('round-trip storage', () => {
     ]);
   });
 
-  it('a refused batch is not the base of the next one: the next round-trip refers only to what is stored', async () => {
+  it('a refused batch is stored not at all and is not the base of the next one: the next round-trip refers only to what is stored', async () => {
     const { db } = openFakeDatabase();
     unwrap(await addRoundTrip(db, 's1', roundTrip('r1', 1, [user('a')])));
     const stop = spyOnWrites(() => {
@@ -115,6 +115,15 @@ describe('round-trip storage', () => {
     const refused = await addRoundTrips(db, 's1', [{ roundTrip: roundTrip('r2', 2, [user('a'), model('b'), user('c')]) }]);
     stop();
     expect(refused.ok).toBe(false);
+    // A batch is written whole or not at all: the second record refused, the first is not kept either.
+    let puts = 0;
+    const stopSecond = spyOnWrites(() => {
+      if (++puts === 2) throw quotaExceeded();
+    }, 'roundTrips');
+    const batch = [roundTrip('r2', 2, [user('a'), model('b'), user('c')]), roundTrip('r2b', 3, [user('a'), model('b'), user('c'), model('x'), user('y')])];
+    const refusedBatch = await addRoundTrips(db, 's1', batch.map((trip) => ({ roundTrip: trip })));
+    stopSecond();
+    expect(refusedBatch.ok).toBe(false);
     unwrap(await addRoundTrip(db, 's1', roundTrip('r3', 3, [user('a'), model('b'), user('c'), model('d'), user('e')])));
     const read = unwrap(await listRoundTrips(db, 's1'));
     expect(read.map((record) => [record.id, record.request.contents.length])).toEqual([

@@ -34,8 +34,9 @@ export function addRoundTrips(
     return record;
   });
   return attempt(async () => {
+    // All or none: bulkPut alone keeps the puts before one that fails.
     if (records.length === 1) await db.roundTrips.put(records[0]!);
-    else if (records.length > 1) await db.roundTrips.bulkPut(records);
+    else if (records.length > 1) await db.transaction('rw', db.roundTrips, () => db.roundTrips.bulkPut(records));
     if (previous) sessions.set(sessionId, previous);
   });
 }

@@ -1,12 +1,13 @@
 /**
- * The prompt that index.html shows before the app's code has loaded (public/early-prompt.js
- * focuses it and keeps Enter as "send when ready"). The app's own prompt adopts what the
- * person typed there: its first render starts from the box's text, and its first commit (a
- * layout effect, when the static box has just left the page) reads the box again, so keys
- * typed while the app rendered are kept too, and sends the text if Enter was pressed.
+ * The prompt that index.html shows before the app's code has loaded (its inline script,
+ * early-prompt.inline.js, focuses it and keeps Enter as "send when ready"). The app's own
+ * prompt adopts what the person typed there: its first render starts from the box's text, and
+ * its first commit (a layout effect, when the static box has just left the page) reads the box
+ * again, so keys typed while the app rendered are kept too, and sends the text if Enter was
+ * pressed.
  */
 
-/** The static box's id in index.html, shared with public/early-prompt.js. */
+/** The static box's id in index.html, shared with early-prompt.inline.js. */
 export const EARLY_PROMPT_ID = 'early-prompt';
 
 export interface EarlyPrompt {

@@ -8,7 +8,7 @@ import { listRoundTrips } from '../../store/round-trips';
 import { createSession } from '../../store/sessions';
 import { openFakeDatabase, unwrap } from '../../store/testing/fake-database';
 import { quotaExceeded, spyOnWrites } from '../../store/testing/idb-spy';
-import { RECORD_DELAY_MS, historyStore } from './history-store';
+import { historyStore } from './history-store';
 import { createInspectorNotes } from './inspector-notes';
 import type { InspectorNotes } from './inspector-notes';
 import type { RoundTripNotes } from '../../store/types';
@@ -92,7 +92,7 @@ describe('the worker history store', () => {
     afterEach(() => vi.restoreAllMocks());
 
     /** Counts the read-write transactions on the round-trips table, Dexie's included (it binds `transaction` when it opens). */
-    async function setUpCounted(notesOf: (id: string) => RoundTripNotes | undefined = () => undefined) {
+    async function setUpCounted({ recordDelayMs, notesOf = () => undefined }: { recordDelayMs: number; notesOf?: (id: string) => RoundTripNotes | undefined }) {
       const original = FakeIdbDatabase.prototype.transaction;
       const recordWrites: string[][] = [];
       vi.spyOn(FakeIdbDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, stores: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) {
@@ -105,33 +105,68 @@ describe('the worker history store', () => {
       const writer = createHistoryWriter(db, session.id);
       unwrap(await writer.load());
       const notes: InspectorNotes = { observe: () => [], notesOf };
-      const store = historyStore(db, session.id, writer, () => undefined, notes);
+      const reports: string[] = [];
+      const store = historyStore(db, session.id, writer, (message) => reports.push(message), notes, { recordDelayMs });
       const records = async () => unwrap(await listRoundTrips(db, session.id));
-      return { store, records, recordWrites };
+      return { store, records, recordWrites, reports };
     }
     const trip = (id: string, at: number): RoundTrip => ({ id, interactionId: 'i', startedAt: at, endedAt: at + 1, request: { model: 'm', contents: [question] }, response: [] });
+    /** Fails the test when `promise` takes longer than a wait that is never over would allow. */
+    const soon = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still waiting')), 2_000))]);
 
-    it('writes the records of a loop that does not wait on the model together, in one transaction, within RECORD_DELAY_MS', async () => {
-      const { store, records, recordWrites } = await setUpCounted();
+    it('writes the records of a loop that does not wait on the model together, in one transaction, none before the wait is over', async () => {
+      const { store, records, recordWrites } = await setUpCounted({ recordDelayMs: 60_000 });
       for (const [index, id] of ['r1', 'r2', 'r3'].entries()) {
         await store.recordRoundTrip(trip(id, index));
         unwrap(await store.commit([question, calls, results].slice(0, index + 1)));
       }
       expect(await records()).toEqual([]);
-      await vi.waitFor(async () => expect((await records()).map((record) => record.id)).toEqual(['r1', 'r2', 'r3']), { timeout: RECORD_DELAY_MS * 10, interval: 5 });
+      await soon(store.flush());
+      expect((await records()).map((record) => record.id)).toEqual(['r1', 'r2', 'r3']);
       expect(recordWrites).toHaveLength(1);
+    });
+
+    it('writes them by itself once the wait is over, with nothing waiting on them', async () => {
+      const { store, records } = await setUpCounted({ recordDelayMs: 20 });
+      await store.recordRoundTrip(trip('r1', 1));
+      await vi.waitFor(async () => expect((await records()).map((record) => record.id)).toEqual(['r1']), { timeout: 5_000, interval: 10 });
+    });
+
+    it('writes them at once when something waits on the person (writeHeld), without waiting out the delay', async () => {
+      const { store, records } = await setUpCounted({ recordDelayMs: 60_000 });
+      await store.recordRoundTrip(trip('r1', 1));
+      unwrap(await soon(store.writeHeld()));
+      expect((await records()).map((record) => record.id)).toEqual(['r1']);
     });
 
     it("a change of a record's notes that waits with it goes in with the record, in the same write", async () => {
       const toolCalls: NonNullable<RoundTripNotes['toolCalls']> = [];
       const current: RoundTripNotes = { toolCalls, events: [] };
-      const { store, records, recordWrites } = await setUpCounted((id) => (id === 'r1' ? current : undefined));
+      const { store, records, recordWrites } = await setUpCounted({ recordDelayMs: 60_000, notesOf: (id) => (id === 'r1' ? current : undefined) });
       await store.recordRoundTrip(trip('r1', 1));
       toolCalls.push({ callId: 'c1', name: 'read_file', summary: 'a.txt', steps: [{ status: 'success', at: 5 }] });
       store.notesChanged(['r1']);
-      await store.flush();
+      await soon(store.flush());
       expect((await records())[0]?.notes).toEqual(current);
       expect(recordWrites).toHaveLength(1);
+    });
+
+    it('a write that throws is reported once, and the records after it are still written', async () => {
+      let broken = true;
+      const { store, records, reports } = await setUpCounted({
+        recordDelayMs: 60_000,
+        notesOf: () => {
+          if (broken) throw new Error('notes unreadable');
+          return undefined;
+        },
+      });
+      await store.recordRoundTrip(trip('r1', 1));
+      await soon(store.flush());
+      broken = false;
+      await store.recordRoundTrip(trip('r2', 2));
+      await soon(store.flush());
+      expect((await records()).map((record) => record.id)).toEqual(['r2']);
+      expect(reports).toEqual(['A model round-trip could not be saved for the Loop inspector: notes unreadable']);
     });
   });
 });

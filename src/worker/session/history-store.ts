@@ -21,7 +21,7 @@
  */
 import type { HistoryStore, RoundTrip } from '../../agent/types';
 import type { Content } from '../../shared/content';
-import { err, ok } from '../../shared/errors';
+import { err, messageOf, ok } from '../../shared/errors';
 import type { Result } from '../../shared/errors';
 import type { LoopscopeDb } from '../../store/db';
 import type { HistoryWriter } from '../../store/history';
@@ -37,20 +37,39 @@ export interface WorkerHistoryStore extends HistoryStore {
   notesChanged(roundTripIds: string[]): void;
 }
 
+/** How long a round-trip record, or a change of its notes, waits for those after it, to be written with them. */
+const RECORD_DELAY_MS = 50;
+
 export function historyStore(
   db: LoopscopeDb,
   sessionId: string,
   writer: HistoryWriter,
   report: (message: string) => void,
   notes: InspectorNotes,
+  { recordDelayMs = RECORD_DELAY_MS }: { recordDelayMs?: number } = {},
 ): WorkerHistoryStore {
+  // The writes behind the loop, in order; it never rejects (a failure is reported once).
   let pending: Promise<void> = Promise.resolve();
   let reported = false;
+  const reportOnce = (why: string) => {
+    if (reported) return;
+    reported = true;
+    report(`A model round-trip could not be saved for the Loop inspector: ${why}`);
+  };
   // Notes change with every tool status; changes waiting for the same write go in one.
   const changedNotes = new Set<string>();
   // A history committed `withNext`, not written yet; a commit that fails keeps it.
   let held: readonly Content[] | null = null;
-  const behind = behindTheLoop();
+  const behind = behindTheLoop(recordDelayMs);
+  /** Runs `task` behind the loop: once the wait is over (or released), on a task of its own, after the writes before it. */
+  const later = (task: () => Promise<void>) => {
+    const released = behind.next();
+    pending = pending
+      .then(() => released)
+      .then(nextTask)
+      .then(task)
+      .catch((thrown: unknown) => reportOnce(messageOf(thrown)));
+  };
 
   const write = async (history: readonly Content[]): Promise<Result<void>> => {
     const committed = await writer.commit(history);
@@ -69,9 +88,7 @@ export function historyStore(
     // The records carry their notes as they are now: a change waiting to be written is in them.
     for (const roundTrip of batch) changedNotes.delete(roundTrip.id);
     const recorded = await addRoundTrips(db, sessionId, batch.map((roundTrip) => ({ roundTrip, notes: notes.notesOf(roundTrip.id) })));
-    if (recorded.ok || reported) return;
-    reported = true;
-    report(`A model round-trip could not be saved for the Loop inspector: ${recorded.error.message}`);
+    if (!recorded.ok) reportOnce(recorded.error.message);
   };
   const writeHeld = async (): Promise<Result<void>> => {
     behind.release();
@@ -91,10 +108,7 @@ export function historyStore(
     recordRoundTrip(roundTrip) {
       unwritten.push(roundTrip);
       // The first record since the last write began schedules the next write; later ones join it.
-      if (unwritten.length === 1) {
-        const released = behind.next();
-        pending = pending.then(() => released).then(nextTask).then(writeRecords);
-      }
+      if (unwritten.length === 1) later(writeRecords);
       return Promise.resolve();
     },
     notesChanged(roundTripIds) {
@@ -103,8 +117,7 @@ export function historyStore(
       for (const id of roundTripIds) changedNotes.add(id);
       if (scheduled) return;
       // Behind the record's own write: a note for a record not stored yet goes in with the record.
-      const released = behind.next();
-      pending = pending.then(() => released).then(nextTask).then(async () => {
+      later(async () => {
         const ids = [...changedNotes];
         changedNotes.clear();
         for (const id of ids) {
@@ -120,18 +133,16 @@ export function historyStore(
 
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** How long a round-trip record, or a change of its notes, waits for those after it, to be written with them. */
-export const RECORD_DELAY_MS = 50;
 
-/** The moment work behind the loop may start: RECORD_DELAY_MS after the first wait began, or release() (someone waits for it). */
-function behindTheLoop(): { next(): Promise<void>; release(): void } {
+/** The moment work behind the loop may start: `delayMs` after the first wait began, or release() (someone waits for it). */
+function behindTheLoop(delayMs: number): { next(): Promise<void>; release(): void } {
   let waiting: { promise: Promise<void>; release: () => void } | undefined;
   return {
     next() {
       if (!waiting) {
         let resolve!: () => void;
         const promise = new Promise<void>((done) => (resolve = done));
-        const timer = setTimeout(() => release(), RECORD_DELAY_MS);
+        const timer = setTimeout(() => release(), delayMs);
         const release = () => {
           clearTimeout(timer);
           if (waiting?.promise === promise) waiting = undefined;

@@ -45,11 +45,14 @@ export function createRunSlot(options: RunSlotOptions) {
     const sessionId = current.session.id;
     const startedAt = Date.now();
     post({ type: 'running', sessionId, running: true });
-    const done = work(controller.signal).finally(() => {
-      run = null;
-      options.ended({ sessionId, startedAt });
-      post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
-    });
+    // Every run's round-trips (a Compress's summary request too) are stored before it is said to end.
+    const done = work(controller.signal)
+      .finally(() => current.flushRoundTrips())
+      .finally(() => {
+        run = null;
+        options.ended({ sessionId, startedAt });
+        post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
+      });
     run = { controller, done: done.then(() => undefined, () => undefined) };
     return { done, signal: controller.signal };
   }
@@ -61,7 +64,6 @@ export function createRunSlot(options: RunSlotOptions) {
     const { done } = begin(current, async (signal) => {
       await options.beforeRun?.();
       await current.agent.run(input, signal);
-      await current.flushRoundTrips();
     });
     done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
     return { current, done: done.then(() => undefined, () => undefined) };
@@ -95,7 +97,7 @@ export function createRunSlot(options: RunSlotOptions) {
   /** Runs a prompt (null: Continue) as a run of its own and waits for it (a replay's steps); false when it was stopped. */
   async function runPrompt(current: SessionRuntime, text: string | null): Promise<boolean> {
     const input: AgentInput = text === null ? { type: 'continue' } : { type: 'user_query', text };
-    const { done, signal } = begin(current, (aborted) => current.agent.run(input, aborted).then(() => current.flushRoundTrips()));
+    const { done, signal } = begin(current, (aborted) => current.agent.run(input, aborted));
     await done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The replay stopped unexpectedly: ${messageOf(thrown)}` }));
     return !signal.aborted;
   }
