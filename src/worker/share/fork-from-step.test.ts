@@ -183,6 +183,20 @@ describe('Fork from here', () => {
     expect(await filesOf(tab, forkId)).toEqual({ 'a.txt': 'two\n', 'b.txt': 'bee\n' });
   });
 
+  it('Edit reply and fork keeps what Gemini ran on its own servers for that reply (URL context), before the edited text and calls', async () => {
+    const toolCall = { id: 'srv-1', toolType: 'URL_CONTEXT', args: { urls: ['https://docs.example/guide'] } };
+    const toolResponse = { id: 'srv-1', toolType: 'URL_CONTEXT', response: { status: 'URL_RETRIEVAL_STATUS_SUCCESS' } };
+    const model = createFakeModel([{ chunks: [{ parts: [{ toolCall }, { toolResponse }] }, { text: 'The guide says three steps.', finish: 'STOP' }] }]);
+    const tab = createControllerHarness({ databaseName: `fork-step-${counter++}`, model, settings: { ...TEST_SETTINGS, approvalMode: 'allow-all' } });
+    await tab.init();
+    await tab.send({ type: 'send', sessionId: null, text: 'Read the guide' });
+    await tab.controller.idle();
+    const sessionId = tab.loaded().at(-1)!.sessionId;
+    const [roundTrip] = await roundTripsOf(tab, sessionId);
+    const forkId = (await tab.send({ type: 'fork', sessionId, at: { kind: 'reply', roundTripId: roundTrip!.id }, edit: { kind: 'reply', reply: { text: 'The guide says two steps.', calls: [] } } })).value as string;
+    expect((await stored(tab, forkId)).at(-1)).toEqual({ role: 'model', parts: [{ toolCall }, { toolResponse }, { text: 'The guide says two steps.' }] });
+  });
+
   it('names a call that is not there', async () => {
     const { tab, sessionId } = await recorded();
     const missing = await tab.send({ type: 'fork', sessionId, at: { kind: 'call', callId: 'no-such-call' } });

@@ -78,9 +78,15 @@ function applyEdit(plan: ForkPlan, point: ForkPoint, edit: ForkEdit, newId: () =
   }
   if (point.kind !== 'reply' || !plan.reply) return err({ kind: 'bad-request', message: 'Only a model reply can be edited there.' });
   const { text, calls } = edit.reply;
+  // What the provider ran on its own servers for this reply (Gemini's URL context) happened: the edited reply keeps it, first, as it came.
+  const serverParts = plan.reply.parts.filter((part) => part.toolCall || part.toolResponse);
   const reply: Content = {
     role: 'model',
-    parts: [...(text.trim() ? [{ text }] : []), ...calls.map((call) => ({ functionCall: { id: newId(), name: call.name, args: structuredClone(call.args) } }))],
+    parts: [
+      ...serverParts,
+      ...(text.trim() ? [{ text }] : []),
+      ...calls.map((call) => ({ functionCall: { id: newId(), name: call.name, args: structuredClone(call.args) } })),
+    ],
   };
   return ok({ history: [...history, reply], change: { kind: 'reply', original: editableReply(editedReplyOf(plan.reply)), edited: editableReply(edit.reply) } });
 }
