@@ -2,7 +2,7 @@
  * How a tool the provider ran itself (shared/content.ts `ServerToolCall`) is told to the person:
  * one line of plain text, the same live (agent event) and after a reload (stored history).
  */
-import type { ServerToolCall } from './content';
+import type { Part, ServerToolCall } from './content';
 
 const MAX_URLS_SHOWN = 5;
 
@@ -27,4 +27,14 @@ export function describeServerToolCall(call: ServerToolCall): string {
   }
   const name = call.toolType.toLowerCase().replace(/_/g, ' ');
   return urls.length > 0 ? `Gemini used its ${name} tool on its own servers: ${shown}${more}.` : `Gemini used its ${name} tool on its own servers.`;
+}
+
+/**
+ * For a request that cannot carry them (the tool not offered, another provider): what the
+ * provider's own tools did in a turn, as one bracketed line of text; null when it did nothing.
+ */
+export function serverToolsSummary(parts: readonly Part[]): string | null {
+  const calls = parts.flatMap((part) => (part.toolCall ? [part.toolCall] : []));
+  if (calls.length === 0) return parts.some((part) => part.toolResponse) ? '[Gemini used a built-in tool here.]' : null;
+  return `[${calls.map(describeServerToolCall).join(' ')}]`;
 }

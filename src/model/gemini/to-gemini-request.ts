@@ -15,6 +15,7 @@ import type {
 import type { Content, Part } from '../../shared/content';
 import type { ModelRequest } from '../types';
 import { supportsThoughts } from './token-limit';
+import { serverToolsSummary } from '../../shared/server-tool';
 
 export interface RequestWiring {
   abortSignal: AbortSignal;
@@ -90,7 +91,7 @@ function withoutServerTools(contents: readonly Content[]): Content[] {
   return contents.map((content) => {
     if (!content.parts.some(isServerToolPart)) return content;
     const parts = content.parts.filter((part) => !isServerToolPart(part));
-    return { role: content.role, parts: parts.length > 0 ? parts : [{ text: '[Gemini used a built-in tool here.]' }] };
+    return { role: content.role, parts: parts.length > 0 ? parts : [{ text: serverToolsSummary(content.parts) ?? '' }] };
   });
 }
 

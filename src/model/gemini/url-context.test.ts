@@ -78,6 +78,6 @@ describe("Gemini's URL context tool", () => {
     const onlyTools: Content[] = [history[0]!, { role: 'model', parts: [{ toolCall }, { toolResponse }] }, history[2]!];
     const body = await sent(true, { model: 'gemini-3-flash-preview', contents: onlyTools });
     expect(body.tools).toBeUndefined();
-    expect(body.contents[1]!.parts).toEqual([{ text: '[Gemini used a built-in tool here.]' }]);
+    expect(body.contents[1]!.parts).toEqual([{ text: '[Gemini read https://docs.example/guide on its own servers (URL context).]' }]);
   });
 });

@@ -16,6 +16,24 @@ describe('history → chat messages', () => {
     ]);
   });
 
+  it("says a turn Gemini's own tools alone filled (a session begun on Gemini with URL context) as what they did, so two user messages never follow each other", () => {
+    const toolCall = { id: 'srv-1', toolType: 'URL_CONTEXT', args: { urls: ['https://docs.example/guide'] } };
+    const toolResponse = { id: 'srv-1', toolType: 'URL_CONTEXT', response: { status: 'URL_RETRIEVAL_STATUS_SUCCESS' } };
+    const contents: Content[] = [
+      { role: 'user', parts: [{ text: 'read the guide' }] },
+      { role: 'model', parts: [{ toolCall }, { toolResponse }] },
+      { role: 'user', parts: [{ text: 'and?' }] },
+      { role: 'model', parts: [{ toolCall }, { toolResponse }, { text: 'Three steps.' }] },
+      { role: 'model', parts: [{ text: 'only a thought', thought: true }] },
+    ];
+    expect(toChatMessages({ model: 'm', contents })).toEqual([
+      { role: 'user', content: 'read the guide' },
+      { role: 'assistant', content: '[Gemini read https://docs.example/guide on its own servers (URL context).]' },
+      { role: 'user', content: 'and?' },
+      { role: 'assistant', content: 'Three steps.' },
+    ]);
+  });
+
   it('moves an image a tool returned into the user message after the tool messages', () => {
     const image = { inlineData: { mimeType: 'image/png', data: 'AAAA' } };
     const contents: Content[] = [

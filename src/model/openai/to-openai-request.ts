@@ -15,6 +15,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { Content, FunctionResponse, InlineData, Part } from '../../shared/content';
 import type { FunctionDeclaration, ModelRequest } from '../types';
+import { serverToolsSummary } from '../../shared/server-tool';
 
 export function toOpenAiTools(declarations: readonly FunctionDeclaration[]): ChatCompletionTool[] {
   return declarations.map((declaration) => ({
@@ -74,7 +75,12 @@ function modelTurn(content: Content, fallbackId: (name: string) => string): Chat
     if (!call) return [];
     return [{ id: call.id ?? fallbackId(call.name), type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.args) } }];
   });
-  if (calls.length === 0 && text === '') return undefined;
+  if (calls.length === 0 && text === '') {
+    // A turn Gemini's own tools alone filled (the session began there): said as text, so the
+    // model still sees what was read, and two user messages never follow each other.
+    const summary = serverToolsSummary(content.parts);
+    return summary ? { role: 'assistant', content: summary } : undefined;
+  }
   if (calls.length === 0) return { role: 'assistant', content: text };
   return { role: 'assistant', content: text === '' ? null : text, tool_calls: calls };
 }
