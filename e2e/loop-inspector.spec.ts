@@ -112,3 +112,21 @@ test('the scripted demo names itself in the inspector, not a Gemini model', asyn
   await expect(inspector.getByRole('button', { name: /^Round-trip 1 · Scripted demo · / })).toBeVisible();
   await expect(inspector).not.toContainText('gemini-');
 });
+
+test("a round-trip's Add note and Edit reply and fork read as two links in the page's font, apart", async ({ page }) => {
+  // Regression: the two sat flush against each other ("Add noteEdit reply and fork") in the
+  // round-trip title's monospace font, a rule meant for the title alone.
+  await openApp(page);
+  await sendMessage(page, 'hello');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText("I'm the Scripted demo");
+  await openInspector(page);
+  const inspector = page.getByRole('region', { name: 'Loop inspector' });
+  const note = inspector.getByRole('button', { name: 'Add note' });
+  const edit = inspector.getByRole('button', { name: 'Edit reply and fork' });
+  const [noteBox, editBox] = [await note.boundingBox(), await edit.boundingBox()];
+  expect(noteBox && editBox && editBox.x - (noteBox.x + noteBox.width)).toBeGreaterThanOrEqual(8);
+  const fontOf = (locator: typeof note) => locator.evaluate((element) => getComputedStyle(element).fontFamily);
+  const pageFont = await page.locator('body').evaluate((element) => getComputedStyle(element).fontFamily);
+  expect(await fontOf(note)).toBe(pageFont);
+  expect(await fontOf(edit)).toBe(pageFont);
+});

@@ -60,6 +60,7 @@ function RoundTripRow({ roundTrip, number, retry, onEditFork, notes }: { roundTr
   const note = notes?.notes?.[anchor];
   const duration = durationMs(roundTrip);
   const thoughts = thoughtsOf(roundTrip);
+  const editable = onEditFork !== null && !roundTrip.error && roundTrip.endedAt !== undefined && !roundTrip.turn?.purpose;
   const title = `Round-trip ${number}${retry ? ` (retry ${retry})` : ''} · ${roundTrip.request.model} · ${duration === null ? 'in progress' : formatDuration(duration)}`;
   return (
     <li className={`round-trip${roundTrip.error ? ' failed' : ''}${retry ? ' retry' : ''}`}>
@@ -83,22 +84,26 @@ function RoundTripRow({ roundTrip, number, retry, onEditFork, notes }: { roundTr
         </ThoughtsDisclosure>
       ) : null}
       <ProjectInstructionsNote systemInstruction={roundTrip.request.systemInstruction} />
-      {notes?.onSave ? (
-        <button type="button" className="link-button" onClick={() => setNoting(true)}>
-          {note ? 'Edit note' : 'Add note'}
-        </button>
+      {notes?.onSave || editable ? (
+        <div className="round-trip-actions">
+          {notes?.onSave ? (
+            <button type="button" className="link-button" onClick={() => setNoting(true)}>
+              {note ? 'Edit note' : 'Add note'}
+            </button>
+          ) : null}
+          {editable ? (
+            <button
+              type="button"
+              className="link-button"
+              title="A new session where the model had replied as you write it"
+              onClick={() => onEditFork({ kind: 'reply', point: { kind: 'reply', roundTripId: roundTrip.id }, initial: editableReply(replyOf(roundTrip)) })}
+            >
+              Edit reply and fork
+            </button>
+          ) : null}
+        </div>
       ) : null}
       {notes ? <StepNote anchor={anchor} text={note} editing={noting} onSave={notes.onSave} onDone={() => setNoting(false)} /> : null}
-      {onEditFork && !roundTrip.error && roundTrip.endedAt !== undefined && !roundTrip.turn?.purpose ? (
-        <button
-          type="button"
-          className="link-button"
-          title="A new session where the model had replied as you write it"
-          onClick={() => onEditFork({ kind: 'reply', point: { kind: 'reply', roundTripId: roundTrip.id }, initial: editableReply(replyOf(roundTrip)) })}
-        >
-          Edit reply and fork
-        </button>
-      ) : null}
       {open ? (
         <div className="round-trip-raw">
           {/* Each holds more than it shows: focusable, so the keyboard can scroll it. */}
