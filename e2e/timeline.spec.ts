@@ -30,6 +30,16 @@ for (const theme of ['Dark', 'Light'] as const) {
     const lefts = await bars.evaluateAll((elements) => elements.map((element) => parseFloat((element as HTMLElement).style.left)));
     for (let index = 1; index < lefts.length; index++) expect(lefts[index]!).toBeGreaterThanOrEqual(lefts[index - 1]!);
     await expect(bars.first()).toHaveAccessibleName(/^Round-trip 1: /);
+    // The run's total never breaks between its figure and its unit (seen: "1.94" on one line, "s" on the next).
+    const total = await inspector.locator('.timeline-legend').evaluate((legend) => {
+      const texts = [...legend.childNodes].flatMap(function flat(node): Node[] {
+        return node.nodeType === Node.TEXT_NODE ? [node] : [...node.childNodes].flatMap(flat);
+      });
+      const figure = texts.at(-1)!;
+      return { text: figure.textContent, whiteSpace: getComputedStyle(figure.parentElement!).whiteSpace };
+    });
+    expect(total.text).toMatch(/\d (ms|s)$/);
+    expect(total.whiteSpace).toBe('nowrap');
 
     await bars.first().focus();
     for (let index = 1; index < expectedBars; index++) {

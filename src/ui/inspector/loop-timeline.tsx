@@ -148,7 +148,7 @@ export function LoopTimeline({ roundTrips }: { roundTrips: readonly RoundTripRec
       </ol>
       <p className="timeline-legend">
         <span className="legend legend-round-trip">model round-trip</span> <span className="legend legend-retry">retry</span> <span className="legend legend-tool">tool call</span>{' '}
-        <span className="legend legend-approval">waiting for approval</span> · the whole run took {formatDuration(span)}
+        <span className="legend legend-approval">waiting for approval</span> · <span className="timeline-total">the whole run took {formatDuration(span)}</span>
       </p>
       {chosen ? <Details row={chosen} /> : null}
     </div>
