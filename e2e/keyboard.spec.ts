@@ -132,38 +132,42 @@ test('Settings takes the focus when it opens and Escape closes it without saving
   await expect(dialog.getByRole('combobox', { name: 'Provider' })).toHaveValue('scripted');
 });
 
-test('Escape in the Settings dialog closes it but does not stop the agent', async ({ page, gemini }) => {
+/** Settings opened, its first field focused, while an answer streams (and never ends). */
+async function settingsWhileStreaming(page: Page, gemini: FakeGemini) {
   gemini.setScript({ responses: [hanging] });
   await geminiReady(page, gemini);
   await startStreaming(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  return dialog;
+}
+
+/** The agent still runs a moment later: nothing stopped it. */
+async function expectNotStopped(page: Page) {
   await page.waitForTimeout(1000); // unavoidable: shows that a stop does not happen
   await expect(stop(page)).toBeVisible();
   await expect(transcript(page)).not.toContainText('Request cancelled.');
+}
+
+test('Escape in the Settings dialog closes it but does not stop the agent', async ({ page, gemini }) => {
+  const dialog = await settingsWhileStreaming(page, gemini);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expectNotStopped(page);
   // Escape outside the dialog still stops it.
   await page.keyboard.press('Escape');
   await expect(stop(page)).toBeHidden();
 });
 
 test('Escape closes a dialog whose focus fell onto the page (its pressed button became disabled), and does not stop the agent', async ({ page, gemini }) => {
-  gemini.setScript({ responses: [hanging] });
-  await geminiReady(page, gemini);
-  await startStreaming(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeFocused();
+  const dialog = await settingsWhileStreaming(page, gemini);
   // What a button that turns disabled while focused does: the focus goes to the page's body.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(page.locator('body')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(1000); // unavoidable: shows that a stop does not happen
-  await expect(stop(page)).toBeVisible();
-  await expect(transcript(page)).not.toContainText('Request cancelled.');
+  await expectNotStopped(page);
 });
 
 test('when Settings closes, the focus goes back to the Settings button', async ({ page }) => {

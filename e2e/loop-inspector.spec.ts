@@ -103,12 +103,17 @@ test('for a class: turns with their retry, times, tokens, a tool call timeline, 
   ).toHaveCount(5);
 });
 
-test('the scripted demo names itself in the inspector, not a Gemini model', async ({ page }) => {
+/** The scripted demo answers "hello" on the default URL; then the Loop inspector opens. */
+async function inspectorAfterDemoAnswer(page: Page) {
   await openApp(page);
   await sendMessage(page, 'hello');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText("I'm the Scripted demo");
   await openInspector(page);
-  const inspector = page.getByRole('region', { name: 'Loop inspector' });
+  return page.getByRole('region', { name: 'Loop inspector' });
+}
+
+test('the scripted demo names itself in the inspector, not a Gemini model', async ({ page }) => {
+  const inspector = await inspectorAfterDemoAnswer(page);
   await expect(inspector.getByRole('button', { name: /^Round-trip 1 · Scripted demo · / })).toBeVisible();
   await expect(inspector).not.toContainText('gemini-');
 });
@@ -116,11 +121,7 @@ test('the scripted demo names itself in the inspector, not a Gemini model', asyn
 test("a round-trip's Add note and Edit reply and fork read as two links in the page's font, apart", async ({ page }) => {
   // Regression: the two sat flush against each other ("Add noteEdit reply and fork") in the
   // round-trip title's monospace font, a rule meant for the title alone.
-  await openApp(page);
-  await sendMessage(page, 'hello');
-  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText("I'm the Scripted demo");
-  await openInspector(page);
-  const inspector = page.getByRole('region', { name: 'Loop inspector' });
+  const inspector = await inspectorAfterDemoAnswer(page);
   const note = inspector.getByRole('button', { name: 'Add note' });
   const edit = inspector.getByRole('button', { name: 'Edit reply and fork' });
   const [noteBox, editBox] = [await note.boundingBox(), await edit.boundingBox()];

@@ -27,17 +27,26 @@ export function addRoundTrips(
 ): Promise<Result<void, StoreError>> {
   let sessions = lastStored.get(db);
   if (!sessions) lastStored.set(db, (sessions = new Map()));
-  let previous = sessions.get(sessionId);
-  const records = entries.map(({ roundTrip, notes }) => {
-    const record = packAgainst(previous, sessionId, roundTrip, notes);
-    previous = { id: roundTrip.id, request: roundTrip.request };
-    return record;
-  });
+  const records = packInOrder(sessions.get(sessionId), sessionId, entries);
+  const last = entries.at(-1)?.roundTrip;
   return attempt(async () => {
+    if (!last) return;
     // All or none: bulkPut alone keeps the puts before one that fails.
-    if (records.length === 1) await db.roundTrips.put(records[0]!);
-    else if (records.length > 1) await db.transaction('rw', db.roundTrips, () => db.roundTrips.bulkPut(records));
-    if (previous) sessions.set(sessionId, previous);
+    await db.transaction('rw', db.roundTrips, () => db.roundTrips.bulkPut(records));
+    sessions.set(sessionId, { id: last.id, request: last.request });
+  });
+}
+
+/** Each round-trip packed against the one before it, the first against `previous`. */
+function packInOrder(
+  previous: { id: string; request: RoundTrip['request'] } | undefined,
+  sessionId: string,
+  entries: readonly { roundTrip: RoundTrip; notes?: RoundTripNotes | undefined }[],
+): StoredRoundTrip[] {
+  return entries.map(({ roundTrip, notes }) => {
+    const record = packAgainst(previous, sessionId, roundTrip, notes);
+    previous = roundTrip;
+    return record;
   });
 }
 
@@ -81,12 +90,7 @@ export function countRoundTrips(db: LoopscopeDb, sessionId: string): Promise<Res
  * session written at once: one opened from a link or a file).
  */
 export function packForStorage(sessionId: string, roundTrips: readonly RoundTrip[]): StoredRoundTrip[] {
-  let previous: RoundTrip | undefined;
-  return roundTrips.map((roundTrip) => {
-    const record = packAgainst(previous, sessionId, roundTrip);
-    previous = roundTrip;
-    return record;
-  });
+  return packInOrder(undefined, sessionId, roundTrips.map((roundTrip) => ({ roundTrip })));
 }
 
 /** The session's round-trips were replaced or removed: the next one is stored whole. */
