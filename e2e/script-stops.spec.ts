@@ -46,12 +46,12 @@ test('node in an endless loop is stopped at the command time limit: the model is
 test('python3 in an endless loop is stopped at the command time limit, and the file it wrote first is kept', async ({ page, gemini, pageErrors }) => {
   const script = 'import pathlib\npathlib.Path("progress.txt").write_text("started\\n")\nprint("looping", flush=True)\nwhile True:\n    pass\n';
   gemini.setScript({ responses: [writeReply('spin.py', script), shellReply('python3 spin.py'), textReply('Python was stopped.')] });
-  // Pyodide's first load counts against the limit: ten seconds leave it room on a slow machine.
-  await setUp(page, gemini, 10);
+  // The shortest limit: Pyodide's first load (seconds on a loaded machine) is not counted, so the script still runs and prints.
+  await setUp(page, gemini, 5);
   await sendMessage(page, 'Run spin.py');
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Python was stopped.', { timeout: 45_000 });
   await expect(toolCard(page, 'run_shell_command python3 spin.py')).toContainText('[timed out]');
-  expect(lastToolResult(gemini)).toContain('Command timed out after 10 s and was stopped.');
+  expect(lastToolResult(gemini)).toContain('Command timed out after 5 s and was stopped.');
   expect(lastToolResult(gemini)).toContain('looping');
   await expectKept(page, 'progress.txt');
   expect(pageErrors).toEqual([]);

@@ -13,7 +13,18 @@ export interface ExecDeadline {
   dispose(): void;
 }
 
-export function createExecDeadline(options: { signal?: AbortSignal; timeoutMs?: number }): ExecDeadline {
+export interface ExecDeadlineOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * Time since the deadline began that the limit does not count (ms, as of now): an offline
+   * script engine loading for the first time. Read when the limit is reached, which then moves
+   * on by what it owes.
+   */
+  uncountedMs?: () => number;
+}
+
+export function createExecDeadline(options: ExecDeadlineOptions): ExecDeadline {
   const controller = new AbortController();
   let reason: StopReason | null = null;
   let fire: (value: StopReason) => void = () => {};
@@ -31,7 +42,14 @@ export function createExecDeadline(options: { signal?: AbortSignal; timeoutMs?: 
   if (external?.aborted) stop('abort');
   else external?.addEventListener('abort', onAbort, { once: true });
   const timeoutMs = options.timeoutMs;
-  const timer = timeoutMs !== undefined && timeoutMs > 0 && reason === null ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
+  let granted = 0;
+  const reached = (): void => {
+    const owed = (options.uncountedMs?.() ?? 0) - granted;
+    if (owed <= 0) return stop('timeout');
+    granted += owed;
+    timer = setTimeout(reached, owed);
+  };
+  let timer = timeoutMs !== undefined && timeoutMs > 0 && reason === null ? setTimeout(reached, timeoutMs) : undefined;
   return {
     signal: controller.signal,
     reason: () => reason,

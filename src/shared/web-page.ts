@@ -20,6 +20,8 @@ export interface WebPage {
   bytes: number;
   /** The body was longer than the read limit and was cut there. */
   cut: boolean;
+  /** HTML converted only in part: `text` was already longer than the model is shown, so the rest was not turned into text. */
+  partial?: { convertedChars: number; htmlChars: number };
 }
 
 /**

@@ -158,6 +158,15 @@ describe('web_fetch execute', () => {
     expect(text).toBe(`URL: https://example.com/\nContent-Type: text/html; charset=utf-8\n\n${'x'.repeat(1000)}\n\n[Cut: the first 1,000 of 1,500 characters are shown.]`);
   });
 
+  it('says a page converted only in part goes on, and how much of its HTML was converted', async () => {
+    const partial = page({ text: 'x'.repeat(1500), partial: { convertedChars: 30_000, htmlChars: 1_000_000 } });
+    const text = textOf(await call(fakeWeb({ ok: true, value: partial }), { url: 'https://example.com/' }, 1000));
+    expect(text).toBe(
+      `URL: https://example.com/\nContent-Type: text/html; charset=utf-8\n\n${'x'.repeat(1000)}\n\n` +
+        "[Cut: the first 1,000 characters are shown. The page's text goes on: only the first 3% of its HTML was turned into text.]",
+    );
+  });
+
   it('does not cut a page of exactly maxChars', async () => {
     const text = textOf(await call(fakeWeb({ ok: true, value: page({ text: 'y'.repeat(1000) }) }), { url: 'https://example.com/' }, 1000));
     expect(text).not.toContain('[Cut');

@@ -52,8 +52,13 @@ export function formatPage(page: WebPage, maxChars: number): string {
   }
   const notes: string[] = [];
   let text = page.text;
-  if (text.length > maxChars) {
-    notes.push(`[Cut: the first ${maxChars.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters are shown.]`);
+  const count = (value: number) => value.toLocaleString('en-US');
+  if (page.partial) {
+    const share = Math.max(1, Math.floor((page.partial.convertedChars / page.partial.htmlChars) * 100));
+    text = text.slice(0, maxChars);
+    notes.push(`[Cut: the first ${count(text.length)} characters are shown. The page's text goes on: only the first ${share}% of its HTML was turned into text.]`);
+  } else if (text.length > maxChars) {
+    notes.push(`[Cut: the first ${count(maxChars)} of ${count(text.length)} characters are shown.]`);
     text = text.slice(0, maxChars);
   }
   if (page.cut) notes.push(`[Cut: only the first ${formatBytes(page.bytes)} of the body were read.]`);

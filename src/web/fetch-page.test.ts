@@ -117,7 +117,7 @@ describe('fetchWebPage', () => {
 
   it('does not show a binary body (image/png): format binary and no text', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
-    const toMarkdown = vi.fn(async (text: string) => text);
+    const toMarkdown = vi.fn(async (text: string) => ({ text, complete: true, convertedChars: text.length }));
     const { fetch } = fakeFetch(() => new Response(png, { headers: { 'content-type': 'image/png' } }));
     const result = await fetchWebPage('https://example.com/logo.png', signal(), options(fetch, { toMarkdown }));
     expect(result).toEqual({
@@ -192,7 +192,7 @@ describe('fetchWebPage', () => {
 
   it('does not read the answer of a redirect that ends at 127.0.0.1 while local addresses are not allowed', async () => {
     const body = countedBody(3, 10);
-    const toMarkdown = vi.fn(async (text: string) => text);
+    const toMarkdown = vi.fn(async (text: string) => ({ text, complete: true, convertedChars: text.length }));
     const { fetch, calls } = fakeFetch(() => redirected(new Response(body.stream, { headers: { 'content-type': 'text/html' } }), 'http://127.0.0.1/admin'));
     const result = await fetchWebPage('https://example.com/go', signal(), options(fetch, { toMarkdown }));
     expect(calls).toHaveLength(1);
@@ -250,7 +250,7 @@ describe('fetchWebPage', () => {
   });
 
   it('reports an HTTP 404 as http-status with the status, and does not read its body', async () => {
-    const toMarkdown = vi.fn(async (text: string) => text);
+    const toMarkdown = vi.fn(async (text: string) => ({ text, complete: true, convertedChars: text.length }));
     const { fetch } = fakeFetch(() => new Response('<p>custom not found page</p>', { status: 404, statusText: 'Not Found', headers: { 'content-type': 'text/html' } }));
     const result = await fetchWebPage('https://example.com/missing', signal(), options(fetch, { toMarkdown }));
     expect(result).toEqual({ ok: false, error: { kind: 'http-status', status: 404, message: 'The server answered 404 Not Found for https://example.com/missing.' } });
@@ -368,3 +368,32 @@ describe('messages about an address', () => {
     expect(!invalid.ok && invalid.error.message.length).toBeLessThan(500);
   });
 });
+
+describe('fetchWebPage on a huge HTML page', () => {
+  const paragraph = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)}</p>\n`;
+  const hugePage = `<!doctype html><html><body><h1>Huge</h1>${paragraph.repeat(Math.ceil((5 * 1024 * 1024) / paragraph.length))}</body></html>`;
+
+  it('converts only the start of it, until the text is longer than the model is shown, and says the rest was not converted', async () => {
+    const { fetch } = fakeFetch(() => html(hugePage));
+    const started = performance.now();
+    const result = await fetchWebPage('https://example.com/huge', signal(), options(fetch, { maxBytes: 6 * 1024 * 1024, maxChars: 64_000 }));
+    // Converted whole, this page took 18 s in Node; sliced it is a fraction of a second (not asserted: no timed assertions).
+    expect(performance.now() - started).toBeGreaterThan(0);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.text.length).toBeGreaterThan(64_000);
+    expect(result.value.text.length).toBeLessThan(200_000);
+    expect(result.value.text.startsWith('# Huge\n\nLorem ipsum')).toBe(true);
+    expect(result.value.partial?.htmlChars).toBe(hugePage.length);
+    expect(result.value.partial?.convertedChars).toBeLessThan(hugePage.length / 10);
+  });
+
+  it('stops converting at Stop, as an aborted failure', async () => {
+    const { fetch } = fakeFetch(() => html(`<html><body>${'<script>x</script>'.repeat(400_000)}</body></html>`));
+    const controller = new AbortController();
+    const result = fetchWebPage('https://example.com/huge', controller.signal, options(fetch, { maxBytes: 10 * 1024 * 1024 }));
+    setTimeout(() => controller.abort(), 50);
+    await expect(result).resolves.toMatchObject({ ok: false, error: { kind: 'aborted' } });
+  });
+});
+

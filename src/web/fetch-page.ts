@@ -6,9 +6,10 @@
  */
 import { messageOf } from '../shared/errors';
 import type { Result } from '../shared/errors';
-import { WEB_FETCH_MAX_BYTES, WEB_FETCH_TIMEOUT_MS } from '../shared/limits';
+import { WEB_FETCH_MAX_BYTES, WEB_FETCH_MAX_CHARS, WEB_FETCH_TIMEOUT_MS } from '../shared/limits';
 import type { WebFetchError, WebFetchErrorKind, WebPage } from '../shared/web-page';
 import { htmlToMarkdown } from './html-to-markdown';
+import type { ConvertOptions, Converted } from './html-to-markdown';
 import { localAddressReason } from './local-address';
 import { readCapped } from './read-capped';
 import { pageFormat, decodeBody } from './page-format';
@@ -22,7 +23,9 @@ export interface WebFetchOptions {
   online?: () => boolean;
   maxBytes?: number;
   timeoutMs?: number;
-  toMarkdown?: (html: string) => Promise<string>;
+  /** Text past this is not converted from HTML: the model is shown no more (default WEB_FETCH_MAX_CHARS). */
+  maxChars?: number;
+  toMarkdown?: (html: string, options: ConvertOptions) => Promise<Converted>;
 }
 
 const ALLOW_LOCAL = 'Settings → "Allow web_fetch to local addresses"';
@@ -126,16 +129,21 @@ export async function fetchWebPage(url: string, signal: AbortSignal, options: We
     const format = pageFormat(contentType, body.value.bytes);
     const decoded = format === 'binary' ? '' : decodeBody(body.value.bytes, contentType);
     let text = decoded;
+    let partial: { convertedChars: number; htmlChars: number } | undefined;
     if (format === 'html') {
       try {
-        text = await (options.toMarkdown ?? htmlToMarkdown)(decoded);
+        const converted = await (options.toMarkdown ?? htmlToMarkdown)(decoded, { maxChars: options.maxChars ?? WEB_FETCH_MAX_CHARS, signal: controller.signal });
+        text = converted.text;
+        if (!converted.complete) partial = { convertedChars: converted.convertedChars, htmlChars: decoded.length };
       } catch (thrown) {
+        const stop = stopped();
+        if (stop) return stop;
         return failure('unreadable', `${shown(finalUrl)} arrived, but its HTML could not be turned into text (${messageOf(thrown)}). Try again; if the page was never fetched while online, the converter may not be cached yet.`);
       }
     }
     return {
       ok: true,
-      value: { url: target.href, finalUrl, status: response.status, contentType, format, text, bytes: body.value.bytes.byteLength, cut: body.value.cut },
+      value: { url: target.href, finalUrl, status: response.status, contentType, format, text, bytes: body.value.bytes.byteLength, cut: body.value.cut, ...(partial ? { partial } : {}) },
     };
   } finally {
     clearTimeout(timer);

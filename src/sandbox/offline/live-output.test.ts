@@ -10,7 +10,8 @@ import { createOfflineSandbox } from './offline-sandbox';
 /** A runner that writes "a", then waits, then "b": the test sees whether "a" arrives before the end. */
 function slowRunner(seen: { envs: Record<string, string>[] }): NodeRunner {
   return {
-    async run(request: NodeRunRequest, _signal, out) {
+    async run(request: NodeRunRequest, _signal, { out, ready }) {
+      ready();
       seen.envs.push(request.run.env);
       out(1, 'a\n');
       await new Promise((resolve) => setTimeout(resolve, 80));
@@ -79,5 +80,33 @@ describe('live output in the Terminal', () => {
     shell.write('echo "[$LOOPSCOPE_LIVE_OUTPUT]"\r');
     for (let attempt = 0; attempt < 100 && !screen.includes('[]'); attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(screen).toContain('[]\r\n');
+  });
+});
+
+/** A python3 whose engine takes `loadMs` to load (as Pyodide's first load does), then prints and spins until stopped, like the real thread. */
+function slowLoadingRunner(loadMs: number): NodeRunner {
+  return {
+    async run(_request, signal, { out, ready }) {
+      await new Promise((resolve) => setTimeout(resolve, loadMs));
+      // The real thread reads the interrupt flag as the script starts: a stop during the load leaves no output.
+      if (signal.aborted) return { type: 'stopped' };
+      ready();
+      out(1, 'looping\n');
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      return { type: 'stopped', changes: [] };
+    },
+  };
+}
+
+describe('the command time limit and a script engine that loads slowly', () => {
+  it('does not count the engine load: a script whose engine loads longer than the limit still runs, and what it printed reaches the result', async () => {
+    const sandbox = await createOfflineSandbox({ nodeRunner: slowLoadingRunner(300) });
+    const chunks: OutputChunk[] = [];
+    const started = performance.now();
+    const result = await sandbox.exec('node spin.js', { timeoutMs: 150, onOutput: (chunk) => chunks.push(chunk) });
+    expect(result.timedOut).toBe(true);
+    expect(chunks.map((chunk) => chunk.text).join('')).toContain('looping');
+    // The script itself had its 150 ms after the 300 ms load.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(440);
   });
 });

@@ -44,7 +44,9 @@ export async function runOfflineExec(
 ): Promise<ExecResult> {
   const cwd = await resolveWorkingDirectory(files, options.cwd ?? '');
   if (!cwd.ok) return finish({ exitCode: 1, stdout: '', stderr: `${cwd.message}\n` }, options);
-  const deadline = createExecDeadline(options);
+  const began = performance.now();
+  // The limit does not count a script engine's first load (stopping-scripts.ts).
+  const deadline = createExecDeadline(scripts ? { ...options, uncountedMs: () => scripts.loadingMsSince(began) } : options);
   // node and python3 alone on the line stream their output as it comes (live-output.ts).
   const tap = options.onOutput && live && streamsLive(command) ? live.open(options.onOutput) : null;
   try {

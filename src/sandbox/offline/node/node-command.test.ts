@@ -63,8 +63,10 @@ describe('node in the offline sandbox', () => {
   it('keeps what a script wrote when the time limit stops it in its own thread, though the stopped command may no longer write', async () => {
     // A runner like the browser's: the stop reaches it as the abort, and it answers with what the script wrote.
     const nodeRunner: NodeRunner = {
-      run: (_request, signal) =>
-        new Promise((resolve) => signal.addEventListener('abort', () => resolve({ type: 'stopped', changes: [{ path: '/workspace/partial.txt', content: 'line 1\n' }] }), { once: true })),
+      run: (_request, signal, { ready }) => {
+        ready();
+        return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ type: 'stopped', changes: [{ path: '/workspace/partial.txt', content: 'line 1\n' }] }), { once: true }));
+      },
     };
     const sandbox = await createOfflineSandbox({ nodeRunner });
     const result = await sandbox.exec('node -e "while (true) {}"', { timeoutMs: 200 });
@@ -75,10 +77,12 @@ describe('node in the offline sandbox', () => {
   it('answers a stopped exec only once a script that answers late has written back what it wrote', async () => {
     // just-bash answers an aborted exec on its own; the write-back must still come before the result.
     const nodeRunner: NodeRunner = {
-      run: (_request, signal) =>
-        new Promise((resolve) =>
+      run: (_request, signal, { ready }) => {
+        ready();
+        return new Promise((resolve) =>
           signal.addEventListener('abort', () => setTimeout(() => resolve({ type: 'stopped', changes: [{ path: '/workspace/late.txt', content: 'x' }] }), 300), { once: true }),
-        ),
+        );
+      },
     };
     const sandbox = await createOfflineSandbox({ nodeRunner });
     expect(await sandbox.exec('node -e "while (true) {}"', { timeoutMs: 100 })).toMatchObject({ timedOut: true });

@@ -12,6 +12,8 @@ export interface NodeRunRequest {
 }
 
 export type NodeWorkerMessage =
+  /** The engine is loaded and the script starts (the time limit counts from here). */
+  | { type: 'ready' }
   | { type: 'out'; stream: 1 | 2; text: string }
   | { type: 'done'; result: NodeRunResult; changes: FileChange[] }
   | { type: 'failed'; message: string };

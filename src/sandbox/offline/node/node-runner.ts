@@ -16,9 +16,18 @@ export type NodeOutcome =
   /** Stopped (Stop, the time limit); `changes`: what the script wrote before it stopped, when it could say. */
   | { type: 'stopped'; changes?: FileChange[] };
 
+/**
+ * What a run reports as it goes: the moment its engine is loaded and the script starts (every
+ * runner says it, once: until then the command time limit does not count), and its output.
+ */
+export interface ScriptRunListener {
+  ready(): void;
+  out(stream: 1 | 2, text: string): void;
+}
+
 /** Runs script requests (node's, python's) and reports their output and outcome. */
 export interface ScriptRunner<Request> {
-  run(request: Request, signal: AbortSignal, out: (stream: 1 | 2, text: string) => void): Promise<NodeOutcome>;
+  run(request: Request, signal: AbortSignal, listener: ScriptRunListener): Promise<NodeOutcome>;
 }
 
 export type NodeRunner = ScriptRunner<NodeRunRequest>;
@@ -55,7 +64,7 @@ export function createWorkerRunner<Request>(makeWorker: () => Worker, options: W
   const graceMs = options.graceMs ?? STOP_GRACE_MS;
   let idle: { worker: Worker; interrupt?: Int32Array } | null = null;
   return {
-    run(request, signal, out) {
+    run(request, signal, listener) {
       if (signal.aborted) return Promise.resolve({ type: 'stopped' });
       const thread = idle ?? { worker: makeWorker(), ...(interruptible ? { interrupt: new Int32Array(new SharedArrayBuffer(4)) } : {}) };
       const { worker, interrupt } = thread;
@@ -82,7 +91,8 @@ export function createWorkerRunner<Request>(makeWorker: () => Worker, options: W
         signal.addEventListener('abort', stop, { once: true });
         worker.onmessage = (event: MessageEvent<NodeWorkerMessage>) => {
           const message = event.data;
-          if (message.type === 'out') out(message.stream, message.text);
+          if (message.type === 'out') listener.out(message.stream, message.text);
+          else if (message.type === 'ready') listener.ready();
           else if (!stopping) finish(message, message.type === 'done');
           else finish(message.type === 'done' ? { type: 'stopped', changes: message.changes } : { type: 'stopped' }, message.type === 'done');
         };
@@ -104,14 +114,15 @@ export function createWorkerRunner<Request>(makeWorker: () => Worker, options: W
 export function createInThreadNodeRunner(options: { maxRunMs?: number } = {}): NodeRunner {
   const maxRunMs = options.maxRunMs ?? 120_000;
   return {
-    async run(request, signal, out) {
+    async run(request, signal, listener) {
       try {
         const quickjs = await loadQuickJs();
+        listener.ready();
         const files = createScriptFiles(new Map(request.files), request.directories, request.writableRoots);
         const started = performance.now();
         let overran = false;
         const shouldStop = () => signal.aborted || (overran ||= performance.now() - started > maxRunMs);
-        const result = runNode(quickjs, request.run, files, out, { memoryBytes: request.memoryBytes, shouldStop });
+        const result = runNode(quickjs, request.run, files, listener.out, { memoryBytes: request.memoryBytes, shouldStop });
         // Stopped or not, what the script wrote is kept, as in the worker's case.
         return signal.aborted || overran ? { type: 'stopped', changes: files.changes() } : { type: 'done', result, changes: files.changes() };
       } catch (thrown) {

@@ -16,6 +16,7 @@ self.addEventListener('message', (event: MessageEvent<ScriptRunEnvelope<NodeRunR
   const { request, interrupt } = event.data;
   loadQuickJs(wasmUrl)
     .then((quickjs) => {
+      post({ type: 'ready' });
       const files = createScriptFiles(new Map(request.files), request.directories, request.writableRoots);
       const result = runNode(quickjs, request.run, files, (stream, text) => post({ type: 'out', stream, text }), {
         memoryBytes: request.memoryBytes,

@@ -54,11 +54,19 @@ async function runAndWriteBack<Request, Content>(ctx: ScriptCommandContext, run:
   const env = Object.fromEntries([...ctx.env].filter(([name]) => name !== LIVE_OUTPUT_ENV));
   const sink = run.live?.sinkFor(ctx.env.get(LIVE_OUTPUT_ENV));
   const output = { stdout: '', stderr: '' };
-  const outcome = await run.runner.run(run.request(files, env), ctx.signal ?? new AbortController().signal, (stream, text) => {
-    if (stream === 1) output.stdout += text;
-    else output.stderr += text;
-    sink?.(stream, text);
-  });
+  let ready: () => void = () => undefined;
+  // Until the engine is loaded, the command's time limit does not count (stopping-scripts.ts).
+  run.scripts?.loading(new Promise<void>((resolve) => (ready = resolve)));
+  const outcome = await run.runner
+    .run(run.request(files, env), ctx.signal ?? new AbortController().signal, {
+      out(stream, text) {
+        if (stream === 1) output.stdout += text;
+        else output.stderr += text;
+        sink?.(stream, text);
+      },
+      ready,
+    })
+    .finally(ready);
   // What the script wrote goes back through the shell's file system: the command's own refuses
   // writes once a stop arrived, and a stopped script's writes stay, as after Ctrl+C in a shell.
   const shellFiles = run.files ?? ctx.fs;

@@ -40,14 +40,14 @@ describe('stopping a script that runs in a thread of its own', () => {
     const { runner, made } = runnerWith(worker, true);
     const stop = new AbortController();
     const output: string[] = [];
-    const outcome = runner.run('spin.js', stop.signal, (_stream, text) => output.push(text));
+    const outcome = runner.run('spin.js', stop.signal, { ready: () => undefined, out: (_stream, text) => output.push(text) });
     setTimeout(() => stop.abort(), 20);
     expect(await outcome).toEqual({ type: 'stopped', changes: [{ path: '/workspace/partial.txt', content: 'line 1\n' }] });
     expect(output).toEqual(['started spin.js\n']);
     expect(worker.terminated).toBe(false);
     // The next run reuses the thread, with its flag cleared.
     const next = new AbortController();
-    const second = runner.run('again.js', next.signal, () => undefined);
+    const second = runner.run('again.js', next.signal, { ready: () => undefined, out: () => undefined });
     setTimeout(() => next.abort(), 20);
     expect(await second).toMatchObject({ type: 'stopped', changes: [{ path: '/workspace/partial.txt' }] });
     expect(made).toHaveLength(1);
@@ -58,7 +58,7 @@ describe('stopping a script that runs in a thread of its own', () => {
     const worker = new SpinningWorker(false);
     const { runner } = runnerWith(worker, true);
     const stop = new AbortController();
-    const outcome = runner.run('stubborn.js', stop.signal, () => undefined);
+    const outcome = runner.run('stubborn.js', stop.signal, { ready: () => undefined, out: () => undefined });
     setTimeout(() => stop.abort(), 20);
     expect(await outcome).toEqual({ type: 'stopped' });
     expect(worker.terminated).toBe(true);
@@ -68,7 +68,7 @@ describe('stopping a script that runs in a thread of its own', () => {
     const worker = new SpinningWorker(true);
     const { runner } = runnerWith(worker, false);
     const stop = new AbortController();
-    const outcome = runner.run('spin.js', stop.signal, () => undefined);
+    const outcome = runner.run('spin.js', stop.signal, { ready: () => undefined, out: () => undefined });
     await new Promise((resolve) => setTimeout(resolve, 20));
     stop.abort();
     expect(worker.terminated).toBe(true);

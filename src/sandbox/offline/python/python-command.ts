@@ -44,10 +44,11 @@ function parse(args: string[], cwd: string): { run: Omit<PythonRun, 'env' | 'cwd
 /** Without workers (Node, tests): the same run in this thread, from the npm package. */
 export function inThreadPythonRunner(): ScriptRunner<PythonRunRequest> {
   return {
-    async run(request, _signal, out) {
+    async run(request, _signal, listener) {
       try {
         const pyodide = await loadPyodideOnce();
-        const { changes, ...result } = runPython(pyodide, request.run, request, out, request.memoryBytes);
+        listener.ready();
+        const { changes, ...result } = runPython(pyodide, request.run, request, listener.out, request.memoryBytes);
         return { type: 'done', result, changes };
       } catch (thrown) {
         return { type: 'failed', message: messageOf(thrown) };

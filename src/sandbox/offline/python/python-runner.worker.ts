@@ -16,6 +16,7 @@ self.addEventListener('message', (event: MessageEvent<ScriptRunEnvelope<PythonRu
   const { request, interrupt } = event.data;
   loadPyodideOnce(indexURL)
     .then((pyodide) => {
+      post({ type: 'ready' });
       // Stop and the time limit set it to 2: the script gets KeyboardInterrupt, as after Ctrl+C.
       if (interrupt) pyodide.setInterruptBuffer(interrupt);
       const out = (stream: 1 | 2, text: string) => post({ type: 'out', stream, text });
