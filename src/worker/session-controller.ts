@@ -74,7 +74,6 @@ export function createSessionController(options: ControllerOptions): SessionCont
   const personFiles = createPersonFiles({
     db,
     post,
-    runtime: current,
     running: runs.busy,
     github: () => ({ apiUrl: settings.githubApiUrl ?? '', ...(settings.githubToken ? { token: settings.githubToken } : {}) }),
   });

@@ -15,12 +15,11 @@ import type { GitHubConnection } from '../../github/client';
 import { createCheckpoint } from '../../store/checkpoints';
 import { setSessionGitHubSource } from '../../store/sessions';
 import type { LoopscopeDb } from '../../store/db';
-import type { ClientRequest, ExportedZip, ImportReport, TreeEditReport, WholeImportSource, WorkerEvent } from '../protocol';
+import type { AppliedIn, ExportedZip, ImportReport, RequestOf, TreeEditReport, WorkerEvent } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
 import { undoOf } from './workspace-content';
 import { importFiles } from './import-files';
 import { createImportParts } from './import-parts';
-import type { ImportParts } from './import-parts';
 import { createPath, deletePath, renamePath } from './tree-edits';
 import type { PersonFileTarget } from './target';
 import { zipName, zipWorkspace } from './zip-workspace';
@@ -29,31 +28,27 @@ import { publishPages } from './publish-pages';
 import type { PublishReport, PushDefaults, PushReport } from '../../shared/github-reports';
 import type { GitHubSource } from '../../store/types';
 
-export type PersonFileRequest = Extract<ClientRequest, { type: 'import-files' | 'import-part' | 'create-path' | 'rename-path' | 'delete-path' | 'export-zip' | 'push-defaults' | 'push-github' | 'publish-pages' }>;
-type ImportRequest = Extract<PersonFileRequest, { type: 'import-files' }>;
-/** What waits its turn: an import with its parts together. */
-type QueuedRequest = Exclude<PersonFileRequest, { type: 'import-part' | 'import-files' }> | (Omit<ImportRequest, 'source'> & { source: WholeImportSource });
-
-type Answer = { error?: AppError; value?: ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport | PublishReport };
-
 export interface PersonFilesContext {
   db: LoopscopeDb;
   post(event: WorkerEvent): void;
-  runtime(): SessionRuntime | null;
   /** The agent is running (or compressing) in the open session. */
   running(): boolean;
   /** The settings' GitHub API URL and token. */
   github(): GitHubConnection;
 }
 
+/** A change that is answered says the session it was applied in (the page's note follows it there). */
+type Applied<T> = Promise<Result<T & AppliedIn, AppError>>;
+
 const PROGRESS_EVERY_MS = 100;
 
-function withWholeSource(message: Exclude<PersonFileRequest, { type: 'import-part' }>, parts: ImportParts): Result<QueuedRequest, AppError> {
-  if (message.type !== 'import-files') return ok(message);
-  const source = parts.take(message.source);
-  return source.ok ? ok({ ...message, source: source.value }) : source;
-}
+const BUSY: AppError = { kind: 'busy', message: 'The agent is working: stop it or wait for it to finish, then change files.' };
 
+/**
+ * Each operation takes the session its request was admitted into (handlers/context.ts `admit`)
+ * and returns at once a promise of its result: it waits its turn behind every operation and save
+ * that arrived before it, so a switch asked for after it waits for it (`idle`).
+ */
 export function createPersonFiles(context: PersonFilesContext) {
   let queue: Promise<unknown> = Promise.resolve();
   const parts = createImportParts();
@@ -95,30 +90,18 @@ export function createPersonFiles(context: PersonFilesContext) {
     };
   }
 
-  async function run(message: QueuedRequest, runtime: SessionRuntime | null): Promise<Result<ImportReport | TreeEditReport | ExportedZip | PushDefaults | PushReport | PublishReport, AppError>> {
-    if (!runtime) return err({ kind: 'no-session', message: 'No session is open yet.' });
-    if (message.type === 'push-defaults') return ok(pushDefaults(runtime));
-    if (message.type === 'export-zip') {
-      const files = runtime.workspace.snapshot();
-      if (files.size === 0) return err({ kind: 'empty', message: 'The workspace has no files yet, so there is nothing to download.' });
-      return ok({ name: zipName(runtime.session.title), bytes: zipWorkspace(files), files: files.size });
-    }
-    if (context.running()) return err({ kind: 'busy', message: 'The agent is working: stop it or wait for it to finish, then change files.' });
-    const target = targetOf(runtime);
-    switch (message.type) {
-      case 'publish-pages':
-        return publishPages(runtime, context.github(), message, (done, total) => target.progress('uploading', done, total));
-      case 'push-github':
-        return pushToGitHub(runtime, context.github(), message, (done, total) => target.progress('uploading', done, total), (source) => rememberGitHub(runtime, source));
-      case 'import-files':
-        return importFiles(target, message.source, message.into ?? '');
-      case 'create-path':
-        return createPath(target, message.path, message.kind);
-      case 'rename-path':
-        return renamePath(target, message.from, message.to);
-      case 'delete-path':
-        return deletePath(target, message.path);
-    }
+  /** A change to the session's files or its GitHub repository, in its turn; refused while the agent runs (checked when its turn comes). */
+  function change<T>(runtime: SessionRuntime, work: (target: PersonFileTarget) => Promise<Result<T, AppError>>): Applied<T> {
+    return inOrder(async () => {
+      if (context.running()) return err(BUSY);
+      const result = await work(targetOf(runtime));
+      return result.ok ? ok({ ...result.value, sessionId: runtime.session.id }) : result;
+    });
+  }
+
+  /** Something read from the session in its turn (after the saves before it), while the agent runs too. */
+  function read<T>(work: () => Result<T, AppError>): Promise<Result<T, AppError>> {
+    return inOrder(() => Promise.resolve(work()));
   }
 
   return {
@@ -126,23 +109,42 @@ export function createPersonFiles(context: PersonFilesContext) {
     inOrder,
     /** Resolves once every file operation and save that arrived so far has ended. */
     idle: (): Promise<void> => queue.then(() => undefined),
-    handle(message: PersonFileRequest): Promise<Answer> {
-      if (message.type === 'import-part') {
-        parts.add(message.partsId, message.files);
-        return Promise.resolve({});
-      }
-      // The session the request named, admitted into it (handlers/context.ts): a switch asked for after it waits for it (idle).
-      const runtime = context.runtime();
+    /** Keeps part of a folder's files for the import that will name them; not queued, so it is there when that import arrives. */
+    addImportPart(request: RequestOf<'import-part'>): void {
+      parts.add(request.partsId, request.files);
+    },
+    importFiles(runtime: SessionRuntime, request: RequestOf<'import-files'>): Applied<ImportReport> {
       // An import's parts are taken as it arrives, so parts sent for a later one cannot replace them.
-      const request = withWholeSource(message, parts);
-      return inOrder(async () => {
-        if (!request.ok) return { error: request.error };
-        const result = await run(request.value, runtime);
-        if (!result.ok) return { error: result.error };
-        // A change says which session it was applied in (the page's note follows it there).
-        const applied = runtime && request.value.type !== 'export-zip' && request.value.type !== 'push-defaults';
-        return { value: applied ? { ...result.value, sessionId: runtime.session.id } : result.value };
+      const source = parts.take(request.source);
+      if (!source.ok) return inOrder(() => Promise.resolve(source));
+      return change(runtime, (target) => importFiles(target, source.value, request.into ?? ''));
+    },
+    createPath(runtime: SessionRuntime, request: RequestOf<'create-path'>): Applied<TreeEditReport> {
+      return change(runtime, (target) => createPath(target, request.path, request.kind));
+    },
+    renamePath(runtime: SessionRuntime, request: RequestOf<'rename-path'>): Applied<TreeEditReport> {
+      return change(runtime, (target) => renamePath(target, request.from, request.to));
+    },
+    deletePath(runtime: SessionRuntime, request: RequestOf<'delete-path'>): Applied<TreeEditReport> {
+      return change(runtime, (target) => deletePath(target, request.path));
+    },
+    pushGitHub(runtime: SessionRuntime, request: RequestOf<'push-github'>): Applied<PushReport> {
+      return change(runtime, (target) =>
+        pushToGitHub(runtime, context.github(), request, (done, total) => target.progress('uploading', done, total), (source) => rememberGitHub(runtime, source)),
+      );
+    },
+    publishPages(runtime: SessionRuntime, request: RequestOf<'publish-pages'>): Applied<PublishReport> {
+      return change(runtime, (target) => publishPages(runtime, context.github(), request, (done, total) => target.progress('uploading', done, total)));
+    },
+    exportZip(runtime: SessionRuntime): Promise<Result<ExportedZip, AppError>> {
+      return read(() => {
+        const files = runtime.workspace.snapshot();
+        if (files.size === 0) return err({ kind: 'empty', message: 'The workspace has no files yet, so there is nothing to download.' });
+        return ok({ name: zipName(runtime.session.title), bytes: zipWorkspace(files), files: files.size });
       });
+    },
+    pushDefaults(runtime: SessionRuntime): Promise<Result<PushDefaults, AppError>> {
+      return read(() => ok(pushDefaults(runtime)));
     },
   };
 }
