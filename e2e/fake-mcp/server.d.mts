@@ -4,7 +4,7 @@ export interface FakeMcp {
   calls(): { tool: string; args: Record<string, unknown> }[];
   refuseOrigin(): void;
   /** Registers a tool on every session's server (stateful mode), which tells its client the list changed. */
-  addTool(name: string): void;
+  addTool(name: string, description?: string): void;
   close(): Promise<unknown>;
 }
 export function startFakeMcp(options?: { stateful?: boolean; delayMs?: number; token?: string }): Promise<FakeMcp>;

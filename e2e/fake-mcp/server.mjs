@@ -7,7 +7,7 @@
 //   report {}        an image and an embedded text resource
 // `refuseOrigin()` stops sending CORS headers; `close()` stops the server. With `{ stateful: true }`
 // each client gets a session (Mcp-Session-Id) and a server of its own that can notify it:
-// `addTool(name)` registers a tool on every session's server, which sends tools/list_changed.
+// `addTool(name, description?)` registers a tool on every session's server, which sends tools/list_changed.
 // `{ delayMs }` answers each request that much later (a slow server); `{ token }` answers 401
 // unless the request carries `Authorization: Bearer <token>`.
 import { createServer } from 'node:http';
@@ -45,11 +45,11 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}
       ],
     }));
     server.registerTool('broken', { description: 'Answers with a malformed result.', inputSchema: {} }, async () => ({ content: [] }));
-    for (const name of added) addEcho(server, name);
+    for (const { name, description } of added) addEcho(server, name, description);
     return server;
   };
-  const addEcho = (server, name) =>
-    server.registerTool(name, { description: `Echoes (added later: ${name}).`, inputSchema: { text: z.string() } }, async (args) => ({ content: [{ type: 'text', text: args.text }] }));
+  const addEcho = (server, name, description = `Echoes (added later: ${name}).`) =>
+    server.registerTool(name, { description, inputSchema: { text: z.string() } }, async (args) => ({ content: [{ type: 'text', text: args.text }] }));
   const http = createServer(async (request, response) => {
     if (cors) for (const [name, value] of Object.entries(CORS)) response.setHeader(name, value);
     if (request.method === 'OPTIONS') {
@@ -95,9 +95,9 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}
     url,
     calls: () => [...calls],
     refuseOrigin: () => (cors = false),
-    addTool(name) {
-      added.push(name);
-      for (const { server } of sessions.values()) addEcho(server, name);
+    addTool(name, description) {
+      added.push({ name, description });
+      for (const { server } of sessions.values()) addEcho(server, name, description);
     },
     close: () =>
       new Promise((resolve) => {

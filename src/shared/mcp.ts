@@ -10,8 +10,22 @@ export interface McpServerSetting {
   url: string;
   /** Sent as `Authorization: Bearer`; stored only when the keys are remembered, like them. */
   token?: string;
-  /** Its tools the person turned off (by the server's own tool names). */
+  /** Its tools the person turned off (by the server's own tool names); kept when a tool leaves the server's list, so one that comes back stays off. */
   disabledTools: string[];
+  /**
+   * Its tools as the last successful Connect listed them, so that Settings lists them (and
+   * their checkboxes) when opened again. Replaced on each Connect; absent until the first one
+   * (and in settings saved before it existed). Only for Settings: what the model is offered
+   * comes from the live connection (worker/mcp/mcp-hub.ts).
+   */
+  tools?: McpListedTool[];
+}
+
+/** One tool of a server as Settings lists it; its name for the model follows the server's current name (modelToolName). */
+export interface McpListedTool {
+  /** The server's own name for it (what disabledTools holds). */
+  name: string;
+  description: string;
 }
 
 export interface McpToolInfo {
@@ -38,6 +52,22 @@ const MODEL_NAME_MAX = 64;
 /** `<server>__<tool>`: characters outside `A–Z a–z 0–9 _ . -` become `_`, 64 characters at most. */
 export function modelToolName(server: string, tool: string): string {
   return `${server}__${tool}`.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, MODEL_NAME_MAX);
+}
+
+/** What Settings keeps of a Connect's answer. */
+export function listedTools(tools: readonly McpToolInfo[]): McpListedTool[] {
+  return tools.map((tool) => ({ name: tool.name, description: tool.description }));
+}
+
+/** A saved server's listed tools, or null when it was never connected (a stored value that is not a list counts as never). */
+export function savedTools(server: McpServerSetting): McpListedTool[] | null {
+  const stored: unknown = server.tools;
+  if (!Array.isArray(stored)) return null;
+  return stored.flatMap((tool: unknown) => {
+    if (typeof tool !== 'object' || tool === null) return [];
+    const { name, description } = tool as Record<string, unknown>;
+    return typeof name === 'string' ? [{ name, description: typeof description === 'string' ? description : '' }] : [];
+  });
 }
 
 export type McpContent = { type: 'text'; text: string } | { type: 'image'; mimeType: string; data: string };

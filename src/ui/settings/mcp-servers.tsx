@@ -1,10 +1,13 @@
 /**
  * Settings → Tools and servers → MCP servers: the servers (name, URL, optional token), added
  * with Add MCP server and checked with Connect, each with its tools (list MCP tools), which a
- * checkbox turns off. Saved with the rest of Settings; tokens follow the model keys' rules.
+ * checkbox turns off. The tools Connect lists are kept with the server's setting (replaced on
+ * each Connect), so Settings opened again lists them and a tool can be turned off without
+ * connecting again. Saved with the rest of Settings; tokens follow the model keys' rules.
  */
-import { useState } from 'react';
-import type { McpServerSetting, McpToolInfo } from '../../shared/mcp';
+import { useRef, useState } from 'react';
+import { listedTools, modelToolName, savedTools } from '../../shared/mcp';
+import type { McpListedTool, McpServerSetting } from '../../shared/mcp';
 import type { WorkerResponse } from '../../worker/client';
 import { SecretField } from './secret-field';
 
@@ -16,13 +19,63 @@ interface Props {
   connect?: ConnectMcp;
 }
 
-type Status = { state: 'idle' } | { state: 'connecting' } | { state: 'connected'; tools: McpToolInfo[] } | { state: 'failed'; message: string };
+/** What this Settings visit's Connect said; the tools themselves are in the server's setting. */
+type Status = { state: 'idle' } | { state: 'connecting' } | { state: 'connected'; count: number } | { state: 'failed'; message: string };
 
 function newId(): string {
   return `mcp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-function ServerEditor({ server, onChange, onRemove, connect }: { server: McpServerSetting; onChange(next: McpServerSetting): void; onRemove(): void; connect?: ConnectMcp }) {
+/**
+ * `servers` with what Connect listed for the server `id` (by then the person may have edited
+ * others: the answer comes later). Unchanged when that server is gone or now has another
+ * address: the list would not be its tools.
+ */
+export function withConnectAnswer(servers: McpServerSetting[], id: string, connectedUrl: string, tools: McpListedTool[]): McpServerSetting[] {
+  return servers.map((server) => (server.id === id && server.url === connectedUrl ? { ...server, tools } : server));
+}
+
+function ToolList({ server, tools, onChange }: { server: McpServerSetting; tools: McpListedTool[]; onChange(next: McpServerSetting): void }) {
+  const toggle = (tool: string, enabled: boolean) =>
+    onChange({ ...server, disabledTools: enabled ? server.disabledTools.filter((name) => name !== tool) : [...server.disabledTools, tool] });
+  return (
+    <ul aria-label="MCP tools" className="mcp-tools">
+      {tools.map((tool) => (
+        <li key={tool.name}>
+          <label className="checkbox">
+            <input type="checkbox" checked={!server.disabledTools.includes(tool.name)} onChange={(event) => toggle(tool.name, event.target.checked)} />
+            <span className="mcp-tool">
+              <code className="mcp-tool-name">{modelToolName(server.name, tool.name)}</code>{' '}
+              {tool.description ? <span className="mcp-tool-description">{tool.description}</span> : null}
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function statusText(count: number): string {
+  return count === 0 ? 'Connected; the server offers no tools.' : `Connected: ${count} tool${count === 1 ? '' : 's'}.`;
+}
+
+function ToolsOf({ server, status, onChange }: { server: McpServerSetting; status: Status; onChange(next: McpServerSetting): void }) {
+  const tools = savedTools(server);
+  if (status.state === 'connecting') return <p role="status">Connecting…</p>;
+  const said = status.state === 'connected' ? <p role="status">{statusText(status.count)}</p> : null;
+  if (tools === null) return said ?? <p className="field-hint">Not connected yet: Connect lists its tools.</p>;
+  if (tools.length === 0) return said ?? <p className="field-hint">The server offered no tools at the last Connect.</p>;
+  return (
+    <>
+      {said}
+      <ToolList server={server} tools={tools} onChange={onChange} />
+      {said ? null : <p className="field-hint">As the last Connect listed them; Connect again to refresh the list.</p>}
+    </>
+  );
+}
+
+function ServerEditor(props: { server: McpServerSetting; onChange(next: McpServerSetting): void; onConnected(tools: McpListedTool[], url: string): void; onRemove(): void; connect?: ConnectMcp | undefined }) {
+  const { server, onChange, onConnected, onRemove, connect } = props;
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const label = server.name || 'New server';
   const run = () => {
@@ -31,10 +84,12 @@ function ServerEditor({ server, onChange, onRemove, connect }: { server: McpServ
       return;
     }
     setStatus({ state: 'connecting' });
-    void connect(server).then((answer) => setStatus(answer.ok ? { state: 'connected', tools: answer.value } : { state: 'failed', message: answer.error.message }));
+    void connect(server).then((answer) => {
+      if (!answer.ok) return setStatus({ state: 'failed', message: answer.error.message });
+      onConnected(listedTools(answer.value), server.url);
+      setStatus({ state: 'connected', count: answer.value.length });
+    });
   };
-  const toggle = (tool: string, enabled: boolean) =>
-    onChange({ ...server, disabledTools: enabled ? server.disabledTools.filter((name) => name !== tool) : [...server.disabledTools, tool] });
   return (
     <fieldset className="mcp-server">
       <legend>{label}</legend>
@@ -56,28 +111,15 @@ function ServerEditor({ server, onChange, onRemove, connect }: { server: McpServ
         </button>
       </div>
       {status.state === 'failed' ? <p role="alert">{status.message}</p> : null}
-      {status.state === 'connected' ? (
-        <>
-          <p role="status">{status.tools.length === 0 ? 'Connected; the server offers no tools.' : `Connected: ${status.tools.length} tool${status.tools.length === 1 ? '' : 's'}.`}</p>
-          <ul aria-label="MCP tools" className="mcp-tools">
-            {status.tools.map((tool) => (
-              <li key={tool.name}>
-                <label className="checkbox">
-                  <input type="checkbox" checked={!server.disabledTools.includes(tool.name)} onChange={(event) => toggle(tool.name, event.target.checked)} />
-                  <span>
-                    <code>{tool.modelName}</code> {tool.description}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <ToolsOf server={server} status={status} onChange={onChange} />
     </fieldset>
   );
 }
 
 export function McpServers({ servers, onChange, connect }: Props) {
+  // Connect answers after later renders: its list goes into the servers as they are then.
+  const latest = useRef(servers);
+  latest.current = servers;
   return (
     <div className="mcp-servers" role="group" aria-label="MCP servers">
       <h4>MCP servers</h4>
@@ -87,6 +129,7 @@ export function McpServers({ servers, onChange, connect }: Props) {
           server={server}
           connect={connect}
           onChange={(next) => onChange(servers.map((item, at) => (at === index ? next : item)))}
+          onConnected={(tools, url) => onChange(withConnectAnswer(latest.current, server.id, url, tools))}
           onRemove={() => onChange(servers.filter((_, at) => at !== index))}
         />
       ))}

@@ -27,6 +27,19 @@ describe('the MCP hub', () => {
     expect(names(hub)).toEqual([]);
   });
 
+  it('offers what the server lists now, not the list Settings kept from an older Connect, and a tool turned off there later is left out without connecting again', async () => {
+    fake = await startFakeMcp({ stateful: true });
+    const hub = createMcpHub();
+    const server = { id: 's1', name: 'calc', url: fake.url, disabledTools: [], tools: [{ name: 'add', description: '' }, { name: 'gone', description: '' }] };
+    hub.configure([server]);
+    await expect.poll(() => names(hub)).toEqual(['calc__add', 'calc__broken', 'calc__lookup', 'calc__report']);
+    fake.addTool('echo');
+    await expect.poll(() => names(hub)).toContain('calc__echo');
+    hub.configure([{ ...server, disabledTools: ['lookup'] }]);
+    expect(names(hub)).toEqual(['calc__add', 'calc__broken', 'calc__echo', 'calc__report']);
+    expect(hub.whyMissing('calc__lookup')).toContain('turned off');
+  });
+
   it('a run starting the moment the settings name a server waits until it is connected, so its tools are offered at once', async () => {
     fake = await startFakeMcp();
     const hub = createMcpHub();
