@@ -62,9 +62,20 @@ export function Caption({ text }: { text: string }) {
 
 export function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
   const playing = replay.status === 'playing';
+  // Pause at notes shows a click at once, until the worker's replay state answers it (shown only
+  // from that answer, a click seemed to do nothing for a frame or more, longer while the worker was busy).
+  const confirmed = replay.pauseAtNotes === true;
+  const [clicked, setClicked] = useState<{ on: boolean; over: boolean } | null>(null);
+  const pauseAtNotes = clicked && clicked.over === confirmed ? clicked.on : confirmed;
   return (
     <div role="toolbar" aria-label="Replay controls" className="replay-controls">
-      <PauseAtNotes on={replay.pauseAtNotes === true} onChange={(on) => command({ kind: 'pause-at-notes', on })} />
+      <PauseAtNotes
+        on={pauseAtNotes}
+        onChange={(on) => {
+          setClicked({ on, over: confirmed });
+          command({ kind: 'pause-at-notes', on });
+        }}
+      />
       {/* aria-disabled keeps the focus on a button that does not apply right now. */}
       <button type="button" aria-disabled={playing} onClick={() => !playing && command({ kind: 'play' })}>
         Play
