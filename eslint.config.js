@@ -48,6 +48,18 @@ const MESSAGE_TEXT_MATCHING = [
   { selector: "CallExpression[callee.property.name=/^(test|exec)$/][arguments.0.property.name='message']", message: MESSAGE_TEXT },
 ];
 
+/**
+ * The page side of the seam, shaped like the worker's (protocol.ts, handlers/): each area of the
+ * UI has one actions hook (`use-*-actions.ts`) that makes its requests; a component (`.tsx`)
+ * calls the hook or gets its actions, and never the worker client itself.
+ */
+const PAGE_SEAM = 'A component does not call the worker client: call the area\'s actions hook (use-*-actions.ts, e.g. ui/agent/use-agent-actions.ts), or add the request there, and call the action it returns (docs/architecture.md, "The page side of the seam").';
+const WORKER_CALLS = [
+  { selector: "CallExpression[callee.property.name=/^(request|send)$/][callee.object.name=/([cC]lient|[wW]orker)$/]", message: PAGE_SEAM },
+  { selector: "CallExpression[callee.property.name=/^(request|send)$/][callee.object.property.name=/([cC]lient|[wW]orker)$/]", message: PAGE_SEAM },
+];
+const EXPORT_ALL = { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' };
+
 const restrictedPackage = (name, where) => ({
   name,
   message: `${name} may be imported only in ${where}. Go through the interface that wraps it.`,
@@ -69,11 +81,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/rules-of-hooks': 'error',
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' },
-        ...MESSAGE_TEXT_MATCHING,
-      ],
+      'no-restricted-syntax': ['error', EXPORT_ALL, ...MESSAGE_TEXT_MATCHING],
       'no-restricted-imports': ['error', {
         paths: [
           restrictedPackage('@google/genai', 'src/model/gemini/'),
@@ -120,6 +128,8 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use deps.clock.now() so tests control time.' }],
     },
   },
+  // Components render and call their area's actions; the hooks (use-*.ts) talk to the worker.
+  { files: ['src/ui/**/*.tsx'], rules: { 'no-restricted-syntax': ['error', EXPORT_ALL, ...MESSAGE_TEXT_MATCHING, ...WORKER_CALLS] } },
   {
     // Tests may wire real implementations together (e.g. tools over the offline sandbox).
     files: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**', 'e2e/**/*.ts', 'scripts/**', '*.config.{js,ts}'],
@@ -128,7 +138,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': 'off',
       'no-restricted-imports': 'off',
       // A test may check the words a person reads; code may not branch on them.
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'No `export *`: export names one by one so a reader sees the surface.' }],
+      'no-restricted-syntax': ['error', EXPORT_ALL],
     },
   },
   // Playwright fixtures call `use`, which is not React's hook.

@@ -1,7 +1,8 @@
 /**
  * The layer rule of docs/architecture.md's "Layers" table, as the lint enforces it: each import
  * below is linted as if it stood in a real file of that folder. A rule loosened in
- * eslint.config.js fails here, not only when someone next breaks it.
+ * eslint.config.js fails here, not only when someone next breaks it. So does the page side of
+ * the seam: components call their area's actions hook, never the worker client.
  */
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +107,30 @@ describe('facts as data', () => {
 
   it('lets code branch on an error kind', async () => {
     expect(await textMatching("declare const error: { kind: string }; export const full = error.kind === 'storage-full';")).toEqual([]);
+  });
+});
+
+describe('the page side of the seam', () => {
+  /** The messages of the rule that keeps the worker client out of components. */
+  async function seamErrors(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\n`, { filePath: file });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+  }
+  const calls = [
+    "declare const client: WorkerClient; export const stop = () => client.send({ type: 'stop' });",
+    "declare const client: WorkerClient; export const compress = () => client.request({ type: 'compress', sessionId: null });",
+    "declare const props: { client: WorkerClient }; export const takeOver = () => props.client.send({ type: 'take-over' });",
+  ].map((call) => `import type { WorkerClient } from '../../worker/client';\n${call}`);
+
+  it('refuses a component that calls the worker client, and says to call its area’s actions hook', async () => {
+    for (const source of calls) {
+      const messages = await seamErrors('src/ui/agent/agent-panel.tsx', source);
+      expect(messages, source).toHaveLength(1);
+      expect(messages[0]).toContain('actions hook (use-*-actions.ts');
+    }
+  });
+
+  it('lets the area’s actions hook make the same calls', async () => {
+    for (const source of calls) expect(await seamErrors('src/ui/agent/use-agent-actions.ts', source), source).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * (workspace-panes.tsx). State that belongs to the loop comes from worker events
  * (useAgentSession); stored state comes from live queries (store/read).
  */
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
 import { DEFAULT_SETTINGS } from '../store/types';
@@ -18,6 +18,7 @@ import { DownloadFailed, ErrorBoundary } from './error-boundary';
 import { loadFailure, onDemand, useOnDemand } from './on-demand';
 import { PaneSplitters, usePaneSizes } from './pane-splitters';
 import { UpdateNotice } from './update-notice';
+import { useAppActions } from './use-app-actions';
 import { useSessionLinks } from './use-session-links';
 import { useAgentSession } from './agent/use-agent-session';
 
@@ -122,6 +123,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
   const panesCode = useOnDemand(workspacePanes, db !== null);
   const WorkspacePanes = panesCode.value;
   useSessionLinks(client, dispatch);
+  const actions = useAppActions(client, view.sessionId);
   const Dialogs = dialogs.loaded();
   const openDialog = (name: string, open: () => void) =>
     void dialogs.load().then(open, (error: unknown) => setBanner(`${name} could not be opened: ${loadFailure(error)}.`));
@@ -138,28 +140,10 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
   useEffect(() => setBanner(startBanner), [startBanner]);
 
   const setApprovalMode = (mode: ApprovalMode) => {
-    client.send({ type: 'set-approval-mode', sessionId: client.sessionTarget(view.sessionId), mode });
+    actions.setApprovalMode(mode);
     dispatch({ type: 'approval-mode', mode });
     applySettings({ approvalMode: mode });
   };
-
-  // The agent panel's client saves the person's edits before a message or Continue goes out.
-  const panelClient = useMemo<WorkerClient>(() => {
-    const flushFor = (request: { type: string }) => {
-      if (request.type === 'send' || request.type === 'continue') flushRef.current?.();
-    };
-    return {
-      ...client,
-      send: (request, transfer) => {
-        flushFor(request);
-        client.send(request, transfer);
-      },
-      request: (request, transfer) => {
-        flushFor(request);
-        return client.request(request, transfer);
-      },
-    };
-  }, [client]);
 
   return (
     <div className="app">
@@ -206,7 +190,8 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
         <section className="agent-area" aria-label="Agent panel">
           <ErrorBoundary name="agent">
             <AgentPanel
-              client={panelClient}
+              client={client}
+              flushRef={flushRef}
               view={view}
               dispatch={dispatch}
               approvalMode={view.approvalMode ?? settings?.approvalMode ?? DEFAULT_SETTINGS.approvalMode}
@@ -230,8 +215,8 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
         <Dialogs.SettingsDialog
           settings={settings}
           {...(settingsOpen.focus ? { initialFocus: settingsOpen.focus } : {})}
-          freeSpace={() => client.request({ type: 'free-space' })}
-          connectMcp={(server) => client.request({ type: 'mcp-connect', server })}
+          freeSpace={actions.freeSpace}
+          connectMcp={actions.connectMcp}
           onClose={() => setSettingsOpen(false)}
           onSave={async (next) => {
             // Closes once stored, so a reload right after Save keeps the change.

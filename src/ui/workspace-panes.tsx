@@ -13,11 +13,14 @@ import type { ForkOrigin } from '../shared/fork-point';
 import type { WorkerClient } from '../worker/client';
 import { CenterViews } from './editor/center-views';
 import { EditorPane } from './editor/editor-pane';
+import { useEditorActions } from './editor/use-editor-actions';
 import { ErrorBoundary } from './error-boundary';
 import { FilesSection } from './files/files-section';
 import { useSessionFile } from './files/session-file';
 import { SessionsList } from './files/sessions-list';
+import { useShareActions } from './share/use-share-actions';
 import { PRUNED_CHECKPOINT } from './transcript/step-actions';
+import { useAppActions } from './use-app-actions';
 
 export interface WorkspacePanesProps {
   db: LoopscopeDb;
@@ -45,7 +48,10 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   const content = useFileContent(db, sessionId, activePath ?? '');
   const paths = useMemo(() => (files ?? []).map((file) => file.path), [files]);
   const storedCheckpoints = useCheckpoints(db, sessionId);
-  const sessionFile = useSessionFile(client, currentId);
+  const editorActions = useEditorActions(client, sessionId);
+  const shareActions = useShareActions(client, currentId);
+  const sessionFile = useSessionFile(shareActions);
+  const sessionActions = useAppActions(client, currentId).sessions;
   useEffect(() => onPaths?.(paths), [paths, onPaths]);
   // A live query may still hold the session left for a moment: only the open one's record counts.
   const stored = useSession(db, sessionId);
@@ -97,12 +103,7 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
   useEffect(() => {
     if (activePath === null && openPaths[0]) setActivePath(openPaths[0]);
   }, [activePath, openPaths]);
-  // Saved only when the worker answers that the store has it (the editor waits for the answer).
-  // Each save names its session: the last save of an editor closing on a session switch lands there.
-  const saveFile = useCallback(
-    (path: string, text: string) => client.request({ type: 'write-file', sessionId: sessionId || null, path, content: text }),
-    [client, sessionId],
-  );
+  const saveFile = editorActions.saveFile;
   /** A file whose save failed after its tab closed comes back, shown, so the person sees the failure. */
   const openPathsRef = useRef(openPaths);
   openPathsRef.current = openPaths;
@@ -123,15 +124,6 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
     setActivePath((active) => (active !== null && inside(active) ? null : active));
   }, []);
   const created = useCallback((path: string, kind: 'file' | 'folder') => kind === 'file' && open(path), [open]);
-  const sessionActions = useMemo(
-    () => ({
-      onNew: () => client.send({ type: 'new-session' }),
-      onOpen: (id: string) => client.send({ type: 'open-session', sessionId: id }),
-      onRename: (id: string, title: string) => client.send({ type: 'rename-session', sessionId: id, title }),
-      onDelete: (id: string) => client.send({ type: 'delete-session', sessionId: id }),
-    }),
-    [client],
-  );
   // Built only when its inputs change, so the agent's events leave the editor alone; one per
   // session, so unsaved marks and kept drafts stay with their session.
   const editor = useMemo(
@@ -178,7 +170,7 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
       </aside>
       <section className="editor-area" aria-label="Editor">
         <ErrorBoundary name="editor">
-          <CenterViews client={client} db={db} sessionId={sessionId} editor={editor} />
+          <CenterViews client={client} actions={editorActions} db={db} sessionId={sessionId} editor={editor} />
         </ErrorBoundary>
       </section>
     </>

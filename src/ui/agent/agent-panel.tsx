@@ -1,12 +1,12 @@
 /** The agent panel: controls of the loop, the transcript, the approval card and the prompt. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApprovalMode, ApprovalOutcome } from '../../agent/types';
+import type { MutableRefObject } from 'react';
+import type { ApprovalMode } from '../../agent/types';
 import type { WorkerClient } from '../../worker/client';
 import type { LessonInfo } from '../../worker/protocol';
 import { ApprovalCard } from '../transcript/approval-card';
 import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
-import { downloadSessionFile } from '../files/download';
 import { Caption, RecordedLessons, ReplayControls, SharedSessionBar, replayActive } from './shared-session-bar';
 import { focusLastRestore, PROMPT_COMMANDS } from './prompt-commands';
 import type { CommandContext, PromptCommand } from './prompt-commands';
@@ -17,7 +17,8 @@ import { Transcript } from '../transcript/transcript';
 import { ForkOriginLine, useFork } from './fork-controls';
 import type { ForkOrigin } from '../../shared/fork-point';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
-import { forgetUnsent, keepUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
+import { forgetUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
+import { useAgentActions } from './use-agent-actions';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
   { value: 'ask', label: 'Ask every time' },
@@ -29,7 +30,10 @@ export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
 export const WAITING_FOR_SANDBOX = 'Waiting for the sandbox… Your message is sent as soon as it is ready.';
 
 export interface AgentPanelProps {
+  /** Reached only through the panel's actions (use-agent-actions.ts). */
   client: WorkerClient;
+  /** Saves the editor's unsaved edits at once: before a message or Continue goes out. */
+  flushRef?: MutableRefObject<(() => void) | null>;
   view: SessionView;
   dispatch: (action: SessionAction) => void;
   approvalMode: ApprovalMode;
@@ -53,29 +57,14 @@ export interface AgentPanelProps {
 }
 
 export function AgentPanel(props: AgentPanelProps) {
-  const { client, view, dispatch } = props;
+  const { view, dispatch } = props;
+  const actions = useAgentActions({ client: props.client, view, dispatch, flushRef: props.flushRef });
+  const { queued, stop } = actions;
   const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
   const awaiting = view.items.find((item) => item.type === 'tool' && item.call.status === 'awaiting_approval');
   // A message the worker has not taken yet counts as work: no second send meanwhile.
   const busy = view.running || view.waitingMessage !== null;
   const waitingForSandbox = view.waitingMessage !== null && view.sessionId === null;
-
-  /**
-   * A message sent while the agent works (its answer may already show while the run stores it)
-   * waits here, said in a status line, and goes as soon as the run ends: never dropped. Stop
-   * gives it back to the prompt; so does opening another session.
-   */
-  const [queued, setQueued] = useState<{ text: string; settle: (accepted: boolean) => void } | null>(null);
-  const unqueue = useCallback(() => {
-    if (!queued) return;
-    forgetUnsent();
-    queued.settle(false);
-    setQueued(null);
-  }, [queued]);
-  const stop = useCallback(() => {
-    unqueue();
-    client.send({ type: 'stop' });
-  }, [client, unqueue]);
 
   useEffect(() => {
     if (!busy) return;
@@ -90,28 +79,10 @@ export function AgentPanel(props: AgentPanelProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [busy, stop]);
 
-  // Loop detection turned off in this session: the alerts no longer offer it. Opening a
-  // session (again) starts with detection on, in the worker and here.
-  const [loopDetectionOffIn, setLoopDetectionOffIn] = useState<string | null>(null);
-  useEffect(() => setLoopDetectionOffIn(null), [view.sessionId]);
-  const disableLoopDetection = useCallback(() => {
-    setLoopDetectionOffIn(view.sessionId);
-    client.send({ type: 'disable-loop-detection', sessionId: view.sessionId });
-  }, [client, view.sessionId]);
-  const restore = useCallback(
-    (checkpointIds: string[]) => client.send({ type: 'restore-checkpoints', sessionId: view.sessionId, checkpointIds }),
-    [client, view.sessionId],
-  );
-
   // A fork from a person's message puts its text in the prompt to edit and send: a new prompt box holds it.
   const [seed, setSeed] = useState<{ text: string; key: number } | null>(null);
   const seedPrompt = useCallback((text: string) => setSeed((current) => ({ text, key: (current?.key ?? 0) + 1 })), []);
-  const forkError = useCallback((message: string) => dispatch({ type: 'notice', level: 'error', message }), [dispatch]);
-  const forking = useFork(client, view.sessionId, seedPrompt, forkError);
-  const saveNote = useCallback(
-    (anchor: string, text: string | null) => client.request({ type: 'set-note', sessionId: client.sessionTarget(view.sessionId), anchor, text }),
-    [client, view.sessionId],
-  );
+  const forking = useFork(actions.fork, seedPrompt, actions.error);
 
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
@@ -130,64 +101,13 @@ export function AgentPanel(props: AgentPanelProps) {
     dispatch({ type: 'notice', level: 'info', message: UNSENT_NOTICE });
   }, [unsent, sessionOpen]); // once, when the first session opens
 
-  /**
-   * Shown at once. Before the first session is open (the sandbox is still starting) the worker
-   * holds the message and runs it once it can; if the worker refuses it (a session is opening,
-   * the agent just got busy, it could not start), it is taken back with an alert.
-   */
-  /** `sessionId`: the session the message was written in (a queued one), else the one on screen. */
-  const sendNow = async (text: string, sessionId = client.sessionTarget(view.sessionId)): Promise<boolean> => {
-    keepUnsent(text);
-    dispatch({ type: 'local-send', text });
-    const answer = await client.request({ type: 'send', sessionId, text });
-    forgetUnsent();
-    if (answer.ok) {
-      dispatch({ type: 'send-accepted' });
-      return true;
-    }
-    dispatch({ type: 'send-refused', text, message: answer.error.message });
-    return false;
-  };
-  const send = (text: string): Promise<boolean> => {
-    if (view.waitingMessage !== null || queued !== null) return Promise.resolve(false);
-    if (!view.running) return sendNow(text);
-    keepUnsent(text);
-    return new Promise<boolean>((settle) => setQueued({ text, settle }));
-  };
-  const queuedFor = useRef(view.sessionId);
-  useEffect(() => {
-    if (!queued) return;
-    if (queuedFor.current !== view.sessionId) return unqueue(); // another session is on screen: the message comes back
-    if (view.running || view.sessionId === null) return;
-    setQueued(null);
-    // Named for the session it was written in: if another one opened meanwhile (its run stopped
-    // before the switch showed), the worker refuses it and the text comes back with why.
-    void sendNow(queued.text, queuedFor.current).then(queued.settle);
-  }); // after every render: the run's end, a switch
-  useEffect(() => {
-    if (!queued) queuedFor.current = view.sessionId;
-  });
-  const openLesson = (id: string) =>
-    void client.request({ type: 'open-shared', source: { kind: 'lesson', id } }).then((answer) => {
-      if (!answer.ok) dispatch({ type: 'notice', level: 'error', message: `The lesson could not be opened: ${answer.error.message}` });
-    });
-  const decide = (callId: string, outcome: ApprovalOutcome) => client.send({ type: 'approval-response', callId, outcome });
-  const notify = (message: string) => dispatch({ type: 'notice', level: 'info', message });
   const commandContext: CommandContext = {
     busy,
-    notify,
-    newSession: () => client.send({ type: 'new-session' }),
-    compress: () =>
-      void client.request({ type: 'compress', sessionId: view.sessionId }).then((answer) => {
-        if (!answer.ok) notify(`/compress: ${answer.error.message}`);
-      }),
+    notify: actions.notify,
+    ...actions.commands,
     focusLastRestore: () => focusLastRestore(document.querySelector('section[aria-label="Transcript"]')),
     openSettings: props.onOpenSettings,
     openShare: props.onOpenShare,
-    downloadSessionFile: () =>
-      void downloadSessionFile(client).then((failed) => {
-        if (failed) notify(`/export: the session file could not be made: ${failed}`);
-      }),
   };
   const runCommand = (command: PromptCommand) => command.run(commandContext);
 
@@ -218,12 +138,12 @@ export function AgentPanel(props: AgentPanelProps) {
           <button
             type="button"
             aria-disabled={!view.pause}
-            onClick={() => view.pause && client.send({ type: 'next-step', step: view.pause.step })}
+            onClick={() => view.pause && actions.nextStep(view.pause.step)}
           >
             Next step
           </button>
         ) : null}
-        <button type="button" disabled={busy} onClick={() => client.send({ type: 'compress', sessionId: view.sessionId })}>
+        <button type="button" disabled={busy} onClick={actions.compress}>
           Compress
         </button>
         <ContextMeter usage={view.context} />
@@ -246,13 +166,13 @@ export function AgentPanel(props: AgentPanelProps) {
           <TodoList todos={todos.call.display.todos} />
         </section>
       ) : null}
-      {props.forkedFrom ? <ForkOriginLine origin={props.forkedFrom} client={client} /> : null}
+      {props.forkedFrom ? <ForkOriginLine origin={props.forkedFrom} onOpen={actions.openSession} /> : null}
       <Transcript
         key={view.sessionId ?? 'opening'}
         items={view.items}
-        onDisableLoopDetection={loopDetectionOffIn === view.sessionId ? null : disableLoopDetection}
+        onDisableLoopDetection={actions.disableLoopDetection}
         checkpoints={props.checkpoints}
-        onRestore={busy || view.shared ? null : restore}
+        onRestore={busy || view.shared ? null : actions.restore}
         differs={view.replay?.differs}
         prepended={view.prepended}
         earlierPending={view.earlierPending}
@@ -260,27 +180,27 @@ export function AgentPanel(props: AgentPanelProps) {
         onEditFork={busy || view.elsewhere ? null : forking.edit}
         editedCallId={props.forkedFrom?.edit?.kind === 'result' ? props.forkedFrom.edit.callId : undefined}
         notes={props.notes}
-        onSaveNote={view.elsewhere || !view.sessionId ? null : saveNote}
+        onSaveNote={view.elsewhere || !view.sessionId ? null : actions.saveNote}
       />
       {forking.problemView}
       {props.provider?.lessons.length && view.items.length === 0 && !view.shared ? (
         <div className="lessons" aria-label="Lessons">
           <p>{props.provider.label}: pick a lesson (replies are scripted; tools and approvals are real).</p>
           {props.provider.lessons.map((lesson) => (
-            <button key={lesson.id} type="button" onClick={() => void send(lesson.prompt)}>
+            <button key={lesson.id} type="button" onClick={() => void actions.send(lesson.prompt)}>
               {lesson.title}
             </button>
           ))}
-          <RecordedLessons lessons={props.provider.lessons} onOpen={openLesson} />
+          <RecordedLessons lessons={props.provider.lessons} onOpen={actions.openLesson} />
         </div>
       ) : null}
       {awaiting && awaiting.type === 'tool' ? (
-        <ApprovalCard call={awaiting.call} onDecide={(outcome) => decide(awaiting.call.callId, outcome)} />
+        <ApprovalCard call={awaiting.call} onDecide={(outcome) => actions.decide(awaiting.call.callId, outcome)} />
       ) : null}
       {view.elsewhere ? (
         <div role="alert" className="interrupted">
           <p>This session is open in another tab. Here it is read-only, so the two tabs cannot overwrite each other.</p>
-          <button type="button" onClick={() => client.send({ type: 'take-over' })}>
+          <button type="button" onClick={actions.takeOver}>
             Take over here
           </button>
         </div>
@@ -288,11 +208,11 @@ export function AgentPanel(props: AgentPanelProps) {
       {view.interruption.type !== 'none' && !view.running && !view.elsewhere && !view.shared ? (
         <div className="interrupted">
           <p>{props.forkedFrom && view.items.at(-1)?.type === 'tool' ? 'This fork ends with tool results: Continue lets the model answer them.' : 'This session was interrupted mid-turn.'}</p>
-          <button type="button" onClick={() => client.send({ type: 'continue', sessionId: view.sessionId })}>
+          <button type="button" onClick={actions.continueRun}>
             Continue
           </button>
           {props.forkedFrom?.recording && !props.forkedFrom.edit && view.interruption.type === 'interrupted_prompt' ? (
-            <button type="button" onClick={() => void client.request({ type: 'replay', command: { kind: 'from-here' } }).then((answer) => !answer.ok && forkError(answer.error.message))}>
+            <button type="button" onClick={() => actions.replay({ kind: 'from-here' })}>
               Replay from here
             </button>
           ) : null}
@@ -303,19 +223,12 @@ export function AgentPanel(props: AgentPanelProps) {
         <section className="shared-bar" aria-label="Replay from here">
           {view.replay.caption ? <Caption text={view.replay.caption} /> : null}
           {replayActive(view.replay) ? (
-            <ReplayControls replay={view.replay} command={(command) => void client.request({ type: 'replay', command }).then((answer) => !answer.ok && forkError(answer.error.message))} />
+            <ReplayControls replay={view.replay} command={actions.replay} />
           ) : null}
         </section>
       ) : null}
       {view.shared ? (
-        <SharedSessionBar
-          sessionId={view.sessionId}
-          shared={view.shared}
-          replay={view.replay}
-          running={busy}
-          client={client}
-          onError={(message) => dispatch({ type: 'notice', level: 'error', message })}
-        />
+        <SharedSessionBar shared={view.shared} replay={view.replay} running={busy} command={actions.replay} fork={actions.forkShared} />
       ) : null}
       {queued ? (
         <p role="status" className="queued-message">
@@ -330,7 +243,7 @@ export function AgentPanel(props: AgentPanelProps) {
         initialText={seed ? seed.text : early?.text || unsent || ''}
         initialCaret={seed ? undefined : early?.text ? early.caret : undefined}
         adoptEarly={adoptEarlyPrompt}
-        onSend={send}
+        onSend={actions.send}
         onStop={stop}
         commands={PROMPT_COMMANDS}
         onCommand={runCommand}

@@ -7,18 +7,17 @@
 import { useCallback, useState } from 'react';
 import type { ForkPoint } from '../../shared/fork-point';
 import type { ForkOrigin } from '../../shared/fork-point';
-import type { WorkerClient } from '../../worker/client';
 import { FILES_UNKNOWN, ForkEditDialog } from '../transcript/fork-edit-dialog';
-import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
+import type { ForkEditRequest, RequestFork } from '../transcript/fork-edit-dialog';
 
-
-export function useFork(client: WorkerClient, sessionId: string | null, onPrompt: (text: string) => void, onError: (message: string) => void) {
+/** `requestFork`: the agent panel's actions (use-agent-actions.ts) ask the worker. */
+export function useFork(requestFork: RequestFork, onPrompt: (text: string) => void, onError: (message: string) => void) {
   const [problem, setProblem] = useState<{ point: ForkPoint; message: string } | null>(null);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   const fork = useCallback(
     async (point: ForkPoint, currentFiles = false) => {
       setProblem(null);
-      const answer = await client.request({ type: 'fork', sessionId: client.sessionTarget(sessionId), at: point, ...(currentFiles ? { currentFiles: true } : {}) });
+      const answer = await requestFork(point, { currentFiles });
       if (answer.ok) {
         if (point.kind === 'message') onPrompt(point.text);
         return;
@@ -26,7 +25,7 @@ export function useFork(client: WorkerClient, sessionId: string | null, onPrompt
       if (FILES_UNKNOWN.has(answer.error.kind)) setProblem({ point, message: answer.error.message });
       else onError(`The fork could not be made: ${answer.error.message}`);
     },
-    [client, sessionId, onPrompt, onError],
+    [requestFork, onPrompt, onError],
   );
   const problemView = problem ? (
     <div role="alert" className="interrupted">
@@ -39,7 +38,7 @@ export function useFork(client: WorkerClient, sessionId: string | null, onPrompt
       </button>
     </div>
   ) : null;
-  const editView = editing ? <ForkEditDialog client={client} sessionId={sessionId} request={editing} onClose={() => setEditing(null)} /> : null;
+  const editView = editing ? <ForkEditDialog onFork={requestFork} request={editing} onClose={() => setEditing(null)} /> : null;
   return {
     fork: useCallback((point: ForkPoint) => void fork(point), [fork]),
     edit: useCallback((request: ForkEditRequest) => setEditing(request), []),
@@ -53,11 +52,11 @@ export function useFork(client: WorkerClient, sessionId: string | null, onPrompt
 }
 
 /** "Forked from <title> at round-trip N": the title opens that session. */
-export function ForkOriginLine({ origin, client }: { origin: ForkOrigin; client: WorkerClient }) {
+export function ForkOriginLine({ origin, onOpen }: { origin: ForkOrigin; onOpen: (sessionId: string) => void }) {
   return (
     <p className="fork-origin">
       Forked from{' '}
-      <button type="button" className="link-button" title="Open the session this one was forked from" onClick={() => client.send({ type: 'open-session', sessionId: origin.sessionId })}>
+      <button type="button" className="link-button" title="Open the session this one was forked from" onClick={() => onOpen(origin.sessionId)}>
         {origin.title}
       </button>{' '}
       at round-trip {origin.roundTrip}

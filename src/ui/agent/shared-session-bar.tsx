@@ -5,7 +5,6 @@
  * replay is (`Round-trip N of M`).
  */
 import { useState } from 'react';
-import type { WorkerClient, WorkerResponse } from '../../worker/client';
 import type { LessonInfo, SharedInfo } from '../../worker/protocol';
 import type { ReplayCommand, ReplaySpeed, ReplayState } from '../../shared/replay';
 
@@ -96,22 +95,16 @@ export function ReplayControls({ replay, command }: { replay: ReplayState; comma
 }
 
 export interface SharedSessionBarProps {
-  /** The shared session on screen (Fork copies it). */
-  sessionId: string | null;
   shared: SharedInfo;
   replay: ReplayState | null;
   running: boolean;
-  client: WorkerClient;
-  /** A refused Replay or Fork: the transcript shows why. */
-  onError: (message: string) => void;
+  /** The replay command, asked of the worker (use-agent-actions.ts); a refusal shows in the transcript. */
+  command: (command: ReplayCommand) => void;
+  /** Fork: a copy of the shared session of one's own; a refusal shows in the transcript. */
+  fork: () => void;
 }
 
-export function SharedSessionBar({ sessionId, shared, replay, running, client, onError }: SharedSessionBarProps) {
-  const said = (answer: WorkerResponse) => {
-    if (!answer.ok) onError(answer.error.message);
-  };
-  const command = (replayCommand: ReplayCommand) => void client.request({ type: 'replay', command: replayCommand }).then(said);
-  const fork = () => void client.request({ type: 'fork', sessionId: client.sessionTarget(sessionId) }).then(said);
+export function SharedSessionBar({ shared, replay, running, command, fork }: SharedSessionBarProps) {
   const active = replayActive(replay);
   const busy = running || active;
   /** Chosen before Replay (the toolbar's Speed takes over while it plays). */

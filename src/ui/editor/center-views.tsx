@@ -8,6 +8,7 @@ import type { LoopscopeDb } from '../../store/read';
 import type { WorkerClient } from '../../worker/client';
 import { LoopInspector } from '../inspector/loop-inspector';
 import { PreviewPane } from './preview-pane';
+import type { EditorActions } from './use-editor-actions';
 
 const TerminalView = lazy(() => import('./terminal-view'));
 
@@ -16,11 +17,14 @@ const VIEWS: View[] = ['Editor', 'Terminal', 'Preview', 'Loop inspector'];
 
 export const CenterViews = memo(function CenterViews({
   client,
+  actions,
   db,
   sessionId,
   editor,
 }: {
   client: WorkerClient;
+  /** The session's editor and terminal actions (use-editor-actions.ts). */
+  actions: EditorActions;
   db: LoopscopeDb;
   sessionId: string;
   editor: ReactNode;
@@ -80,7 +84,7 @@ export const CenterViews = memo(function CenterViews({
       {opened.has('Terminal') && sessionId ? (
         <section className="view-body terminal" aria-label="Terminal" hidden={view !== 'Terminal'}>
           <Suspense fallback={<p className="empty">Loading the terminal…</p>}>
-            <TerminalView client={client} sessionId={sessionId} focusOnStart={focusOnOpen} />
+            <TerminalView shell={actions.terminal} focusOnStart={focusOnOpen} />
           </Suspense>
         </section>
       ) : null}

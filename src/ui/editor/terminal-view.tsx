@@ -6,10 +6,11 @@ import { useEffect, useRef } from 'react';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import '@xterm/xterm/css/xterm.css';
-import type { WorkerClient } from '../../worker/client';
+import type { EditorActions } from './use-editor-actions';
 import { terminalThemeOf, useThemeName } from '../settings/theme';
 
-export default function TerminalView({ client, sessionId, focusOnStart }: { client: WorkerClient; sessionId: string; focusOnStart: boolean }) {
+/** `shell`: the session's terminal actions (use-editor-actions.ts); a new one starts a new terminal. */
+export default function TerminalView({ shell, focusOnStart }: { shell: EditorActions['terminal']; focusOnStart: boolean }) {
   const host = useRef<HTMLDivElement>(null);
   const takeFocus = useRef(focusOnStart); // as the view was opened: by a click, or passed by the arrow keys
   const themeName = useThemeName();
@@ -27,15 +28,15 @@ export default function TerminalView({ client, sessionId, focusOnStart }: { clie
     terminal.open(host.current);
     fit.fit();
     terminalRef.current = terminal;
-    const unsubscribe = client.subscribe((event) => {
+    const unsubscribe = shell.watch((event) => {
       if (event.type === 'terminal-output') terminal.write(event.text);
       if (event.type === 'terminal-exit') terminal.write(`\r\n[shell exited with code ${event.code}; press Enter to start a new one]\r\n`);
     });
     let exited = false;
-    const exitWatch = client.subscribe((event) => {
+    const exitWatch = shell.watch((event) => {
       if (event.type === 'terminal-exit') exited = true;
     });
-    const start = () => client.request({ type: 'terminal-start', sessionId: client.sessionTarget(sessionId), columns: terminal.cols, rows: terminal.rows });
+    const start = () => shell.start(terminal.cols, terminal.rows);
     void start().then((answer) => {
       if (!answer.ok) terminal.write(`Could not start a shell: ${answer.error.message}\r\n`);
     });
@@ -45,11 +46,11 @@ export default function TerminalView({ client, sessionId, focusOnStart }: { clie
         void start();
         return;
       }
-      client.send({ type: 'terminal-input', text });
+      shell.input(text);
     });
     const observer = new ResizeObserver(() => {
       fit.fit();
-      client.send({ type: 'terminal-resize', columns: terminal.cols, rows: terminal.rows });
+      shell.resize(terminal.cols, terminal.rows);
     });
     observer.observe(host.current);
     if (takeFocus.current) terminal.focus();
@@ -61,6 +62,6 @@ export default function TerminalView({ client, sessionId, focusOnStart }: { clie
       terminalRef.current = null;
       terminal.dispose();
     };
-  }, [client, sessionId]);
+  }, [shell]);
   return <div className="terminal-host" ref={host} aria-label="Terminal output" />;
 }

@@ -6,16 +6,16 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import type { WorkerClient } from '../../worker/client';
 import type { MenuItem } from '../menu';
-import { downloadSessionFile } from './download';
+import type { ShareActions } from '../share/use-share-actions';
 
 const TraceExportDialog = lazy(() => import('../share/trace-export-dialog').then((module) => ({ default: module.TraceExportDialog })));
 
 /** Larger than any session file Loopscope writes (share/codec.ts reads at most 64 MB). */
 const MAX_SESSION_FILE_BYTES = 64 * 1024 * 1024;
 
-export function useSessionFile(client: WorkerClient, sessionId: string | null) {
+/** `actions`: the share actions for the session on screen (use-share-actions.ts). */
+export function useSessionFile(actions: ShareActions) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [tracing, setTracing] = useState(false);
@@ -26,7 +26,7 @@ export function useSessionFile(client: WorkerClient, sessionId: string | null) {
     if (!file) return;
     setError(null);
     if (file.size > MAX_SESSION_FILE_BYTES) return setError(`${file.name} is larger than any session file (over 64 MB); it was not opened.`);
-    const answer = await client.request({ type: 'open-shared', source: { kind: 'file', name: file.name, text: await file.text() } });
+    const answer = await actions.openSessionFile(file.name, await file.text());
     if (!answer.ok) setError(`${file.name} could not be opened. ${answer.error.message}`);
   };
 
@@ -35,7 +35,7 @@ export function useSessionFile(client: WorkerClient, sessionId: string | null) {
     {
       label: 'Download session file',
       onSelect: () =>
-        void downloadSessionFile(client).then((failed) => setError(failed ? `The session file could not be made: ${failed}` : null)),
+        void actions.downloadSessionFile().then((failed) => setError(failed ? `The session file could not be made: ${failed}` : null)),
     },
     { label: 'OpenTelemetry trace…', onSelect: () => setTracing(true) },
   ];
@@ -52,7 +52,7 @@ export function useSessionFile(client: WorkerClient, sessionId: string | null) {
       ) : null}
       {tracing ? (
         <Suspense fallback={null}>
-          <TraceExportDialog client={client} sessionId={sessionId} onClose={() => setTracing(false)} />
+          <TraceExportDialog exportTrace={actions.exportTrace} onClose={() => setTracing(false)} />
         </Suspense>
       ) : null}
     </>

@@ -17,6 +17,7 @@ import { exportFileName, inspectorExportJson } from './inspector-export';
 import { groupRoundTrips } from './inspector-model';
 import { TurnView } from './inspector-turn';
 import { LoopTimeline } from './loop-timeline';
+import { useInspectorActions } from './use-inspector-actions';
 import './inspector.css';
 
 function download(name: string, text: string): void {
@@ -95,6 +96,7 @@ function ViewTabs({ view, onChange }: { view: 'list' | 'timeline'; onChange: (vi
 export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined }) {
   const roundTrips = useRoundTrips(db, sessionId);
   const session = useSession(db, sessionId);
+  const actions = useInspectorActions(client, sessionId);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   const [view, setView] = useState<'list' | 'timeline'>('list');
   const ordinals = useMemo(() => new Map((roundTrips ?? []).map((roundTrip, index) => [roundTrip.id, index + 1])), [roundTrips]);
@@ -102,9 +104,9 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
     () => ({
       ordinal: (roundTripId: string) => ordinals.get(roundTripId) ?? 0,
       notes: session?.id === sessionId ? session.notes : undefined,
-      onSave: client ? (anchor: string, text: string | null) => client.request({ type: 'set-note', sessionId: client.sessionTarget(sessionId), anchor, text }) : null,
+      onSave: actions?.saveNote ?? null,
     }),
-    [session, sessionId, client, ordinals],
+    [session, sessionId, actions, ordinals],
   );
   const interactions = useMemo(() => (roundTrips ? groupRoundTrips(roundTrips) : []), [roundTrips]);
   if (!roundTrips) return <p className="empty">Loading…</p>;
@@ -120,7 +122,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
         <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />
       </div>
       {session?.forkedFrom?.edit ? <ForkEditView edit={session.forkedFrom.edit} /> : null}
-      {editing && client ? <ForkEditDialog client={client} sessionId={sessionId} request={editing} onClose={() => setEditing(null)} /> : null}
+      {editing && actions ? <ForkEditDialog onFork={actions.fork} request={editing} onClose={() => setEditing(null)} /> : null}
       <div role="tabpanel" aria-label={view === 'timeline' ? 'Timeline view' : 'List view'}>
       {view === 'timeline' ? <LoopTimeline roundTrips={roundTrips} /> : null}
       {view === 'list' && interactions.map((interaction, index) => {
@@ -134,7 +136,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
               {interaction.turns.map((turn, position) => {
                 const firstNumber = number;
                 number += turn.attempts.length;
-                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} onEditFork={client ? setEditing : null} notes={notes} />;
+                return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} onEditFork={actions ? setEditing : null} notes={notes} />;
               })}
             </ol>
           </section>

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { formatBytes } from '../../shared/format-bytes';
 import type { WorkerClient } from '../../worker/client';
 import type { ExportedSession } from '../../worker/protocol';
-import { downloadSessionFile } from '../files/download';
 import { ModalDialog } from '../modal-dialog';
+import { useShareActions } from './use-share-actions';
 
 /** The link to this page with the session in its fragment (the query, e.g. `?sandbox=offline`, kept). */
 export function shareUrl(fragment: string, location: Pick<Location, 'origin' | 'pathname' | 'search'>): string {
@@ -29,16 +29,17 @@ function SizeLine({ exported }: { exported: ExportedSession }) {
 export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose: () => void }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [message, setMessage] = useState('');
+  const actions = useShareActions(client);
   useEffect(() => {
     let live = true;
-    void client.request({ type: 'export-session', as: 'link' }).then((answer) => {
+    void actions.exportLink().then((answer) => {
       if (!live) return;
       setState(answer.ok ? { status: 'ready', exported: answer.value } : { status: 'failed', message: answer.error.message });
     });
     return () => {
       live = false;
     };
-  }, [client]);
+  }, [actions]);
   const exported = state.status === 'ready' ? state.exported : null;
   const link = exported?.fragment ? shareUrl(exported.fragment, window.location) : null;
 
@@ -53,7 +54,7 @@ export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose
     }
   };
   const download = async () => {
-    const failed = await downloadSessionFile(client);
+    const failed = await actions.downloadSessionFile();
     setMessage(failed ? `The session file could not be made: ${failed}` : 'Session file downloaded.');
   };
 

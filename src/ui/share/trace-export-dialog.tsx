@@ -4,13 +4,14 @@
  * ticks Include messages; no key is ever in it.
  */
 import { useRef, useState } from 'react';
-import type { WorkerClient } from '../../worker/client';
 import { downloadText } from '../files/download';
 import { ModalDialog } from '../modal-dialog';
+import type { ShareActions } from './use-share-actions';
 
 type State = { kind: 'choosing' } | { kind: 'exporting' } | { kind: 'failed'; message: string } | { kind: 'done'; message: string };
 
-export function TraceExportDialog({ client, sessionId, onClose }: { client: WorkerClient; sessionId: string | null; onClose: () => void }) {
+/** `exportTrace`: the share actions' (use-share-actions.ts), for the session on screen. */
+export function TraceExportDialog({ exportTrace, onClose }: { exportTrace: ShareActions['exportTrace']; onClose: () => void }) {
   const [includeMessages, setIncludeMessages] = useState(false);
   const [state, setState] = useState<State>({ kind: 'choosing' });
   const open = useRef(true);
@@ -18,7 +19,7 @@ export function TraceExportDialog({ client, sessionId, onClose }: { client: Work
   const download = async () => {
     if (state.kind === 'exporting') return;
     setState({ kind: 'exporting' });
-    const answer = await client.request({ type: 'export-trace', sessionId: client.sessionTarget(sessionId), includeMessages });
+    const answer = await exportTrace(includeMessages);
     if (!open.current) return;
     if (!answer.ok) return setState({ kind: 'failed', message: `The trace could not be made: ${answer.error.message}` });
     const trace = answer.value;

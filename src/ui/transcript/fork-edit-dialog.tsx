@@ -8,7 +8,7 @@
 import { useId, useState } from 'react';
 import { parseEditedReply } from '../../shared/fork-point';
 import type { ForkEdit, ForkPoint } from '../../shared/fork-point';
-import type { WorkerClient } from '../../worker/client';
+import type { WorkerResponse } from '../../worker/client';
 import { ModalDialog } from '../modal-dialog';
 
 export interface ForkEditRequest {
@@ -18,10 +18,13 @@ export interface ForkEditRequest {
   initial: string;
 }
 
+/** Asks the worker for a fork from `at` (an area's actions hook: use-agent-actions.ts, use-inspector-actions.ts); the fork opens when made. */
+export type RequestFork = (at: ForkPoint, options?: { edit?: ForkEdit; currentFiles?: boolean }) => Promise<WorkerResponse<'fork'>>;
+
 /** Answers the worker gives when the files of the moment are not known; the fork can still be made with the current files. */
 export const FILES_UNKNOWN: ReadonlySet<string> = new Set(['pruned', 'files-unknown']);
 
-export function ForkEditDialog({ client, sessionId, request, onClose }: { client: WorkerClient; sessionId: string | null; request: ForkEditRequest; onClose: () => void }) {
+export function ForkEditDialog({ onFork, request, onClose }: { onFork: RequestFork; request: ForkEditRequest; onClose: () => void }) {
   const [text, setText] = useState(request.initial);
   const [problem, setProblem] = useState<{ message: string; filesUnknown: boolean } | null>(null);
   const [forking, setForking] = useState(false);
@@ -38,7 +41,7 @@ export function ForkEditDialog({ client, sessionId, request, onClose }: { client
     } else edit = { kind: 'result', text };
     setForking(true);
     setProblem(null);
-    const answer = await client.request({ type: 'fork', sessionId: client.sessionTarget(sessionId), at: request.point, edit, ...(currentFiles ? { currentFiles: true } : {}) });
+    const answer = await onFork(request.point, { edit, currentFiles });
     setForking(false);
     if (answer.ok) return onClose();
     setProblem({ message: answer.error.message, filesUnknown: FILES_UNKNOWN.has(answer.error.kind) });
