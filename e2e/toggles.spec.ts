@@ -4,7 +4,7 @@
  * web_fetch local addresses, URL context, an MCP tool) are still as clicked after Save and
  * Settings opened again, after a reload too; Step through pauses the next message; Export
  * trace's Include messages puts the messages in the file; Pause at notes, ticked before Replay
- * or while a replay plays, pauses at a note. On the default URL (no query string).
+ * or while a replay plays, pauses at a note; a replay's Speed shows a pick at once. On the default URL (no query string).
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
@@ -33,6 +33,19 @@ async function clickOnce(box: Locator, checked: boolean) {
   await expect(box).toBeChecked({ checked });
   await box.page().waitForTimeout(300);
   expect(await box.isChecked(), 'state a moment later').toBe(checked);
+}
+
+/** One pick, and the select shows it in the next frame painted (not only once the worker answers), and keeps it. */
+async function pickOnce(select: Locator, value: string) {
+  const painted = await select.evaluate(async (element: HTMLSelectElement, chosen) => {
+    element.value = chosen;
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return element.value;
+  }, value);
+  expect(painted, 'value in the frame after one pick').toBe(value);
+  await select.page().waitForTimeout(300);
+  await expect(select).toHaveValue(value);
 }
 
 const text = (value: string) => ({ chunks: [{ text: value, finishReason: 'STOP' }] });
@@ -184,6 +197,8 @@ test('Pause at notes changes on one click before Replay and while a replay plays
   await expect(controls.getByRole('status')).toContainText('Round-trip 2 of 3 (paused)');
   await clickOnce(pauseAtNotes, false);
   await clickOnce(pauseAtNotes, true);
+  // Speed, the toolbar's other setting the worker answers, shows a pick at once too.
+  await pickOnce(controls.getByRole('combobox', { name: 'Speed' }), 'instant');
   await controls.getByRole('button', { name: 'Play' }).click();
   await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 3 of 3');
   // After the replay it is as last clicked, and the next Replay pauses at the note from the start.

@@ -59,19 +59,28 @@ export function Caption({ text }: { text: string }) {
   );
 }
 
+/**
+ * A replay setting as the person last chose it, until the worker's replay state answers the
+ * choice: shown only from that answer, a click or a pick seemed to do nothing (or snapped back)
+ * for a frame or more, longer while the worker was busy. Once the worker's value changes, it
+ * is shown again (a refusal leaves the choice on screen until then).
+ */
+export function useChosen<T>(confirmed: T): [T, (value: T) => void] {
+  const [chosen, setChosen] = useState<{ value: T; over: T } | null>(null);
+  const shown = chosen && Object.is(chosen.over, confirmed) ? chosen.value : confirmed;
+  return [shown, (value: T) => setChosen({ value, over: confirmed })];
+}
+
 export function ReplayControls({ replay, command }: { replay: ReplayState; command: (command: ReplayCommand) => void }) {
   const playing = replay.status === 'playing';
-  // Pause at notes shows a click at once, until the worker's replay state answers it (shown only
-  // from that answer, a click seemed to do nothing for a frame or more, longer while the worker was busy).
-  const confirmed = replay.pauseAtNotes === true;
-  const [clicked, setClicked] = useState<{ on: boolean; over: boolean } | null>(null);
-  const pauseAtNotes = clicked && clicked.over === confirmed ? clicked.on : confirmed;
+  const [pauseAtNotes, choosePauseAtNotes] = useChosen(replay.pauseAtNotes === true);
+  const [speed, chooseSpeed] = useChosen(replay.speed);
   return (
     <div role="toolbar" aria-label="Replay controls" className="replay-controls">
       <PauseAtNotes
         on={pauseAtNotes}
         onChange={(on) => {
-          setClicked({ on, over: confirmed });
+          choosePauseAtNotes(on);
           command({ kind: 'pause-at-notes', on });
         }}
       />
@@ -85,7 +94,13 @@ export function ReplayControls({ replay, command }: { replay: ReplayState; comma
       <button type="button" onClick={() => command({ kind: 'next-step' })}>
         Next step
       </button>
-      <SpeedSelect speed={replay.speed} onChange={(speed) => command({ kind: 'speed', speed })} />
+      <SpeedSelect
+        speed={speed}
+        onChange={(next) => {
+          chooseSpeed(next);
+          command({ kind: 'speed', speed: next });
+        }}
+      />
       <span role="status" className="replay-position">
         Round-trip {replay.roundTrip} of {replay.total}
         {playing ? '' : ' (paused)'}
