@@ -47,7 +47,7 @@ describe('a refused commit', () => {
 
   it('says a refused prompt as data: user_message_refused with the store\'s error, and no second report', async () => {
     const h = createHarness({ script: [reply('Hello.', 'STOP')] });
-    const refusal = { kind: 'storage-full', message: FULL };
+    const refusal = { kind: 'storage-full' as const, message: FULL };
     h.store.commit = async () => ({ ok: false, error: refusal });
     expect(await h.run('a message on a full disk')).toBe('error');
     expect(h.events.filter((event) => event.type === 'user_message_refused')).toEqual([{ type: 'user_message_refused', value: { error: refusal } }]);
@@ -72,7 +72,7 @@ describe('a refused commit', () => {
       script: [reply({ text: 'first', finish: 'STOP', usage: { promptTokenCount: 1200 } }), reply('SUM', 'STOP'), reply('unused', 'STOP')],
     });
     expect(await h.run('one')).toBe('completed');
-    const refusal = { kind: 'storage-full', message: FULL };
+    const refusal = { kind: 'storage-full' as const, message: FULL };
     h.store.commit = async () => ({ ok: false, error: refusal });
     const before = h.events.length;
     expect(await h.run('two')).toBe('error');

@@ -5,6 +5,7 @@
  * whose messages never hold it.
  */
 import { err, ok } from '../shared/errors';
+import type { GitHubErrorKind } from '../shared/error-kinds';
 import type { AppError, Result } from '../shared/errors';
 
 export const GITHUB_API_URL = 'https://api.github.com';
@@ -14,20 +15,6 @@ export interface GitHubConnection {
   apiUrl: string;
   token?: string;
 }
-
-export type GitHubErrorKind =
-  /** The repository, ref or object does not exist, or is private and the token may not read it. */
-  | 'not-found'
-  /** The token is wrong or expired. */
-  | 'unauthorized'
-  /** The token lacks a permission. */
-  | 'forbidden'
-  | 'rate-limited'
-  /** GitHub refused the request's content (a name it does not take, a ref that does not exist). */
-  | 'unprocessable'
-  /** No answer: offline, the address is wrong, or the server refuses this page's origin. */
-  | 'network'
-  | 'server';
 
 export interface GitHubError extends AppError<GitHubErrorKind> {
   status?: number;

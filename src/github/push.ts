@@ -8,6 +8,7 @@
  * when asked (`repository-missing` first).
  */
 import { err, ok } from '../shared/errors';
+import type { PushErrorKind } from '../shared/error-kinds';
 import type { AppError, Result } from '../shared/errors';
 import type { GitHubClient, GitHubError } from './client';
 import { gitBlobId, planCommit, treeChanges } from './commit-plan';
@@ -38,7 +39,6 @@ export interface PushRequest {
 }
 
 
-export type PushErrorKind = GitHubError['kind'] | 'repository-missing' | 'head-moved' | 'empty-repository' | 'deletes-most';
 export type PushError = AppError<PushErrorKind>;
 
 const PARALLEL_UPLOADS = 8;

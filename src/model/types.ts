@@ -6,6 +6,7 @@
  * `{type:'error'}` part, classified so the agent's retry layer can pick a budget (spec B1).
  */
 import type { Content, Part } from '../shared/content';
+import type { ModelFailureKind } from '../shared/error-kinds';
 
 export interface FunctionDeclaration {
   name: string;
@@ -44,17 +45,7 @@ export interface Usage {
   thoughtsTokenCount?: number;
 }
 
-/** Classes of failure; each maps to one retry budget or to none (spec B1, B2, B7, A11). */
-export type ModelFailureKind =
-  | 'auth' // 401/403, missing or wrong key: never retried
-  | 'rate-limit' // 429
-  | 'server' // 5xx, 499
-  | 'transport' // connection reset, fetch TypeError, idle stream, read error
-  | 'bad-request' // 400 and other 4xx: never retried
-  | 'context-overflow' // the prompt is larger than the model's window
-  | 'aborted' // the caller's signal fired
-  | 'unknown';
-
+/** A failure of a model request; its kind (shared/error-kinds.ts) maps to one retry budget or to none (spec B1, B2, B7, A11). */
 export interface ModelFailure {
   kind: ModelFailureKind;
   message: string;

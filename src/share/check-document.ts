@@ -4,24 +4,13 @@
  * the workspace and appear once, binary contents that are base64, and round-trip references
  * that point at something that exists.
  */
+import type { ShareErrorKind } from '../shared/error-kinds';
 import type { AppError, Result } from '../shared/errors';
 import { err, ok } from '../shared/errors';
 import { resolveWorkspacePath } from '../shared/workspace-path';
 import { fromBase64 } from './base64';
 import { sessionDocumentSchema } from './document';
 import type { DocumentFile, SessionDocument } from './document';
-
-export type ShareErrorKind =
-  /** Cut short or altered: the bytes do not unpack or parse. */
-  | 'share-corrupt'
-  /** Larger than Loopscope opens. */
-  | 'share-too-large'
-  /** Not a Loopscope session at all. */
-  | 'share-not-session'
-  /** Made by a newer Loopscope. */
-  | 'share-version'
-  /** Well-formed but not a valid session (wrong types, hostile keys, bad paths or references). */
-  | 'share-invalid';
 
 export type ShareError = AppError<ShareErrorKind>;
 

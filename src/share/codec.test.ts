@@ -106,6 +106,18 @@ describe('session links and files', () => {
 });
 
 describe('a link or file from someone else', () => {
+  it('opens a round-trip error of a kind this Loopscope does not know as `unknown`, its message kept', () => {
+    const history = validDocument().history as SessionParts['history'];
+    const failed = (id: string): RecordedRoundTrip => ({ id, interactionId: 'i', startedAt: 1, request: { model: 'm', contents: history.slice(0, 1) }, response: [], error: { kind: 'rate-limit', message: '429' } });
+    const document = buildDocument({ title: 'Failed', createdAt: 1, history, roundTrips: [failed('a'), failed('b')], files: [] });
+    const later = { ...document, roundTrips: document.roundTrips.map((roundTrip, index) => (index === 1 ? { ...roundTrip, error: { kind: 'a-kind-from-later', message: 'Said by a later Loopscope.' } } : roundTrip)) };
+    const decoded = decodeLink(linkOf(later));
+    expect(decoded.ok && openDocument(decoded.value).roundTrips.map((roundTrip) => roundTrip.error)).toEqual([
+      { kind: 'rate-limit', message: '429' },
+      { kind: 'unknown', message: 'Said by a later Loopscope.' },
+    ]);
+  });
+
   const hostileJson: [string, unknown, RegExp][] = [
     ['a newer format version', { ...validDocument(), version: DOCUMENT_VERSION + 1 }, /newer Loopscope/],
     ['something that is not a session', { hello: 'world' }, /not a Loopscope session/],

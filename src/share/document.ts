@@ -15,6 +15,7 @@
  *   as text only, and when a replay reaches their step. Version 1 documents have none and still open.
  */
 import { z } from 'zod';
+import { isAppErrorKind } from '../shared/error-kinds';
 import { NOTE_MAX_CHARS } from '../shared/limits';
 import { ANCHOR_KEY } from '../shared/notes';
 
@@ -62,7 +63,9 @@ export const contentSchema = z.strictObject({ role: z.enum(['user', 'model']), p
 
 const declaration = z.strictObject({ name: z.string(), description: z.string(), parametersJsonSchema: jsonObject });
 
-const appError = z.strictObject({ kind: z.string(), message: z.string(), detail: z.string().optional() });
+/** A kind this Loopscope does not know (a newer one wrote the document) reads as `unknown`; its message is kept. */
+const errorKind = z.string().transform((kind) => (isAppErrorKind(kind) ? kind : 'unknown'));
+const appError = z.strictObject({ kind: errorKind, message: z.string(), detail: z.string().optional() });
 
 /** The Loop inspector's notes of a round-trip: its tool calls' status timelines, and loop events. */
 export const roundTripNotesSchema = z.strictObject({

@@ -2,7 +2,10 @@
  * Errors are values at boundaries (STYLE.md §8): plain `{kind, message}` objects that
  * survive `postMessage` and structured clone. Throw only for programming bugs.
  */
-export interface AppError<Kind extends string = string> {
+import type { AppErrorKind } from './error-kinds';
+
+/** `Kind`: one of the union of every error kind (error-kinds.ts), or an area's narrower set of them. */
+export interface AppError<Kind extends AppErrorKind = AppErrorKind> {
   kind: Kind;
   message: string;
   /** Optional detail for the person (never the API key). */

@@ -4,6 +4,7 @@
  */
 import type { AgentEvent, ApprovalMode, RoundTrip, ToolCallStatus } from '../agent/types';
 import type { Content } from '../shared/content';
+import type { StoreErrorKind } from '../shared/error-kinds';
 import type { AppError } from '../shared/errors';
 import type { ForkOrigin } from '../shared/fork-point';
 
@@ -224,15 +225,5 @@ export { DEFAULT_SETTINGS } from './settings-record';
 /** Not "New session": that is the name of the button that creates one. */
 export const DEFAULT_SESSION_TITLE = 'Untitled session';
 
-/**
- * Store failures as values (STYLE.md §8).
- * - storage-full: the browser's quota is exhausted; the failed write was rolled back, earlier data is intact.
- * - conflict: another writer (usually another tab) committed this session's history first.
- * - closed: the database was closed, normally because another tab upgraded it; reload.
- * - not-found: the session (or record) does not exist (any more).
- * - pruned: the checkpoint was pruned to save space; its files are gone (checkpoints.ts).
- * - storage: anything else IndexedDB reported.
- */
-export type StoreErrorKind = 'storage-full' | 'storage' | 'conflict' | 'closed' | 'open-failed' | 'not-found' | 'pruned';
-
+/** Store failures as values (STYLE.md §8); their kinds, and what each means: shared/error-kinds.ts. */
 export type StoreError = AppError<StoreErrorKind>;

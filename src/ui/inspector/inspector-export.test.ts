@@ -41,7 +41,7 @@ describe('Export JSON', () => {
     const leaky = {
       ...second!,
       request: { ...second!.request, config: { apiKey: KEY } as never },
-      error: { kind: 'transport', message: `fetch https://generativelanguage.googleapis.com/v1beta/models/m:streamGenerateContent?alt=sse&key=${KEY} failed` },
+      error: { kind: 'transport' as const, message: `fetch https://generativelanguage.googleapis.com/v1beta/models/m:streamGenerateContent?alt=sse&key=${KEY} failed` },
       response: [{ headers: { 'x-goog-api-key': KEY, Authorization: `Bearer ${KEY}` } }],
     };
     const text = inspectorExportJson([first!, leaky], { id: 's' }, 0);

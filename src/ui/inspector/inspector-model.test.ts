@@ -17,7 +17,7 @@ function roundTrip(id: string, interactionId: string, extra: Partial<RoundTripRe
     ...extra,
   };
 }
-const failed = { error: { kind: 'rate-limit', message: '429' } };
+const failed = { error: { kind: 'rate-limit' as const, message: '429' } };
 
 describe('grouping round-trips into interactions and turns', () => {
   it('puts the attempts of one turn together, later attempts being its retries, and keeps interactions apart', () => {

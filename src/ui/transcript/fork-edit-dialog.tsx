@@ -7,6 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { parseEditedReply } from '../../shared/fork-point';
+import type { AppErrorKind } from '../../shared/error-kinds';
 import type { ForkEdit, ForkPoint } from '../../shared/fork-point';
 import type { WorkerResponse } from '../../worker/client';
 import { ModalDialog } from '../modal-dialog';
@@ -22,7 +23,7 @@ export interface ForkEditRequest {
 export type RequestFork = (at: ForkPoint, options?: { edit?: ForkEdit; currentFiles?: boolean }) => Promise<WorkerResponse<'fork'>>;
 
 /** Answers the worker gives when the files of the moment are not known; the fork can still be made with the current files. */
-export const FILES_UNKNOWN: ReadonlySet<string> = new Set(['pruned', 'files-unknown']);
+export const FILES_UNKNOWN: ReadonlySet<AppErrorKind> = new Set(['pruned', 'files-unknown']);
 
 export function ForkEditDialog({ onFork, request, onClose }: { onFork: RequestFork; request: ForkEditRequest; onClose: () => void }) {
   const [text, setText] = useState(request.initial);

@@ -12,6 +12,7 @@ import { T, createFakeModel } from '../../agent/testing/fake-model';
 import type { FakeResponse } from '../../agent/testing/fake-model';
 import { createOfflineSandbox } from '../../sandbox/offline/offline-sandbox';
 import type { Sandbox } from '../../sandbox/types';
+import type { AppError } from '../../shared/errors';
 import { listFiles } from '../../store/files';
 import type { ClientRequest, ExportedZip, ImportReport, ImportSource, TreeEditReport, WorkerEvent } from '../protocol';
 import { createControllerHarness } from '../testing/controller-harness';
@@ -42,7 +43,7 @@ async function setup(script: FakeResponse[] = []) {
   });
   await h.init();
   const sessionId = h.loaded().at(-1)!.sessionId;
-  const request = async <T,>(message: ClientRequest): Promise<{ value?: T; error?: { kind: string; message: string } }> => {
+  const request = async <T,>(message: ClientRequest): Promise<{ value?: T; error?: AppError }> => {
     const answer = await h.send(message);
     return answer.error ? { error: answer.error } : { value: answer.value as T };
   };

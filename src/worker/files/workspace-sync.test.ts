@@ -7,7 +7,7 @@ import { createSyncedWorkspace, unstoredNotice } from './workspace-sync';
 import { asStoredContent } from './workspace-content';
 import { earliestFiles } from './checkpoint-restore';
 
-const FULL = { kind: 'storage-full', message: 'Browser storage is full.' };
+const FULL = { kind: 'storage-full' as const, message: 'Browser storage is full.' };
 
 /** A sink over a Map; while `faults.full` is set, every change fails as a full disk does. */
 async function setup() {

@@ -7,6 +7,7 @@ import type { Agent, AgentEvent, AgentSettings, Hooks, ToolCallView } from '../.
 import type { LanguageModel } from '../../model/types';
 import type { Sandbox } from '../../sandbox/types';
 import { sleep } from '../../shared/abort';
+import type { AppErrorKind } from '../../shared/error-kinds';
 import { newId } from '../../shared/ids';
 import { createCheckpoint } from '../../store/checkpoints';
 import type { LoopscopeDb } from '../../store/db';
@@ -59,7 +60,7 @@ export type AgentEventObserver = (event: AgentEvent) => void;
 
 export class RuntimeError extends Error {
   constructor(
-    readonly kind: string,
+    readonly kind: AppErrorKind,
     message: string,
   ) {
     super(message);
