@@ -132,6 +132,21 @@ test('files dropped on a folder of the tree are imported into it', async ({ page
   await inTerminal(page, 'cat docs/dropped.txt', 'dropped text');
 });
 
+test('New folder clicked the moment the page shows, before the first session is open, keeps its prompt and makes the folder (default URL)', async ({ page }) => {
+  await page.goto('/');
+  // As a person would: the button is there before the sandbox and the first session are ready.
+  await page.getByRole('button', { name: 'New folder', exact: true }).click();
+  const path = page.getByRole('textbox', { name: 'New folder path' });
+  await expect(path).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Offline sandbox|WebContainer/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByRole('listitem')).not.toHaveCount(0);
+  // The session that opened meanwhile did not take the prompt away.
+  await expect(path).toBeVisible();
+  await path.fill('early');
+  await path.press('Enter');
+  await expect(item(page, 'early')).toBeVisible();
+});
+
 test('New file, New folder, Rename and Delete change the tree, the tabs and the sandbox; Undo brings a deleted file back', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'New folder', exact: true }).click();

@@ -5,7 +5,7 @@
  * undone. Names are typed as workspace paths in one prompt above the tree (a new file goes into
  * the folder of the selected row, so the prompt starts with that folder's path).
  */
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import { messageOf } from '../../shared/errors';
 import { parentOf } from '../../shared/workspace-path';
@@ -64,8 +64,13 @@ export const FilesSection = memo(function FilesSection(props: FilesSectionProps)
   const [dropFolder, setDropFolder] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const [gitHubOpen, setGitHubOpen] = useState<'import' | 'push' | 'pages' | null>(null);
-  // Another session starts with nothing selected and no prompt open.
+  // Another session starts with nothing selected and no prompt open. The first one to open
+  // (from none: '') keeps what the person began meanwhile: the buttons are there before it is.
+  const shownSession = useRef(props.sessionId);
   useEffect(() => {
+    const left = shownSession.current;
+    shownSession.current = props.sessionId;
+    if (left === '' || left === props.sessionId) return;
     setSelected(null);
     setPrompt(null);
   }, [props.sessionId]);
