@@ -122,7 +122,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs', 'e2e/fake-*/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['src/shared/testing/fast-check-seed.ts'],
+    setupFiles: ['src/shared/testing/fast-check-seed.ts', 'src/shared/testing/entry-ids.ts'],
     testTimeout: 20000,
   },
 });

@@ -159,3 +159,29 @@ test('a fork of a recorded lesson offers Replay from here: what the recording di
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText(phrase);
   await expect(controls).toHaveCount(0);
 });
+
+test('Fork from here on the second of two messages with the same words starts right before the one clicked, live and after a reload (default URL)', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [{ chunks: [{ text: 'One.', finishReason: 'STOP' }] }, { chunks: [{ text: 'Two.', finishReason: 'STOP' }] }] });
+  await openApp(page, '');
+  await useGemini(page, gemini);
+  await sendMessage(page, 'Again');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('One.');
+  await sendMessage(page, 'Again');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Two.');
+  const title = 'Again (fork at round-trip 2)';
+
+  // Live: the second message, named by its entry, not by its words.
+  await transcript(page).getByRole('article', { name: 'You' }).nth(1).getByRole('button', { name: 'Fork from here' }).click();
+  await expect(sessions(page).getByText(title)).toBeVisible();
+  await expect(transcript(page).getByRole('article')).toHaveText(['Again', 'One.']);
+  await expect(page.getByRole('textbox', { name: 'Message the agent' })).toHaveValue('Again');
+
+  // After a reload, from the stored history: the first one.
+  await sessions(page).getByRole('button', { name: 'Again', exact: true }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Two.');
+  await page.reload();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Two.');
+  await transcript(page).getByRole('article', { name: 'You' }).first().getByRole('button', { name: 'Fork from here' }).click();
+  await expect(sessions(page).getByText('Again (fork at round-trip 1)')).toBeVisible();
+  await expect(transcript(page).getByRole('article')).toHaveCount(0);
+});

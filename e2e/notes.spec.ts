@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { decodeLink } from '../src/share/codec';
+import { DOCUMENT_VERSION } from '../src/share/document';
 import { expect, openApp, sendMessage, test, toolCard, transcript, useGemini } from './fixtures';
 
 const script = {
@@ -46,7 +47,7 @@ test('notes on a message, a tool card and a round-trip travel in the link; the r
   await expect(linkBox).toHaveValue(/#session=/);
   const link = await linkBox.inputValue();
   const decoded = decodeLink(new URL(link).hash);
-  expect(decoded.ok && decoded.value.version).toBe(2);
+  expect(decoded.ok && decoded.value.version).toBe(DOCUMENT_VERSION);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   const context = await browser.newContext();

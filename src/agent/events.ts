@@ -99,6 +99,11 @@ export type AgentEvent =
   | { type: 'user_message_stored' }
   /** The store refused the person's message (or a commit before it): it is not in the history, nothing was sent; the interaction ends. */
   | { type: 'user_message_refused'; value: { error: AppError } }
+  /**
+   * The person's message (`message`) or a model reply (`reply`) joined the stored history, with
+   * the id it keeps there (Content.entryId): the transcript names it by that id (forks).
+   */
+  | { type: 'entry_stored'; value: { entryId: string; kind: 'message' | 'reply' } }
   | { type: 'error'; value: { error: AppError & { status?: number } } }
   | { type: 'chat_compressed'; value: { originalTokenCount: number; newTokenCount: number; compressionStatus: CompressionStatus } }
   | { type: 'max_session_turns' }

@@ -9,6 +9,7 @@
  * Each step of an interaction gets the three together as a `Run`.
  */
 import type { Content } from '../shared/content';
+import { withEntryIds } from '../shared/content';
 import { resolveConfig } from './config';
 import type { ResolvedConfig } from './config';
 import type { ChatDependencies } from './chat/chat';
@@ -163,8 +164,10 @@ export interface CommitHow extends CommitOptions {
  * lets the store write this history with the next commit (see HistoryStore.commit): still
  * before the next request.
  */
-export async function commitHistory(run: Pick<Run, 'services' | 'state'>, history: Content[], how: CommitHow = {}): Promise<void> {
+export async function commitHistory(run: Pick<Run, 'services' | 'state'>, given: Content[], how: CommitHow = {}): Promise<void> {
   await settleStoring(run);
+  // An entry joins the history with its id, which it keeps (Content.entryId: what a fork names).
+  const history = withEntryIds(given, run.services.deps.newId);
   const { state } = run;
   const stored = state.history;
   state.history = history;

@@ -13,6 +13,8 @@
  * - `notes`: what was left out (large or binary files over the caps), in words for the reader.
  * - `annotations` (version 2): notes a person put beside steps, by anchor (shared/notes.ts); shown
  *   as text only, and when a replay reaches their step. Version 1 documents have none and still open.
+ * - `entryId` on each history entry (version 3): its id in the session (shared/content.ts), which
+ *   forks name it by. Entries of older documents, or repeated ids, get new ones when opened.
  */
 import { z } from 'zod';
 import { isAppErrorKind } from '../shared/error-kinds';
@@ -20,7 +22,7 @@ import { NOTE_MAX_CHARS } from '../shared/limits';
 import { ANCHOR_KEY } from '../shared/notes';
 
 export const DOCUMENT_FORMAT = 'loopscope-session';
-export const DOCUMENT_VERSION = 2;
+export const DOCUMENT_VERSION = 3;
 
 
 const jsonObject = z.record(z.string(), z.unknown());
@@ -59,7 +61,7 @@ const part: z.ZodType<PartShape> = z.lazy(() =>
   }),
 );
 
-export const contentSchema = z.strictObject({ role: z.enum(['user', 'model']), parts: z.array(part) });
+export const contentSchema = z.strictObject({ role: z.enum(['user', 'model']), parts: z.array(part), entryId: z.string().min(1).max(64).optional() });
 
 const declaration = z.strictObject({ name: z.string(), description: z.string(), parametersJsonSchema: jsonObject });
 
@@ -112,7 +114,7 @@ export const documentFileSchema = z.union([
 
 export const sessionDocumentSchema = z.strictObject({
   format: z.literal(DOCUMENT_FORMAT),
-  version: z.union([z.literal(1), z.literal(DOCUMENT_VERSION)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(DOCUMENT_VERSION)]),
   title: z.string().max(500),
   createdAt: z.number(),
   history: z.array(contentSchema),

@@ -3,7 +3,7 @@
  * same file every time it is recorded: ids become `id-1`, `id-2`… in order of first appearance,
  * `createdAt` becomes 2026-01-01 and every other time (a difference, see document.ts) 50 ms.
  */
-const ID_KEYS = new Set(['id', 'interactionId', 'callId']);
+const ID_KEYS = new Set(['id', 'interactionId', 'callId', 'entryId']);
 const TIME_KEYS = new Set(['startedAt', 'endedAt', 'at']);
 const CLOCK_START = Date.UTC(2026, 0, 1);
 

@@ -4,6 +4,8 @@
  * left out and named in `notes`.
  */
 import type { Content } from '../shared/content';
+import { withEntryIds } from '../shared/content';
+import { newId } from '../shared/ids';
 import { fromBase64, toBase64 } from './base64';
 import { DOCUMENT_FORMAT, DOCUMENT_VERSION } from './document';
 import type { DocumentFile, SessionDocument } from './document';
@@ -86,12 +88,28 @@ export interface OpenedDocument extends SessionParts {
   notes: string[];
 }
 
+/** The history with a distinct id on every entry: older documents have none, and a made-up one may repeat an id. */
+function withDistinctEntryIds(history: readonly Content[]): Content[] {
+  const seen = new Set<string>();
+  const distinct = history.map((content) => {
+    if (content.entryId === undefined || !seen.has(content.entryId)) {
+      if (content.entryId !== undefined) seen.add(content.entryId);
+      return content;
+    }
+    const { entryId: _repeated, ...rest } = content;
+    return rest;
+  });
+  return withEntryIds(distinct, newId);
+}
+
 export function openDocument(document: SessionDocument): OpenedDocument {
+  const history = withDistinctEntryIds(document.history as Content[]);
   const opened: OpenedDocument = {
     title: document.title,
     createdAt: document.createdAt,
-    history: document.history as Content[],
-    roundTrips: unpackRoundTrips(document.roundTrips, document.history as Content[], document.createdAt),
+    history,
+    // Requests refer to history entries by index: they carry the same entries, ids and all.
+    roundTrips: unpackRoundTrips(document.roundTrips, history, document.createdAt),
     files: toPlainFiles(document.files),
     notes: document.notes ?? [],
   };

@@ -59,6 +59,19 @@ export interface Part {
 export interface Content {
   role: Role;
   parts: Part[];
+  /**
+   * The entry's own id in the session's history: given when it joins the history (the agent's
+   * commit), kept as long as the entry lives (stored, in session documents, in the requests that
+   * carried it), and what a fork names it by. Never sent to a model: the adapters send role and
+   * parts only.
+   */
+  entryId?: string;
+}
+
+/** The history with an id on every entry: those without one get `newId()`; the array itself when all have one. */
+export function withEntryIds(history: Content[], newId: () => string): Content[] {
+  if (history.every((content) => content.entryId !== undefined)) return history;
+  return history.map((content) => (content.entryId === undefined ? { ...content, entryId: newId() } : content));
 }
 
 export function textContent(role: Role, text: string): Content {

@@ -3,8 +3,8 @@
  * results, the files right after that batch), at a person's message (the history and files
  * before it; the message goes back into the prompt), or at a model reply (the history before it,
  * the files as they were when it arrived), named by a Loop inspector round-trip or by an Agent
- * message. Messages and replies are named by their text and how many of their kind follow them
- * in the transcript, which the page always holds whole at its end.
+ * message. Messages and replies are named by their history entry's id (Content.entryId), which
+ * the transcript learns as each is stored.
  *
  * A fork may change what the model saw (ForkEdit): a tool's result, or the reply itself (its
  * text and its calls' arguments, edited as JSON: `{"text": …, "calls": [{"name", "args"}]}`).
@@ -13,8 +13,8 @@ import type { Content } from './content';
 import { visibleText } from './content';
 export type ForkPoint =
   | { kind: 'call'; callId: string }
-  | { kind: 'message'; text: string; fromEnd: number }
-  | { kind: 'reply'; text: string; fromEnd: number }
+  | { kind: 'message'; entryId: string }
+  | { kind: 'reply'; entryId: string }
   | { kind: 'reply'; roundTripId: string };
 
 export interface EditedReply {

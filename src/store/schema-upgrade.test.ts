@@ -90,6 +90,28 @@ describe('schema upgrades', () => {
     current.close();
   });
 
+  it('gives each history entry stored before entry ids (v5) an id of its own, the same at every later load, and a shared recording too', async () => {
+    const { reopen } = openFakeDatabase();
+    const v5 = reopen({ versions: SCHEMA_VERSIONS.filter((schema) => schema.version <= 5) });
+    const session = { id: 's5', title: 'Before entry ids', createdAt: 1, updatedAt: 2, origin: 'shared' as const };
+    await v5.sessions.add(session);
+    await v5.heads.put({ sessionId: session.id, revision: 1 });
+    await v5.history.bulkAdd(history.map((content, seq) => ({ sessionId: session.id, seq, content })));
+    await v5.table('sharedSessions').add({ sessionId: session.id, digest: 'd', recordedHistory: history, notes: [] });
+    v5.close();
+
+    const current = reopen();
+    const ids = unwrap(await createHistoryWriter(current, session.id).load()).map((content) => content.entryId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(history.length);
+    const recorded = (await current.table('sharedSessions').get(session.id)) as { recordedHistory: Content[] };
+    expect(recorded.recordedHistory.every((content) => typeof content.entryId === 'string')).toBe(true);
+    current.close();
+    const again = reopen();
+    expect(unwrap(await createHistoryWriter(again, session.id).load()).map((content) => content.entryId)).toEqual(ids);
+    again.close();
+  });
+
   it('runs a later version’s upgrade over v1 data without losing any', async () => {
     const { reopen } = openFakeDatabase();
     await writeV1Data(reopen);

@@ -9,6 +9,9 @@
  * outbound key (the settings row is stored under the key 'settings').
  */
 import type { Transaction } from 'dexie';
+import type { Content } from '../shared/content';
+import { withEntryIds } from '../shared/content';
+import { newId } from '../shared/ids';
 import { moveCheckpointContentsToBlobs } from './checkpoint-migration';
 
 export interface SchemaVersion {
@@ -70,6 +73,26 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     // shown as before (the page derives their cards from the history).
     version: 5,
     stores: { toolCards: '[sessionId+callId]' },
+  },
+  {
+    // Every history entry has an id of its own (Content.entryId), which forks name it by:
+    // entries stored before get one here, in the history and in a shared session's recording.
+    version: 6,
+    stores: {},
+    upgrade: async (transaction) => {
+      await transaction
+        .table('history')
+        .toCollection()
+        .modify((record: { content: Content }) => {
+          if (record.content.entryId === undefined) record.content = { ...record.content, entryId: newId() };
+        });
+      await transaction
+        .table('sharedSessions')
+        .toCollection()
+        .modify((record: { recordedHistory: Content[] }) => {
+          record.recordedHistory = withEntryIds(record.recordedHistory, newId);
+        });
+    },
   },
 ];
 

@@ -26,6 +26,9 @@ export async function storeUserMessage(run: Pick<Run, 'services' | 'state' | 'in
   if (!person) return;
   run.interaction.awaitingPrompt = false;
   run.services.deps.emit({ type: 'user_message_stored' });
+  // The entry that holds these parts (repair may have put entries after it).
+  const stored = run.state.history.findLast((content) => content.parts === parts) ?? run.state.history.at(-1);
+  if (stored?.entryId) run.services.deps.emit({ type: 'entry_stored', value: { entryId: stored.entryId, kind: 'message' } });
 }
 
 /** The person's message was not stored: said once, as data; the interaction ends without another report. */
@@ -48,9 +51,12 @@ export async function storeModelTurn(run: Run, parts: Part[], joinWith: string |
   const last = history.at(-1);
   const next: Content[] =
     joinWith !== null && last?.role === 'model'
-      ? [...history.slice(0, -1), { role: 'model', parts: mergeAdjacentText([...last.parts, ...(joinWith ? [{ text: joinWith }] : []), ...parts]) }]
+      ? // The continued turn keeps its id: it is the same entry, longer.
+        [...history.slice(0, -1), { ...last, parts: mergeAdjacentText([...last.parts, ...(joinWith ? [{ text: joinWith }] : []), ...parts]) }]
       : [...history, { role: 'model', parts }];
   await commitHistory(run, next, withResults ? { withNext: true } : undefined);
+  const entryId = run.state.history.at(-1)?.entryId;
+  if (entryId) run.services.deps.emit({ type: 'entry_stored', value: { entryId, kind: 'reply' } });
 }
 
 /**

@@ -12,17 +12,18 @@ import type { ForkEditRequest, RequestFork } from '../transcript/fork-edit-dialo
 
 /** `requestFork`: the agent panel's actions (use-agent-actions.ts) ask the worker. */
 export function useFork(requestFork: RequestFork, onPrompt: (text: string) => void, onError: (message: string) => void) {
-  const [problem, setProblem] = useState<{ point: ForkPoint; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ point: ForkPoint; prompt: string | undefined; message: string } | null>(null);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
+  /** `prompt`: at a person's message, its text, which goes back into the prompt of the fork. */
   const fork = useCallback(
-    async (point: ForkPoint, currentFiles = false) => {
+    async (point: ForkPoint, prompt?: string, currentFiles = false) => {
       setProblem(null);
       const answer = await requestFork(point, { currentFiles });
       if (answer.ok) {
-        if (point.kind === 'message') onPrompt(point.text);
+        if (prompt !== undefined) onPrompt(prompt);
         return;
       }
-      if (FILES_UNKNOWN.has(answer.error.kind)) setProblem({ point, message: answer.error.message });
+      if (FILES_UNKNOWN.has(answer.error.kind)) setProblem({ point, prompt, message: answer.error.message });
       else onError(`The fork could not be made: ${answer.error.message}`);
     },
     [requestFork, onPrompt, onError],
@@ -30,7 +31,7 @@ export function useFork(requestFork: RequestFork, onPrompt: (text: string) => vo
   const problemView = problem ? (
     <div role="alert" className="interrupted">
       <p>{problem.message}</p>
-      <button type="button" onClick={() => void fork(problem.point, true)}>
+      <button type="button" onClick={() => void fork(problem.point, problem.prompt, true)}>
         Fork with current files
       </button>
       <button type="button" onClick={() => setProblem(null)}>
@@ -40,7 +41,7 @@ export function useFork(requestFork: RequestFork, onPrompt: (text: string) => vo
   ) : null;
   const editView = editing ? <ForkEditDialog onFork={requestFork} request={editing} onClose={() => setEditing(null)} /> : null;
   return {
-    fork: useCallback((point: ForkPoint) => void fork(point), [fork]),
+    fork: useCallback((point: ForkPoint, prompt?: string) => void fork(point, prompt), [fork]),
     edit: useCallback((request: ForkEditRequest) => setEditing(request), []),
     problemView: (
       <>

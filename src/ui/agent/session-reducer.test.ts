@@ -317,3 +317,35 @@ describe('transcript from stored history', () => {
     expect(live.items.map((item) => (item.type === 'notice' ? item.message : item.type))).toEqual([line]);
   });
 });
+
+describe("the transcript learns each stored entry's id (what a fork names)", () => {
+  it("puts the person's message's and the reply's entry ids on their items as each is stored", () => {
+    let state = sessionReducer({ ...initialSessionView, sessionId: 's' }, { type: 'local-send', text: 'make it' });
+    state = sessionReducer(state, { type: 'send-accepted' });
+    expect(state.items.at(-1)).toMatchObject({ type: 'user', text: 'make it' });
+    expect(state.items.at(-1)).not.toHaveProperty('entryId');
+    state = apply([{ type: 'entry_stored', value: { entryId: 'm1', kind: 'message' } }, { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } }, { type: 'content', value: 'Done.' }], state);
+    expect(state.items.find((item) => item.type === 'agent')).not.toHaveProperty('entryId');
+    state = apply([{ type: 'entry_stored', value: { entryId: 'r-1', kind: 'reply' } }, { type: 'round_trip_end', value: { roundTripId: 'r1' } } as PageAgentEvent], state);
+    expect(state.items.map((item) => ('entryId' in item ? item.entryId : undefined))).toEqual(['m1', 'r-1']);
+  });
+
+  it('a reply stored in a later attempt does not name the text of an earlier one', () => {
+    const state = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'content', value: 'First.' },
+      { type: 'entry_stored', value: { entryId: 'first', kind: 'reply' } },
+      { type: 'round_trip_start', value: { roundTripId: 'r2', model: 'm' } },
+      { type: 'entry_stored', value: { entryId: 'calls-only', kind: 'reply' } },
+    ]);
+    expect(state.items.map((item) => ('entryId' in item ? item.entryId : undefined))).toEqual(['first']);
+  });
+
+  it('rebuilds items from stored history with their entries ids', () => {
+    const history: Content[] = [
+      { role: 'user', parts: [{ text: 'hello' }], entryId: 'u' },
+      { role: 'model', parts: [{ text: 'hi' }], entryId: 'm' },
+    ];
+    expect(itemsFromHistory(history).map((item) => ('entryId' in item ? item.entryId : undefined))).toEqual(['u', 'm']);
+  });
+});

@@ -12,8 +12,9 @@ import type { ReplayState } from '../../shared/replay';
 import type { SandboxKind } from '../../shared/sandbox-kind';
 
 export type TranscriptItem =
-  | { type: 'user'; id: string; text: string }
-  | { type: 'agent'; id: string; text: string; streaming: boolean }
+  /** `entryId`: the history entry it shows, once stored (Content.entryId): what a fork from it names. */
+  | { type: 'user'; id: string; text: string; entryId?: string }
+  | { type: 'agent'; id: string; text: string; streaming: boolean; entryId?: string }
   | { type: 'thought'; id: string; subject: string; description: string }
   | { type: 'tool'; id: string; call: ToolCallView }
   | { type: 'alert'; id: string; message: string; action?: 'disable-loop-detection' }
@@ -153,11 +154,11 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
       if (content.role === 'user') {
         // Shown as what the person typed: the mentioned files' contents that went with it are not.
         if (!isPersonText(part.text)) return;
-        items.push({ type: 'user', id: key, text: part.text });
+        items.push({ type: 'user', id: key, text: part.text, ...(content.entryId ? { entryId: content.entryId } : {}) });
       } else {
         const last = items.at(-1);
         if (last?.type === 'agent') items[items.length - 1] = { ...last, text: last.text + part.text };
-        else items.push({ type: 'agent', id: key, text: part.text, streaming: false });
+        else items.push({ type: 'agent', id: key, text: part.text, streaming: false, ...(content.entryId ? { entryId: content.entryId } : {}) });
       }
     });
   });
@@ -241,8 +242,24 @@ function reduceNextSpeaker(state: SessionView, check: NextSpeakerCheck): Session
   return { ...state, items, retry: null };
 }
 
+/**
+ * The stored entry's id on the item that shows it: the person's message is the last one not yet
+ * stored (a second is not sent before the first is); a reply, the text of the current attempt.
+ */
+function entryStored(state: SessionView, { entryId, kind }: { entryId: string; kind: 'message' | 'reply' }): SessionView {
+  const type = kind === 'message' ? 'user' : 'agent';
+  const from = kind === 'message' ? 0 : state.attemptFrom;
+  const at = state.items.findLastIndex((item, index) => index >= from && item.type === type && item.entryId === undefined);
+  if (at < 0) return state;
+  const items = state.items.slice();
+  items[at] = { ...(items[at] as Extract<TranscriptItem, { type: 'user' | 'agent' }>), entryId };
+  return { ...state, items };
+}
+
 function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionView {
   switch (event.type) {
+    case 'entry_stored':
+      return entryStored(state, event.value);
     case 'content': {
       const last = state.items.at(-1);
       if (last?.type === 'agent' && last.streaming) {

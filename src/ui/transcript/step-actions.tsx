@@ -17,9 +17,13 @@ export function ActionButton({ label, title, onClick }: { label: string; title: 
 }
 
 /** A final tool call's or a person message's Fork from here. */
-export function ForkButton({ point, onFork, what }: { point: ForkPoint; onFork: (point: ForkPoint) => void; what: string }) {
-  return <ActionButton label="Fork from here" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point)} />;
+/** `prompt`: at a person's message, its text, which goes back into the fork's prompt. */
+export function ForkButton({ point, prompt, onFork, what }: { point: ForkPoint; prompt?: string; onFork: ForkAt; what: string }) {
+  return <ActionButton label="Fork from here" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point, prompt)} />;
 }
+
+/** Fork from here at a step; `prompt` goes back into the fork's prompt (a person's message). */
+export type ForkAt = (point: ForkPoint, prompt?: string) => void;
 
 export const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
 

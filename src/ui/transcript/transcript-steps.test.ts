@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../agent/types';
 import type { TranscriptItem } from '../agent/session-reducer';
-import { callsAfterReplies, messagesAfter, noteAnchors } from './transcript-steps';
+import { callsAfterReplies, noteAnchors } from './transcript-steps';
 
 const call = (callId: string, name: string, args: Record<string, unknown>): ToolCallView => ({ callId, name, args, summary: '', status: 'success', index: 0 });
 const items: TranscriptItem[] = [
@@ -14,10 +14,6 @@ const items: TranscriptItem[] = [
 ];
 
 describe('what the transcript works out per step', () => {
-  it('names messages and replies by how many of their kind follow (a fork\'s name for them)', () => {
-    expect(Object.fromEntries(messagesAfter(items))).toEqual({ u1: 1, a1: 1, a2: 0, u2: 0 });
-  });
-
   it('gives each reply the calls that followed its text (the reply as Edit reply shows it)', () => {
     expect(callsAfterReplies(items).get('a1')).toEqual([{ name: 'write_file', args: { file_path: 'a' } }, { name: 'read_file', args: { file_path: 'b' } }]);
     expect(callsAfterReplies(items).get('a2')).toEqual([]);

@@ -47,14 +47,3 @@ export function callsAfterReplies(items: readonly TranscriptItem[]): Map<string,
   return result;
 }
 
-/** For each person message and each reply, how many of its kind follow it (how a fork names it: shared/fork-point.ts). */
-export function messagesAfter(items: readonly TranscriptItem[]): Map<string, number> {
-  const result = new Map<string, number>();
-  const after = { user: 0, agent: 0 };
-  for (let index = items.length - 1; index >= 0; index--) {
-    const item = items[index]!;
-    if (item.type !== 'user' && item.type !== 'agent') continue;
-    result.set(item.id, after[item.type]++);
-  }
-  return result;
-}

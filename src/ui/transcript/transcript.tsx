@@ -17,11 +17,12 @@ import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState
 import type { ReactNode } from 'react';
 import type { TranscriptItem } from '../agent/session-reducer';
 import { editableReply } from '../../shared/fork-point';
-import type { EditedReply, ForkPoint } from '../../shared/fork-point';
+import type { EditedReply } from '../../shared/fork-point';
 import type { ForkEditRequest } from './fork-edit-dialog';
 import { StepNote } from './step-note';
 import { ActionButton, FINAL, ForkButton, RestoreControl } from './step-actions';
-import { callsAfterReplies, checkpointsByItem, messagesAfter, noteAnchors } from './transcript-steps';
+import type { ForkAt } from './step-actions';
+import { callsAfterReplies, checkpointsByItem, noteAnchors } from './transcript-steps';
 import type { SaveNote } from './step-note';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
@@ -107,11 +108,9 @@ interface ItemProps {
   /** A replayed call whose result differs from the recording: the recorded result. */
   recorded: string | undefined;
   /** Fork from here, at this item (null: not offered now, e.g. while the agent works). */
-  onFork: ((point: ForkPoint) => void) | null;
+  onFork: ForkAt | null;
   /** Edit result and fork, Edit reply and fork: opens the dialog (null: not offered now). */
   onEditFork: ((request: ForkEditRequest) => void) | null;
-  /** For a person's message: how many person messages follow it; for a reply, how many replies. */
-  fromEnd: number;
   /** For a reply: the calls that followed its text (the reply as the Edit reply dialog shows it). */
   replyCalls: EditedReply['calls'] | undefined;
   /** This call's result was edited in this fork. */
@@ -142,23 +141,28 @@ const Item = memo(function Item(props: ItemProps) {
   );
 });
 
-function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, fromEnd, replyCalls, edited, noteButton }: ItemProps & { noteButton: ReactNode }) {
+function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, replyCalls, edited, noteButton }: ItemProps & { noteButton: ReactNode }) {
   const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
-    case 'user':
+    case 'user': {
+      // Offered once the message is stored: a fork names it by its entry's id.
+      const fork = onFork && item.entryId ? <ForkButton point={{ kind: 'message', entryId: item.entryId }} prompt={item.text} onFork={onFork} what="before this message" /> : null;
       return (
         <article className="message user" aria-label="You">
           <p className="text">{item.text}</p>
-          {(restore && onRestore) || onFork || noteButton ? (
+          {(restore && onRestore) || fork || noteButton ? (
             <div className="message-actions">
               {noteButton}
-              {onFork ? <ForkButton point={{ kind: 'message', text: item.text, fromEnd }} onFork={onFork} what="before this message" /> : null}
+              {fork}
               {restoreControl('this message')}
             </div>
           ) : null}
         </article>
       );
-    case 'agent':
+    }
+    case 'agent': {
+      const { entryId } = item;
+      const editFork = onEditFork && entryId ? onEditFork : null;
       return (
         <article className="message agent" aria-label="Agent" aria-busy={item.streaming}>
           {item.streaming || item.text.length > MARKDOWN_LIMIT ? (
@@ -168,18 +172,19 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
               <MarkdownText text={item.text} />
             </Suspense>
           )}
-          {(onEditFork || noteButton) && !item.streaming ? (
+          {(editFork || noteButton) && !item.streaming ? (
             <div className="message-actions">
               {noteButton}
-              {onEditFork ? <ActionButton
+              {editFork && entryId ? <ActionButton
                 label="Edit reply and fork"
                 title="A new session where the model had replied as you write it"
-                onClick={() => onEditFork({ kind: 'reply', point: { kind: 'reply', text: item.text, fromEnd }, initial: editableReply({ text: item.text, calls: replyCalls ?? [] }) })}
+                onClick={() => editFork({ kind: 'reply', point: { kind: 'reply', entryId }, initial: editableReply({ text: item.text, calls: replyCalls ?? [] }) })}
               /> : null}
             </div>
           ) : null}
         </article>
       );
+    }
     case 'thought':
       return (
         <ThoughtsDisclosure className="thought">
@@ -248,7 +253,7 @@ export interface TranscriptProps {
   /** The earlier history is still on its way (a long session shows its tail first). */
   earlierPending?: boolean;
   /** Fork from here on tool cards and person messages; null while it cannot be offered (the agent works). */
-  onFork?: ((point: ForkPoint) => void) | null;
+  onFork?: ForkAt | null;
   /** Edit result and fork on tool cards, Edit reply and fork on replies; null while not offered. */
   onEditFork?: ((request: ForkEditRequest) => void) | null;
   /** The call whose result this fork changed (its card says `edited`). */
@@ -289,7 +294,6 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
   const anchors = useMemo(() => noteAnchors(items, !earlierPending), [items, earlierPending]);
   const [noting, setNoting] = useState<string | null>(null);
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
-  const after = useMemo(() => messagesAfter(items), [items]);
   const replies = useMemo(() => callsAfterReplies(items), [items]);
   const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
   const [firstShown, setFirstShown] = useState(() => openingWindow(items.length, prepended));
@@ -325,7 +329,6 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           recorded={item.type === 'tool' ? recorded.get(item.call.callId) : undefined}
           onFork={onFork}
           onEditFork={onEditFork}
-          fromEnd={after.get(item.id) ?? 0}
           replyCalls={replies.get(item.id)}
           edited={item.type === 'tool' && item.call.callId === editedCallId}
           anchor={anchors.get(item.id) ?? null}

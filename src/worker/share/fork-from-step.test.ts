@@ -92,8 +92,8 @@ describe('Fork from here', () => {
 
   it('at a person\'s message: the history and files before it', async () => {
     const { tab, sessionId, history } = await recorded();
-    const forkId = (await tab.send({ type: 'fork', sessionId, at: { kind: 'message', text: 'Now write c', fromEnd: 0 } })).value as string;
     const second = history.findIndex((content) => content.parts.some((part) => part.text === 'Now write c'));
+    const forkId = (await tab.send({ type: 'fork', sessionId, at: { kind: 'message', entryId: history[second]!.entryId! } })).value as string;
     expect(await stored(tab, forkId)).toEqual(history.slice(0, second));
     expect(await filesOf(tab, forkId)).toEqual({ 'a.txt': 'two\n', 'b.txt': 'bee\n' });
     const session = await getSession(tab.db, forkId);
@@ -102,7 +102,8 @@ describe('Fork from here', () => {
     expect(tab.events).toContainEqual(expect.objectContaining({ type: 'running', sessionId, running: false }));
 
     await tab.send({ type: 'open-session', sessionId });
-    const first = (await tab.send({ type: 'fork', sessionId, at: { kind: 'message', text: 'Write the files', fromEnd: 1 } })).value as string;
+    expect(history[0]!.parts).toEqual([{ text: 'Write the files' }]);
+    const first = (await tab.send({ type: 'fork', sessionId, at: { kind: 'message', entryId: history[0]!.entryId! } })).value as string;
     expect(await stored(tab, first)).toEqual([]);
     expect(await filesOf(tab, first)).toEqual({});
   });
@@ -172,10 +173,12 @@ describe('Fork from here', () => {
     expect(session.ok && session.value && session.value.forkedFrom?.edit?.kind).toBe('reply');
   });
 
-  it('Edit reply and fork from an Agent message names the reply by its text', async () => {
-    const { tab, sessionId } = await recorded();
+  it('Edit reply and fork from an Agent message names the reply by its entry id', async () => {
+    const { tab, sessionId, history: original } = await recorded();
+    const reply = original[5]!;
+    expect(reply).toMatchObject({ role: 'model', parts: [{ text: 'Wrote both.' }] });
     const forkId = (
-      await tab.send({ type: 'fork', sessionId, at: { kind: 'reply', text: 'Wrote both.', fromEnd: 1 }, edit: { kind: 'reply', reply: { text: 'I wrote nothing.', calls: [] } } })
+      await tab.send({ type: 'fork', sessionId, at: { kind: 'reply', entryId: reply.entryId! }, edit: { kind: 'reply', reply: { text: 'I wrote nothing.', calls: [] } } })
     ).value as string;
     const history = await stored(tab, forkId);
     expect(history.at(-1)).toEqual({ role: 'model', parts: [{ text: 'I wrote nothing.' }] });

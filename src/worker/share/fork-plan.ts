@@ -8,11 +8,9 @@
  * requests that still hold it.
  */
 import type { Content } from '../../shared/content';
-import { visibleText } from '../../shared/content';
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import type { ForkPoint } from '../../shared/fork-point';
-import { isPersonText } from '../../shared/mentions';
 import type { RoundTripRecord } from '../../store/types';
 
 export interface ForkPlan {
@@ -51,37 +49,24 @@ function planAtCall(history: readonly Content[], roundTrips: readonly RoundTripR
   return ok({ history: structuredClone(contents) as Content[], roundTrips: index >= 0 ? roundTrips.slice(0, index + 1) : [], roundTrip: index + 1, cutoff });
 }
 
-const personText = (content: Content) => (content.role === 'user' ? content.parts.filter((part) => typeof part.text === 'string' && !part.thought && isPersonText(part.text)).map((part) => part.text).join('') : '');
-
-/**
- * The index of the entry named by its text among those `textOf` gives a text (person messages,
- * replies): of the entries with that text, the one with about `fromEnd` of its kind after it.
- */
-function namedIndex(contents: readonly Content[], textOf: (content: Content) => string, text: string, fromEnd: number): number {
-  const kind = contents.flatMap((content, index) => (textOf(content) ? [index] : []));
-  let best = -1;
-  let distance = Infinity;
-  kind.forEach((index, position) => {
-    if (textOf(contents[index]!).trim() !== text.trim()) return;
-    const off = Math.abs(kind.length - 1 - position - fromEnd);
-    if (off < distance) [best, distance] = [index, off];
-  });
-  return best;
+/** Where the entry with this id is: in the stored history, else (from before a compression) in the latest request that still holds it. */
+function entryIndex(history: readonly Content[], roundTrips: readonly RoundTripRecord[], entryId: string): { contents: readonly Content[]; at: number } | null {
+  const at = history.findIndex((content) => content.entryId === entryId);
+  if (at >= 0) return { contents: history, at };
+  for (let index = roundTrips.length - 1; index >= 0; index--) {
+    const contents = roundTrips[index]!.request.contents;
+    const found = contents.findIndex((content) => content.entryId === entryId);
+    if (found >= 0) return { contents, at: found };
+  }
+  return null;
 }
 
-const messageIndex = (contents: readonly Content[], text: string, fromEnd: number) => namedIndex(contents, personText, text, fromEnd);
-
-function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTripRecord[], text: string, fromEnd: number): Result<ForkPlan, AppError> {
-  let contents: readonly Content[] = history;
-  let at = messageIndex(history, text, fromEnd);
-  // A message from before a compression is still in the requests that carried it.
-  for (let index = roundTrips.length - 1; at < 0 && index >= 0; index--) {
-    contents = roundTrips[index]!.request.contents;
-    at = messageIndex(contents, text, 0);
-  }
-  if (at < 0) return err({ kind: 'not-found', message: 'That message is not stored in this session (yet), so there is nothing to fork from.' });
-  const message = JSON.stringify(contents[at]);
-  const sentIn = roundTrips.findIndex((roundTrip) => roundTrip.request.contents.length > at && JSON.stringify(roundTrip.request.contents[at]) === message);
+function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTripRecord[], entryId: string): Result<ForkPlan, AppError> {
+  const found = entryIndex(history, roundTrips, entryId);
+  if (!found || found.contents[found.at]?.role !== 'user') return err({ kind: 'not-found', message: 'That message is not stored in this session (yet), so there is nothing to fork from.' });
+  const { contents, at } = found;
+  // The first request that carried it.
+  const sentIn = roundTrips.findIndex((roundTrip) => roundTrip.request.contents.some((content) => content.entryId === entryId));
   const kept = sentIn >= 0 ? roundTrips.slice(0, sentIn) : [...roundTrips];
   return ok({
     history: structuredClone(contents.slice(0, at)) as Content[],
@@ -92,19 +77,18 @@ function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTr
   });
 }
 
-const modelText = (content: Content) => (content.role === 'model' ? visibleText(content).trim() : '');
-
-/** The stored index of the model reply named: by the round-trip that brought it, or by its text and how many replies with text follow. */
+/** The stored index of the model reply named: by its entry's id, or by the round-trip that brought it. */
 function replyIndex(history: readonly Content[], roundTrips: readonly RoundTripRecord[], point: Extract<ForkPoint, { kind: 'reply' }>): number {
-  if ('roundTripId' in point) {
-    const roundTrip = roundTrips.find((candidate) => candidate.id === point.roundTripId);
-    if (!roundTrip || roundTrip.error) return -1;
-    const asked = roundTrip.request.contents;
-    const at = asked.length;
-    const continues = at === 0 || JSON.stringify(history[at - 1]) === JSON.stringify(asked[at - 1]);
-    return continues && history[at]?.role === 'model' ? at : -1;
+  if ('entryId' in point) {
+    const at = history.findIndex((content) => content.entryId === point.entryId);
+    return history[at]?.role === 'model' ? at : -1;
   }
-  return namedIndex(history, modelText, point.text, point.fromEnd);
+  const roundTrip = roundTrips.find((candidate) => candidate.id === point.roundTripId);
+  if (!roundTrip || roundTrip.error) return -1;
+  const asked = roundTrip.request.contents;
+  const at = asked.length;
+  const continues = at === 0 || JSON.stringify(history[at - 1]) === JSON.stringify(asked[at - 1]);
+  return continues && history[at]?.role === 'model' ? at : -1;
 }
 
 /** The history before the reply (the edited reply goes after it); the files as they were when it arrived. */
@@ -128,7 +112,7 @@ export function planFork(history: readonly Content[], roundTrips: readonly Round
     case 'call':
       return planAtCall(history, roundTrips, point.callId);
     case 'message':
-      return planAtMessage(history, roundTrips, point.text, point.fromEnd);
+      return planAtMessage(history, roundTrips, point.entryId);
     case 'reply':
       return planAtReply(history, roundTrips, point);
   }

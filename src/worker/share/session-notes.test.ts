@@ -10,6 +10,7 @@ import { FC, T, createFakeModel, reply } from '../../agent/testing/fake-model';
 import { createScriptedModel } from '../../model/scripted/scripted-model';
 import { decodeLink, readDocument } from '../../share/codec';
 import { openDocument } from '../../share/session-document';
+import { DOCUMENT_VERSION } from '../../share/document';
 import { listFiles } from '../../store/files';
 import { getSession } from '../../store/sessions';
 import type { ExportedSession, WorkerEvent } from '../protocol';
@@ -54,12 +55,12 @@ describe('notes beside steps', () => {
     expect(session.ok && session.value?.notes).toBeUndefined();
   });
 
-  it('travel in a link (document version 2) and open with the shared session', async () => {
+  it('travel in a link (since document version 2) and open with the shared session', async () => {
     const { tab, sessionId, callId } = await recorded();
     await tab.send({ type: 'set-note', sessionId, anchor: `call:${callId}`, text: 'Here it writes the file.' });
     const exported = (await tab.send({ type: 'export-session', as: 'link' })).value as ExportedSession;
     const document = decodeLink(exported.fragment!);
-    expect(document.ok && document.value.version).toBe(2);
+    expect(document.ok && document.value.version).toBe(DOCUMENT_VERSION);
     expect(document.ok && document.value.annotations).toEqual({ [`call:${callId}`]: 'Here it writes the file.' });
 
     const reader = createControllerHarness({ databaseName: `notes-reader-${counter++}`, model: createFakeModel([]) });
