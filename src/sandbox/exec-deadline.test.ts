@@ -24,10 +24,33 @@ describe('the exec deadline', () => {
     uncounted = 150;
     vi.advanceTimersByTime(100);
     expect(deadline.reason()).toBeNull();
-    vi.advanceTimersByTime(49);
+    // It owes 50 ms more, looked at again after 100 at the earliest.
+    vi.advanceTimersByTime(99);
     expect(deadline.reason()).toBeNull();
     vi.advanceTimersByTime(1);
     expect(deadline.reason()).toBe('timeout');
+  });
+
+  it('looks at a load still under way at most every 100 ms, however little it owes each time', () => {
+    let reads = 0;
+    let uncounted = 0;
+    const deadline = createExecDeadline({
+      timeoutMs: 10,
+      uncountedMs: () => {
+        reads += 1;
+        return uncounted;
+      },
+    });
+    // The load began just before the limit and goes on for 2 s.
+    uncounted = 1;
+    vi.advanceTimersByTime(10);
+    for (let at = 0; at < 2000; at += 10) {
+      uncounted += 10;
+      vi.advanceTimersByTime(10);
+    }
+    expect(deadline.reason()).toBeNull();
+    expect(reads).toBeLessThanOrEqual(22);
+    deadline.dispose();
   });
 
   it('still hears the caller’s abort while it owes time', () => {

@@ -24,6 +24,9 @@ export interface ExecDeadlineOptions {
   uncountedMs?: () => number;
 }
 
+/** The shortest wait before the limit is looked at again while uncounted time (an engine loading) is owed. */
+const UNCOUNTED_STEP_MS = 100;
+
 export function createExecDeadline(options: ExecDeadlineOptions): ExecDeadline {
   const controller = new AbortController();
   let reason: StopReason | null = null;
@@ -44,10 +47,12 @@ export function createExecDeadline(options: ExecDeadlineOptions): ExecDeadline {
   const timeoutMs = options.timeoutMs;
   let granted = 0;
   const reached = (): void => {
+    if (reason !== null) return;
     const owed = (options.uncountedMs?.() ?? 0) - granted;
     if (owed <= 0) return stop('timeout');
     granted += owed;
-    timer = setTimeout(reached, owed);
+    // At least a moment: a load still under way would otherwise owe a few ms at each look.
+    timer = setTimeout(reached, Math.max(owed, UNCOUNTED_STEP_MS));
   };
   let timer = timeoutMs !== undefined && timeoutMs > 0 && reason === null ? setTimeout(reached, timeoutMs) : undefined;
   return {

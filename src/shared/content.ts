@@ -69,8 +69,8 @@ export interface Content {
 }
 
 /** The history with an id on every entry: those without one get `newId()`; the array itself when all have one. */
-export function withEntryIds(history: Content[], newId: () => string): Content[] {
-  if (history.every((content) => content.entryId !== undefined)) return history;
+export function withEntryIds(history: readonly Content[], newId: () => string): Content[] {
+  if (history.every((content) => content.entryId !== undefined)) return history as Content[];
   return history.map((content) => (content.entryId === undefined ? { ...content, entryId: newId() } : content));
 }
 

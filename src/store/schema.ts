@@ -83,14 +83,14 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       await transaction
         .table('history')
         .toCollection()
-        .modify((record: { content: Content }) => {
-          if (record.content.entryId === undefined) record.content = { ...record.content, entryId: newId() };
+        .modify((record: { content?: Content }) => {
+          if (record.content && record.content.entryId === undefined) record.content = { ...record.content, entryId: newId() };
         });
       await transaction
         .table('sharedSessions')
         .toCollection()
-        .modify((record: { recordedHistory: Content[] }) => {
-          record.recordedHistory = withEntryIds(record.recordedHistory, newId);
+        .modify((record: { recordedHistory?: Content[] }) => {
+          if (Array.isArray(record.recordedHistory)) record.recordedHistory = withEntryIds(record.recordedHistory, newId);
         });
     },
   },

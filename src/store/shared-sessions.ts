@@ -5,6 +5,7 @@
  */
 import type { RoundTrip } from '../agent/types';
 import type { Content } from '../shared/content';
+import { withEntryIds } from '../shared/content';
 import { ok } from '../shared/errors';
 import type { Result } from '../shared/errors';
 import { newId } from '../shared/ids';
@@ -36,7 +37,8 @@ export interface WholeSession {
 
 async function writeContents(db: LoopscopeDb, sessionId: string, session: Pick<WholeSession, 'history' | 'roundTrips' | 'files'>): Promise<void> {
   const now = db.now();
-  await db.history.bulkPut(session.history.map((content, seq) => ({ sessionId, seq, content })));
+  // Every entry stored has its id (Content.entryId): imports, forks and copies alike.
+  await db.history.bulkPut(withEntryIds(session.history, newId).map((content, seq) => ({ sessionId, seq, content })));
   // Fresh ids: a round-trip's id is its key across sessions, and a fork copies the ones of the session it comes from.
   await db.roundTrips.bulkPut(packForStorage(sessionId, session.roundTrips.map((roundTrip) => ({ ...roundTrip, id: newId('round-trip') }))));
   await db.files.bulkPut(session.files.map((file) => ({ sessionId, path: file.path, content: file.content, size: byteSize(file.content), updatedAt: now })));

@@ -397,3 +397,17 @@ describe('fetchWebPage on a huge HTML page', () => {
   });
 });
 
+
+describe('the fetch time limit', () => {
+  it('is for the server: a page that arrived in time is converted however long that takes, and only Stop ends the conversion', async () => {
+    const { fetch } = fakeFetch(() => html('<p>slow to convert</p>'));
+    // Like the real converter: it hears its signal between slices.
+    const slow = async (text: string, converting: { signal?: AbortSignal }) => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      converting.signal?.throwIfAborted();
+      return { text, complete: true, convertedChars: text.length };
+    };
+    const result = await fetchWebPage('https://example.com/page', signal(), options(fetch, { timeoutMs: 50, toMarkdown: slow }));
+    expect(result.ok).toBe(true);
+  });
+});

@@ -124,6 +124,8 @@ export async function fetchWebPage(url: string, signal: AbortSignal, options: We
     const body = await readCapped(response, options.maxBytes ?? WEB_FETCH_MAX_BYTES);
     const stop = stopped();
     if (stop) return stop;
+    // The page has arrived: the time limit was for the server; what follows is ours, and only Stop ends it.
+    clearTimeout(timer);
     if (!body.ok) return failure('blocked', `The connection to ${shown(finalUrl)} broke while its answer was read.`);
     const contentType = response.headers.get('content-type') ?? '';
     const format = pageFormat(contentType, body.value.bytes);
@@ -132,7 +134,7 @@ export async function fetchWebPage(url: string, signal: AbortSignal, options: We
     let partial: { convertedChars: number; htmlChars: number } | undefined;
     if (format === 'html') {
       try {
-        const converted = await (options.toMarkdown ?? htmlToMarkdown)(decoded, { maxChars: options.maxChars ?? WEB_FETCH_MAX_CHARS, signal: controller.signal });
+        const converted = await (options.toMarkdown ?? htmlToMarkdown)(decoded, { maxChars: options.maxChars ?? WEB_FETCH_MAX_CHARS, signal });
         text = converted.text;
         if (!converted.complete) partial = { convertedChars: converted.convertedChars, htmlChars: decoded.length };
       } catch (thrown) {

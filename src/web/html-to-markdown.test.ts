@@ -29,6 +29,19 @@ describe('sliceEnd', () => {
   });
 });
 
+describe('sliceEnd on awkward pages', () => {
+  it('never cuts inside a comment, even at a block end tag in it', () => {
+    const comment = `<!-- old: <p>x</p> ${'c'.repeat(40)} -->`;
+    const html = `<p>a</p>${comment}<p>after</p>`;
+    expect(html.slice(0, sliceEnd(html, 0, 12))).toBe(`<p>a</p>${comment}`);
+  });
+
+  it('takes a custom element named like a script for what it is, not a script to skip', () => {
+    const html = `<p>a</p><script-loader>${'x'.repeat(30)}</script-loader><p>b</p>${'<span>z</span>'.repeat(50)}</script>`;
+    expect(sliceEnd(html, 0, 12)).toBeLessThan(html.length - 9);
+  });
+});
+
 describe('convertInSlices', () => {
   const upper = (html: string) => html.replace(/<[^>]*>/g, ' ').trim().toUpperCase();
 

@@ -47,25 +47,37 @@ function load(): Promise<Translate> {
 }
 
 const BLOCK_END = /<\/(?:p|div|li|ul|ol|dl|dd|dt|section|article|aside|table|tbody|thead|tfoot|tr|h[1-6]|pre|blockquote|main|header|footer|nav|figure|details|body)\s*>/gi;
-const RAW_TAG = /<(\/?)(script|style)\b/gi;
+/** What opens text no cut may fall in: a comment, a script or a style (not `<script-x>`, a custom element). */
+const RAW_OPEN = /<!--|<(\/?)(script|style)(?=[\s/>])/gi;
 
-/** Where the raw-text element (script, style) open at `end` closes, or -1 when none is open there. */
+/** Where the comment, script or style open at `end` closes (the page's end if it never does), or -1 when none is open there. */
 function rawElementEnd(html: string, from: number, end: number): number {
-  RAW_TAG.lastIndex = from;
-  let open: string | null = null;
-  for (let match = RAW_TAG.exec(html); match !== null && match.index < end; match = RAW_TAG.exec(html)) {
-    const name = (match[2] ?? '').toLowerCase();
-    if (match[1] === '' && open === null) open = name;
-    else if (match[1] === '/' && open === name) open = null;
+  let at = from;
+  while (at < end) {
+    RAW_OPEN.lastIndex = at;
+    const match = RAW_OPEN.exec(html);
+    if (match === null || match.index >= end) return -1;
+    const after = match.index + match[0].length;
+    let close: number;
+    if (match[0] === '<!--') {
+      const found = html.indexOf('-->', after);
+      close = found === -1 ? html.length : found + 3;
+    } else if (match[1] === '/') {
+      at = after; // an end tag with nothing open: nothing to skip
+      continue;
+    } else {
+      const closing = new RegExp(`</${(match[2] ?? '').toLowerCase()}\\s*>`, 'gi');
+      closing.lastIndex = after;
+      const found = closing.exec(html);
+      close = found === null ? html.length : found.index + found[0].length;
+    }
+    if (close > end) return close;
+    at = close;
   }
-  if (open === null) return -1;
-  const close = new RegExp(`</${open}\\s*>`, 'gi');
-  close.lastIndex = end;
-  const match = close.exec(html);
-  return match === null ? html.length : match.index + match[0].length;
+  return -1;
 }
 
-/** The end of the slice that starts at `from`: after the first block end past `size`, else before a tag, and never inside a script or style. */
+/** The end of the slice that starts at `from`: after the first block end past `size`, else before a tag, and never inside a comment, a script or a style. */
 export function sliceEnd(html: string, from: number, size: number): number {
   const target = from + size;
   if (target >= html.length) return html.length;

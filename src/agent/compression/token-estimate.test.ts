@@ -24,6 +24,11 @@ describe('estimateTokens', () => {
     );
   });
 
+  it("does not count an entry's id, which no model is sent", () => {
+    const bare = [textContent('user', 'hello there')];
+    expect(estimateTokens([{ ...bare[0]!, entryId: 'a'.repeat(400) }])).toBe(estimateTokens(bare));
+  });
+
   it('counts inline media as a small fixed cost, wherever it sits', () => {
     const image = { mimeType: 'image/png', data: 'A'.repeat(400_000) };
     const contents: Content[] = [

@@ -25,6 +25,8 @@ function measure(content: Content): Measure {
   if (known) return known;
   let inlineBlobs = 0;
   const json = JSON.stringify(content, (key: string, value: unknown) => {
+    // The entry's id is ours: no model is sent it.
+    if (key === 'entryId' && value === content.entryId) return undefined;
     if (key !== 'inlineData' || value === null || typeof value !== 'object') return value;
     inlineBlobs += 1;
     // Keep the mime type (a few characters), drop the payload.

@@ -1,8 +1,9 @@
 /**
- * History entries get a random id when they join a history (Content.entryId). Tests that compare
- * histories, requests or documents structurally (toEqual) compare two entries without their
- * ids, which differ from run to run; tests about the ids assert them explicitly (by reading
- * `entryId`, which this leaves alone). An entry is an object with a role and a parts array.
+ * History entries get a random id when they join a history (Content.entryId). A test that
+ * compares a history, a request or a document with one it wrote by hand (toEqual), whose entries
+ * have no ids, compares them without the ids, which differ from run to run. Two entries that both
+ * have an id are compared as they are, ids included, so a changed or lost id still fails. An
+ * entry is an object with a role and a parts array.
  */
 import { expect } from 'vitest';
 
@@ -19,7 +20,8 @@ function withoutId(entry: Entry): Omit<Entry, 'entryId'> {
 expect.addEqualityTesters([
   function entriesWithoutIds(this: { equals(a: unknown, b: unknown, testers?: unknown[]): boolean }, a: unknown, b: unknown, testers: unknown[]) {
     if (!isEntry(a) || !isEntry(b)) return undefined;
-    if (a.entryId === undefined && b.entryId === undefined) return undefined;
+    // Both with an id, or both without: compared as they are.
+    if ((a.entryId === undefined) === (b.entryId === undefined)) return undefined;
     return this.equals(withoutId(a), withoutId(b), testers);
   },
 ]);

@@ -341,6 +341,24 @@ describe("the transcript learns each stored entry's id (what a fork names)", () 
     expect(state.items.map((item) => ('entryId' in item ? item.entryId : undefined))).toEqual(['first']);
   });
 
+  it("names every text of the attempt's reply (before and after its calls), and a continued reply's second part with the same id", () => {
+    const state = apply([
+      { type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } },
+      { type: 'content', value: 'Before.' },
+      { type: 'tool_calls_update', value: [call('scheduled')] },
+      { type: 'content', value: 'After.' },
+      { type: 'entry_stored', value: { entryId: 'reply', kind: 'reply' } },
+      { type: 'round_trip_start', value: { roundTripId: 'r2', model: 'm' } },
+      { type: 'content', value: 'More.' },
+      { type: 'entry_stored', value: { entryId: 'reply', kind: 'reply' } },
+    ]);
+    expect(state.items.filter((item) => item.type === 'agent').map((item) => [item.text, item.type === 'agent' && item.entryId])).toEqual([
+      ['Before.', 'reply'],
+      ['After.', 'reply'],
+      ['More.', 'reply'],
+    ]);
+  });
+
   it('rebuilds items from stored history with their entries ids', () => {
     const history: Content[] = [
       { role: 'user', parts: [{ text: 'hello' }], entryId: 'u' },

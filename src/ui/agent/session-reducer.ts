@@ -243,17 +243,26 @@ function reduceNextSpeaker(state: SessionView, check: NextSpeakerCheck): Session
 }
 
 /**
- * The stored entry's id on the item that shows it: the person's message is the last one not yet
- * stored (a second is not sent before the first is); a reply, the text of the current attempt.
+ * The stored entry's id on the items that show it: the person's message is the last one not yet
+ * stored (a second is not sent before the first is); a reply, every text of the current attempt
+ * (a reply's text may come before and after its calls). A continued reply (A17) is the same
+ * entry: the continuation's text gets the id its start has.
  */
 function entryStored(state: SessionView, { entryId, kind }: { entryId: string; kind: 'message' | 'reply' }): SessionView {
-  const type = kind === 'message' ? 'user' : 'agent';
-  const from = kind === 'message' ? 0 : state.attemptFrom;
-  const at = state.items.findLastIndex((item, index) => index >= from && item.type === type && item.entryId === undefined);
-  if (at < 0) return state;
-  const items = state.items.slice();
-  items[at] = { ...(items[at] as Extract<TranscriptItem, { type: 'user' | 'agent' }>), entryId };
-  return { ...state, items };
+  if (kind === 'message') {
+    const at = state.items.findLastIndex((item) => item.type === 'user' && item.entryId === undefined);
+    if (at < 0) return state;
+    const items = state.items.slice();
+    items[at] = { ...(items[at] as Extract<TranscriptItem, { type: 'user' }>), entryId };
+    return { ...state, items };
+  }
+  let changed = false;
+  const items = state.items.map((item, index) => {
+    if (index < state.attemptFrom || item.type !== 'agent' || item.entryId !== undefined) return item;
+    changed = true;
+    return { ...item, entryId };
+  });
+  return changed ? { ...state, items } : state;
 }
 
 function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionView {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../agent/types';
 import type { TranscriptItem } from '../agent/session-reducer';
-import { callsAfterReplies, noteAnchors } from './transcript-steps';
+import { noteAnchors, repliesByEntry } from './transcript-steps';
 
 const call = (callId: string, name: string, args: Record<string, unknown>): ToolCallView => ({ callId, name, args, summary: '', status: 'success', index: 0 });
 const items: TranscriptItem[] = [
@@ -14,9 +14,15 @@ const items: TranscriptItem[] = [
 ];
 
 describe('what the transcript works out per step', () => {
-  it('gives each reply the calls that followed its text (the reply as Edit reply shows it)', () => {
-    expect(callsAfterReplies(items).get('a1')).toEqual([{ name: 'write_file', args: { file_path: 'a' } }, { name: 'read_file', args: { file_path: 'b' } }]);
-    expect(callsAfterReplies(items).get('a2')).toEqual([]);
+  it('gives each stored reply all of it: its texts and the calls after each (the reply as Edit reply shows it)', () => {
+    const stored: TranscriptItem[] = items.map((item) => (item.type === 'agent' ? { ...item, entryId: item.id === 'a1' ? 'r1' : 'r2' } : item));
+    expect(repliesByEntry(stored).get('r1')).toEqual({ text: 'Writing.', calls: [{ name: 'write_file', args: { file_path: 'a' } }, { name: 'read_file', args: { file_path: 'b' } }] });
+    expect(repliesByEntry(stored).get('r2')).toEqual({ text: 'Done.', calls: [] });
+    // A reply shown as two items (its text before and after a call, or continued after the output limit) is one entry.
+    const split = stored.map((item) => (item.type === 'agent' ? { ...item, entryId: 'one' } : item));
+    expect(repliesByEntry(split).get('one')).toEqual({ text: 'Writing.Done.', calls: [{ name: 'write_file', args: { file_path: 'a' } }, { name: 'read_file', args: { file_path: 'b' } }] });
+    // Not stored yet: not offered.
+    expect(repliesByEntry(items).size).toBe(0);
   });
 
   it('keys notes by place from the start, and only calls while the earlier history is still loading', () => {

@@ -35,13 +35,22 @@ export function noteAnchors(items: readonly TranscriptItem[], complete: boolean)
   return result;
 }
 
-/** For each reply, the calls right after its text: the reply as the Edit reply dialog shows it. */
-export function callsAfterReplies(items: readonly TranscriptItem[]): Map<string, EditedReply['calls']> {
-  const result = new Map<string, EditedReply['calls']>();
-  let reply: EditedReply['calls'] | null = null;
+/**
+ * Each stored reply whole, by its entry's id: the texts of the items that show it (its text may
+ * come before and after its calls, and a continued reply shows as two) and the calls right after
+ * each: the reply as the Edit reply dialog shows it, which replaces the whole entry.
+ */
+export function repliesByEntry(items: readonly TranscriptItem[]): Map<string, EditedReply> {
+  const result = new Map<string, EditedReply>();
+  let reply: EditedReply | null = null;
   for (const item of items) {
-    if (item.type === 'agent') result.set(item.id, (reply = []));
-    else if (item.type === 'tool' && reply) reply.push({ name: item.call.name, args: item.call.args });
+    if (item.type === 'agent') {
+      reply = null;
+      if (item.entryId === undefined) continue;
+      reply = result.get(item.entryId) ?? { text: '', calls: [] };
+      reply.text += item.text;
+      result.set(item.entryId, reply);
+    } else if (item.type === 'tool' && reply) reply.calls.push({ name: item.call.name, args: item.call.args });
     else if (item.type !== 'thought') reply = null;
   }
   return result;

@@ -22,7 +22,7 @@ import type { ForkEditRequest } from './fork-edit-dialog';
 import { StepNote } from './step-note';
 import { ActionButton, FINAL, ForkButton, RestoreControl } from './step-actions';
 import type { ForkAt } from './step-actions';
-import { callsAfterReplies, checkpointsByItem, noteAnchors } from './transcript-steps';
+import { checkpointsByItem, noteAnchors, repliesByEntry } from './transcript-steps';
 import type { SaveNote } from './step-note';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
@@ -112,7 +112,8 @@ interface ItemProps {
   /** Edit result and fork, Edit reply and fork: opens the dialog (null: not offered now). */
   onEditFork: ((request: ForkEditRequest) => void) | null;
   /** For a reply: the calls that followed its text (the reply as the Edit reply dialog shows it). */
-  replyCalls: EditedReply['calls'] | undefined;
+  /** For a stored reply: all of it (its texts and calls), which Edit reply and fork starts from. */
+  reply: EditedReply | undefined;
   /** This call's result was edited in this fork. */
   edited: boolean;
   /** The step's note key (shared/notes.ts); null when it cannot be known yet (the earlier history is loading). */
@@ -141,7 +142,7 @@ const Item = memo(function Item(props: ItemProps) {
   );
 });
 
-function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, replyCalls, edited, noteButton }: ItemProps & { noteButton: ReactNode }) {
+function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, onFork, onEditFork, reply, edited, noteButton }: ItemProps & { noteButton: ReactNode }) {
   const restoreControl = (before: string) => (restore && onRestore ? <RestoreControl checkpointIds={restore} onRestore={onRestore} before={before} /> : null);
   switch (item.type) {
     case 'user': {
@@ -161,8 +162,9 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
       );
     }
     case 'agent': {
+      // Offered once the reply is stored: the dialog starts from all of it (its texts and calls), which the fork replaces.
       const { entryId } = item;
-      const editFork = onEditFork && entryId ? onEditFork : null;
+      const editFork = onEditFork && entryId ? () => onEditFork({ kind: 'reply', point: { kind: 'reply', entryId }, initial: editableReply(reply ?? { text: item.text, calls: [] }) }) : null;
       return (
         <article className="message agent" aria-label="Agent" aria-busy={item.streaming}>
           {item.streaming || item.text.length > MARKDOWN_LIMIT ? (
@@ -175,11 +177,7 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
           {(editFork || noteButton) && !item.streaming ? (
             <div className="message-actions">
               {noteButton}
-              {editFork && entryId ? <ActionButton
-                label="Edit reply and fork"
-                title="A new session where the model had replied as you write it"
-                onClick={() => editFork({ kind: 'reply', point: { kind: 'reply', entryId }, initial: editableReply({ text: item.text, calls: replyCalls ?? [] }) })}
-              /> : null}
+              {editFork ? <ActionButton label="Edit reply and fork" title="A new session where the model had replied as you write it" onClick={editFork} /> : null}
             </div>
           ) : null}
         </article>
@@ -294,7 +292,7 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
   const anchors = useMemo(() => noteAnchors(items, !earlierPending), [items, earlierPending]);
   const [noting, setNoting] = useState<string | null>(null);
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
-  const replies = useMemo(() => callsAfterReplies(items), [items]);
+  const replies = useMemo(() => repliesByEntry(items), [items]);
   const recorded = useMemo(() => new Map(differs?.map((difference) => [difference.callId, difference.recorded])), [differs]);
   const [firstShown, setFirstShown] = useState(() => openingWindow(items.length, prepended));
   const hidden = hiddenItems(firstShown, prepended, items.length);
@@ -329,7 +327,7 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           recorded={item.type === 'tool' ? recorded.get(item.call.callId) : undefined}
           onFork={onFork}
           onEditFork={onEditFork}
-          replyCalls={replies.get(item.id)}
+          reply={item.type === 'agent' && item.entryId ? replies.get(item.entryId) : undefined}
           edited={item.type === 'tool' && item.call.callId === editedCallId}
           anchor={anchors.get(item.id) ?? null}
           note={notes?.[anchors.get(item.id) ?? '']}

@@ -80,8 +80,10 @@ function applyEdit(plan: ForkPlan, point: ForkPoint, edit: ForkEdit, newId: () =
   const { text, calls } = edit.reply;
   // What the provider ran on its own servers for this reply (Gemini's URL context) happened: the edited reply keeps it, first, as it came.
   const serverParts = plan.reply.parts.filter((part) => part.toolCall || part.toolResponse);
+  // A reply of its own: a new entry, with an id of its own.
   const reply: Content = {
     role: 'model',
+    entryId: newId(),
     parts: [
       ...serverParts,
       ...(text.trim() ? [{ text }] : []),

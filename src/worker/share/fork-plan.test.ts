@@ -38,6 +38,24 @@ describe('a fork plan names messages and replies by their entry ids', () => {
     expect(plan.ok && plan.value.reply?.entryId).toBe('d');
   });
 
+  it('finds the request that first carried a message in requests stored before entries had ids', () => {
+    const bare = (content: Content): Content => ({ role: content.role, parts: content.parts });
+    const old = [roundTrip('r1', [bare(first)], 100), roundTrip('r2', [bare(first), bare(reply), bare(second)], 200)];
+    const plan = planFork(history, old, { kind: 'message', entryId: 'c' });
+    expect(plan.ok && plan.value.roundTrip).toBe(2);
+    expect(plan.ok && plan.value.cutoff).toBe(199);
+    // At a reply named by its round-trip, too.
+    const answered = planFork(history, [...old, roundTrip('r3', [bare(first), bare(reply), bare(second)], 300)], { kind: 'reply', roundTripId: 'r3' });
+    expect(answered.ok && answered.value.reply?.entryId).toBe('d');
+  });
+
+  it('does not guess the files before a message no recorded request carried: unknown when it was answered, as they are when not', () => {
+    const answered = planFork(history, [], { kind: 'message', entryId: 'c' });
+    expect(answered.ok && answered.value.cutoff).toBeNull();
+    const waiting = planFork([first, reply, second], [], { kind: 'message', entryId: 'c' });
+    expect(waiting.ok && waiting.value.cutoff).toBe(Number.POSITIVE_INFINITY);
+  });
+
   it('refuses an id that is not a message (or not a reply), or is not stored', () => {
     expect(planFork(history, roundTrips, { kind: 'message', entryId: 'b' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     expect(planFork(history, roundTrips, { kind: 'reply', entryId: 'a' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });

@@ -65,16 +65,22 @@ function planAtMessage(history: readonly Content[], roundTrips: readonly RoundTr
   const found = entryIndex(history, roundTrips, entryId);
   if (!found || found.contents[found.at]?.role !== 'user') return err({ kind: 'not-found', message: 'That message is not stored in this session (yet), so there is nothing to fork from.' });
   const { contents, at } = found;
-  // The first request that carried it.
-  const sentIn = roundTrips.findIndex((roundTrip) => roundTrip.request.contents.some((content) => content.entryId === entryId));
-  const kept = sentIn >= 0 ? roundTrips.slice(0, sentIn) : [...roundTrips];
-  return ok({
-    history: structuredClone(contents.slice(0, at)) as Content[],
-    roundTrips: kept,
-    roundTrip: sentIn >= 0 ? sentIn + 1 : roundTrips.length + 1,
-    // No request carried it yet: nothing the agent did since changed the files.
-    cutoff: sentIn >= 0 ? roundTrips[sentIn]!.startedAt - 1 : Number.POSITIVE_INFINITY,
-  });
+  // The first request that carried it: by its id, else (a request stored before entries had
+  // ids) the first holding the same entry at its place.
+  let sentIn = roundTrips.findIndex((roundTrip) => roundTrip.request.contents.some((content) => content.entryId === entryId));
+  if (sentIn < 0) sentIn = roundTrips.findIndex((roundTrip) => sameEntry(roundTrip.request.contents[at], contents[at]));
+  const before = structuredClone(contents.slice(0, at)) as Content[];
+  if (sentIn >= 0) return ok({ history: before, roundTrips: roundTrips.slice(0, sentIn), roundTrip: sentIn + 1, cutoff: roundTrips[sentIn]!.startedAt - 1 });
+  // No request carried it: when nothing answered it yet, nothing the agent did since changed the
+  // files; otherwise when they were as before it is not known (the person may fork with the
+  // current files), never guessed.
+  const unanswered = contents.slice(at + 1).every((content) => content.role === 'user');
+  return ok({ history: before, roundTrips: [...roundTrips], roundTrip: roundTrips.length + 1, cutoff: unanswered ? Number.POSITIVE_INFINITY : null });
+}
+
+/** The same entry, whether or not either copy has its id (requests stored before entries had ids do not). */
+function sameEntry(a: Content | undefined, b: Content | undefined): boolean {
+  return a !== undefined && b !== undefined && a.role === b.role && JSON.stringify(a.parts) === JSON.stringify(b.parts);
 }
 
 /** The stored index of the model reply named: by its entry's id, or by the round-trip that brought it. */
@@ -87,7 +93,7 @@ function replyIndex(history: readonly Content[], roundTrips: readonly RoundTripR
   if (!roundTrip || roundTrip.error) return -1;
   const asked = roundTrip.request.contents;
   const at = asked.length;
-  const continues = at === 0 || JSON.stringify(history[at - 1]) === JSON.stringify(asked[at - 1]);
+  const continues = at === 0 || sameEntry(history[at - 1], asked[at - 1]);
   return continues && history[at]?.role === 'model' ? at : -1;
 }
 
