@@ -42,8 +42,25 @@ export function useFiles(db: LoopscopeDb, sessionId: string): FileSummary[] | un
   return useLiveQuery(() => queryFileSummaries(db, sessionId), [db, sessionId]);
 }
 
+/** A file's content, read for one session and path. */
+export interface ReadContent {
+  sessionId: string;
+  path: string;
+  content: FileContent | null;
+}
+
+/**
+ * The content of `path` in `sessionId` from what a live query last gave: undefined while that is
+ * another file's. A live query keeps its last result while the next one loads, so on a switch of
+ * tabs the file left would otherwise be shown, and edited, as the file opened.
+ */
+export function contentOf(read: ReadContent | undefined, sessionId: string, path: string): FileContent | null | undefined {
+  return read && read.sessionId === sessionId && read.path === path ? read.content : undefined;
+}
+
 export function useFileContent(db: LoopscopeDb, sessionId: string, path: string): FileContent | null | undefined {
-  return useLiveQuery(() => queryFileContent(db, sessionId, path), [db, sessionId, path]);
+  const read = useLiveQuery(async (): Promise<ReadContent> => ({ sessionId, path, content: await queryFileContent(db, sessionId, path) }), [db, sessionId, path]);
+  return contentOf(read, sessionId, path);
 }
 
 export function useRoundTrips(db: LoopscopeDb, sessionId: string): RoundTripRecord[] | undefined {

@@ -112,7 +112,12 @@ export default function MonacoEditorView({ path, stored, draft, onSave, onDirtyC
 
   useEffect(() => {
     const editor = editorRef.current;
-    if (!editor) return;
+    if (!editor) {
+      // Monaco is still loading, so nothing was typed yet: it opens on the latest stored text (a kept draft still shows as unsaved against it).
+      saves.current = { ...saves.current, base: stored };
+      if (draft === undefined) initialText.current = stored;
+      return;
+    }
     const next = onStoredText({ stored, base: saves.current.base, text: editor.getValue(), ownSaves: saves.current.ownSaves });
     saves.current = { ...saves.current, ownSaves: next.ownSaves };
     switch (next.action.type) {
