@@ -1,7 +1,8 @@
 // The agent panel's view of the context meter and of messages sent with mentioned files.
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../../shared/content';
-import { initialSessionView, itemsFromHistory, sessionReducer } from './session-reducer';
+import { initialSessionView, sessionReducer } from './session-reducer';
+import { itemsFromHistory } from './history-items';
 import type { SessionView } from './session-reducer';
 
 const usage = { promptTokenCount: 5000, tokenLimit: 32_768, model: 'm' };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallView } from '../../agent/types';
 import type { Content } from '../../shared/content';
-import { initialSessionView, itemsFromHistory, sessionReducer } from './session-reducer';
+import { initialSessionView, sessionReducer } from './session-reducer';
+import { itemsFromHistory } from './history-items';
 import type { SessionView } from './session-reducer';
 import type { PageAgentEvent } from '../../worker/protocol';
 

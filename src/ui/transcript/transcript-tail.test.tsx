@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { call, model, reply, user } from '../../agent/history/fixtures';
 import type { Content } from '../../shared/content';
 import type { SessionView } from '../agent/session-reducer';
-import { initialSessionView, itemsFromHistory, sessionReducer } from '../agent/session-reducer';
+import { initialSessionView, sessionReducer } from '../agent/session-reducer';
+import { itemsFromHistory } from '../agent/history-items';
 import { EARLIER_STEP, Transcript, hiddenItems, openingWindow } from './transcript';
 
 function longHistory(rounds: number): Content[] {
