@@ -21,13 +21,17 @@ import { unscheduledErrorView } from './scheduler/validation';
 import { CommitRefused, commitHistory, createSession, settleStoring } from './session';
 import { refusePrompt } from './turn/store-turn';
 import type { Run } from './session';
+import { withSubagents } from './subagent/subagents';
 import { runToolRound } from './tool-round/tool-round';
 import { sendTurn } from './turn/send-turn';
 import type { OutgoingMessage } from './turn/send-turn';
 import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
 import { mentionedFilesPart } from './workspace-context';
 
-export function createAgent(deps: AgentDependencies): Agent {
+export function createAgent(given: AgentDependencies): Agent {
+  // The `task` tool (subagent/), when asked for: it reads the interaction's model and the approval mode as they are when it runs.
+  const subagents = withSubagents(given, { model: () => session.current().interaction.model, approvalMode: () => state.settings.approvalMode }, createAgent);
+  const deps = subagents.deps;
   const session = createSession(deps);
   const { services, state } = session;
   let running = false;
@@ -58,6 +62,7 @@ export function createAgent(deps: AgentDependencies): Agent {
     state.settings.approvalMode = mode;
     session.current().interaction.settings.approvalMode = mode;
     services.scheduler.onApprovalModeChanged();
+    subagents.approvalModeChanged(mode);
   }
 
   return {

@@ -5,6 +5,7 @@
  */
 import type { AppError } from '../shared/errors';
 import type { FinishReason, Usage } from '../model/types';
+import type { SubagentView } from '../shared/subagent-view';
 import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
 import type { ToolKind } from '../tools/types';
 
@@ -29,6 +30,8 @@ export interface ToolCallView {
   errorType?: string;
   /** Declaration index in its batch (D5). */
   index: number;
+  /** A `task` call's nested loop, live while it runs and kept once it ended. */
+  subagent?: SubagentView;
 }
 
 export interface ApprovalRequest {
@@ -38,6 +41,8 @@ export interface ApprovalRequest {
   summary: string;
   preview: ToolPreview;
   kind: ToolKind;
+  /** Asked from inside a subagent: its `task` call's description (the approval card names it). */
+  subagent?: string;
 }
 
 export interface RetryInfo {

@@ -41,6 +41,8 @@ export interface RoundTrip {
   error?: AppError;
   /** Its turn (one model request and its retries: attempt 2+ is a retry) and, unless the agent's own turn, what the call was for; absent in older records. */
   turn?: { id: string; attempt: number; purpose?: 'compression' | 'next_speaker' };
+  /** Made by the subagent of this `task` call (its nested loop), not by the session's own loop; absent otherwise. */
+  subagent?: { callId: string; description: string };
 }
 
 /** How a commit may be written. */
@@ -130,6 +132,16 @@ export interface AgentDependencies {
   config?: Partial<AgentConfig>;
   initialHistory?: readonly Content[];
   settings: AgentSettings;
+  /** Offers the `task` tool (subagent/task-tool.ts) with these bounds (defaults where omitted); absent: no subagents. */
+  subagents?: Partial<SubagentLimits>;
+}
+
+/** How far one subagent may go. */
+export interface SubagentLimits {
+  /** Model requests one subagent may make (default 20). */
+  maxTurns: number;
+  /** How long one subagent may run, in ms (default 5 minutes). */
+  timeLimitMs: number;
 }
 
 /** Read anew for each use, so edits to the files count from the next request. */

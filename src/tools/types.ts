@@ -6,6 +6,7 @@
  * How a result looks is the UI's business (shared/tool-display.ts).
  */
 import type { Part } from '../shared/content';
+import type { SubagentView } from '../shared/subagent-view';
 import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
 
 /** Drives approvals and concurrency (spec C, D2). */
@@ -44,6 +45,10 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Live output for the tool card (shell stdout/stderr as it arrives). */
   onOutput?: (text: string) => void;
+  /** The call's id (the scheduler's), for what a tool records about it (a subagent's round-trips). */
+  callId?: string;
+  /** The subagent a `task` call runs, as it goes (its card shows it live). */
+  onSubagent?: (view: SubagentView) => void;
 }
 
 /**

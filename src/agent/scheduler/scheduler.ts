@@ -146,6 +146,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
         clock: deps.clock,
         timeoutMs: deps.toolTimeoutMs(),
         onOutput: (text) => state.appendLiveOutput(callId, text),
+        onSubagent: (view) => state.setSubagent(callId, view),
       },
       signal,
     );

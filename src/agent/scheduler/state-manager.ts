@@ -4,6 +4,8 @@
  * snapshot, UI-only fields are dropped when a call leaves `executing` (E6), and live
  * output is throttled on the injected clock.
  */
+import { cancelledSubagentView } from '../../shared/subagent-view';
+import type { SubagentView } from '../../shared/subagent-view';
 import type { Tool, ToolError, ToolResult } from '../../tools/types';
 import type { ToolCallStatus, ToolCallView } from '../types';
 
@@ -48,6 +50,8 @@ export interface StateManager {
   /** Sets the terminal status and the result together. */
   finish(callId: string, outcome: CallOutcome): boolean;
   appendLiveOutput(callId: string, text: string): void;
+  /** A `task` call's subagent as it goes: kept on the view (also once it ended), shown at the live-output pace. */
+  setSubagent(callId: string, view: SubagentView): void;
 }
 
 function outcomeView(outcome: CallOutcome): Partial<ToolCallView> {
@@ -116,6 +120,8 @@ export function createStateManager(options: {
     Object.assign(record.view, patch, { status });
     if (leavingExecution) {
       delete record.view.liveOutput;
+      // A stopped subagent's calls still under way end with it on the card.
+      if (status === 'cancelled' && record.view.subagent) record.view.subagent = cancelledSubagentView(record.view.subagent);
       // What a cancelled command printed stays visible (K2).
       if (status === 'cancelled' && live && !record.view.display) record.view.display = { type: 'text', text: live };
     }
@@ -141,11 +147,22 @@ export function createStateManager(options: {
       const record = get(callId);
       if (!record || record.view.status !== 'executing') return;
       record.view.liveOutput = lastOf((record.view.liveOutput ?? '') + text);
-      const now = options.now();
-      const last = lastLiveEmit.get(callId);
-      if (last !== undefined && now - last < options.throttleMs) return scheduleTrailing(callId, options.throttleMs - (now - last));
-      lastLiveEmit.set(callId, now);
-      emitSnapshot();
+      emitLive(callId);
+    },
+    setSubagent(callId, view) {
+      const record = get(callId);
+      if (!record || record.view.status !== 'executing') return;
+      record.view.subagent = structuredClone(view);
+      emitLive(callId);
     },
   };
+
+  /** At most one live update per call within the throttle window; the last one held back follows when it ends (E6). */
+  function emitLive(callId: string): void {
+    const now = options.now();
+    const last = lastLiveEmit.get(callId);
+    if (last !== undefined && now - last < options.throttleMs) return scheduleTrailing(callId, options.throttleMs - (now - last));
+    lastLiveEmit.set(callId, now);
+    emitSnapshot();
+  }
 }

@@ -7,6 +7,7 @@
 import { USER_CANCELLED_REASON } from '../history/function-response';
 import { childController, raceAbort } from '../abortable';
 import { messageOf } from '../../shared/errors';
+import type { SubagentView } from '../../shared/subagent-view';
 import type { Clock } from '../types';
 import type { CallOutcome, CallRecord } from './state-manager';
 
@@ -15,6 +16,7 @@ export interface ExecutionContext {
   /** Optional per-tool timeout (C12). */
   timeoutMs: number | undefined;
   onOutput(text: string): void;
+  onSubagent(view: SubagentView): void;
 }
 
 export function timeoutMessage(ms: number): string {
@@ -30,7 +32,9 @@ export async function executeCall(record: CallRecord, context: ExecutionContext,
     try {
       const result = await tool.execute(record.args, {
         signal: controller.signal,
+        callId: record.request.callId,
         onOutput: (text) => context.onOutput(text),
+        onSubagent: (view) => context.onSubagent(view),
       });
       return result.error ? { status: 'error', error: result.error, result } : { status: 'success', result };
     } catch (thrown) {
