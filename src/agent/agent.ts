@@ -3,7 +3,8 @@
  *
  * The outer loop owns the `while` (A1): send a turn; if the model called tools, run
  * them and send their results; otherwise ask the continuations (output recovery B10, the
- * Stop hook J2–J3, the next-speaker check J5) whether to go on. Everything else lives one
+ * Stop hook J2–J3, the next-speaker check J5) whether to go on. At both boundaries the
+ * person's steering messages join first (steering.ts). Everything else lives one
  * call down: session.ts (the services and state each step gets, as a `Run`), turn/ (one turn:
  * send-turn.ts around the model call, model-call.ts the call and its hooks, reply-stream.ts the
  * stream read into events), chat/ (one model call with retries), tool-round/ (a batch of calls
@@ -23,6 +24,7 @@ import { refusePrompt } from './turn/store-turn';
 import type { Run } from './session';
 import { withSubagents } from './subagent/subagents';
 import { runToolRound } from './tool-round/tool-round';
+import { joinSteering } from './steering';
 import { sendTurn } from './turn/send-turn';
 import type { OutgoingMessage } from './turn/send-turn';
 import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
@@ -104,6 +106,13 @@ async function runInteraction(run: Run, input: AgentInput): Promise<InteractionO
     if (turn.calls.length > 0) {
       const stopped = await runToolRound(run, turn.calls, turn.finishReason);
       if (stopped) return stopped;
+      await joinSteering(run); // after the results, before the next request
+      message = { kind: 'stored' };
+      continue;
+    }
+    // A steering message waiting at a reply without calls starts the next request, before any Stop hook.
+    if (budget.turnsLeft > 0 && (await joinSteering(run))) {
+      budget.turnsLeft--;
       message = { kind: 'stored' };
       continue;
     }

@@ -109,6 +109,8 @@ export type AgentEvent =
    * the id it keeps there (Content.entryId): the transcript names it by that id (forks).
    */
   | { type: 'entry_stored'; value: { entryId: string; kind: 'message' | 'reply' } }
+  /** Steering messages that joined the history (stored), in order: the next request carries them. `id`: the inbox's id of each. */
+  | { type: 'steering_joined'; value: { messages: { id: string; entryId: string; text: string }[] } }
   | { type: 'error'; value: { error: AppError & { status?: number } } }
   | { type: 'chat_compressed'; value: { originalTokenCount: number; newTokenCount: number; compressionStatus: CompressionStatus } }
   | { type: 'max_session_turns' }

@@ -99,6 +99,25 @@ export interface Hooks {
   postToolBatch?(input: { calls: ToolCallView[]; signal: AbortSignal }): Promise<HookDecision | void>;
 }
 
+/** A message the person sent while the agent works, to join the run at its next boundary. */
+export interface SteeringMessage {
+  /** The sender's id: what `steering_joined` names it by. */
+  id: string;
+  text: string;
+}
+
+/**
+ * Where steering messages wait (the worker's inbox). The agent takes every waiting message at a
+ * boundary: after a batch's results are stored, before the next request; or after a reply
+ * without calls, before the Stop hook. A message taken is the agent's: it is stored, or given
+ * back (`giveBack`, in front of the others) when the store refuses it. What is never taken
+ * stays, and the worker gives it back to the person when the run ends.
+ */
+export interface SteeringInbox {
+  take(): SteeringMessage[];
+  giveBack(messages: readonly SteeringMessage[]): void;
+}
+
 export interface AgentSettings {
   /** Model id; frozen per interaction (A16). */
   model: string;
@@ -126,6 +145,8 @@ export interface AgentDependencies {
   /** Correlated request/response (STYLE.md §9): resolves with the person's choice. */
   requestApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalOutcome>;
   hooks?: Hooks;
+  /** Steering messages sent while the agent works; none when absent. */
+  steering?: SteeringInbox;
   /** What the workspace adds to requests (the worker reads it from the session's files). */
   workspaceContext?: WorkspaceContext;
   /** Injectable thresholds (spec §3.0); defaults apply where omitted. */

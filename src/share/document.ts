@@ -15,6 +15,8 @@
  *   as text only, and when a replay reaches their step. Version 1 documents have none and still open.
  * - `entryId` on each history entry (version 3): its id in the session (shared/content.ts), which
  *   forks name it by. Entries of older documents, or repeated ids, get new ones when opened.
+ * - `steering` on a history entry: a message the person sent while the agent worked, where it
+ *   joined; optional, so documents without steering read as before.
  */
 import { z } from 'zod';
 import { isAppErrorKind } from '../shared/error-kinds';
@@ -61,7 +63,13 @@ const part: z.ZodType<PartShape> = z.lazy(() =>
   }),
 );
 
-export const contentSchema = z.strictObject({ role: z.enum(['user', 'model']), parts: z.array(part), entryId: z.string().min(1).max(64).optional() });
+export const contentSchema = z.strictObject({
+  role: z.enum(['user', 'model']),
+  parts: z.array(part),
+  entryId: z.string().min(1).max(64).optional(),
+  /** A steering message (shared/content.ts): a replay plays it where it joined. */
+  steering: z.literal(true).optional(),
+});
 
 const declaration = z.strictObject({ name: z.string(), description: z.string(), parametersJsonSchema: jsonObject });
 

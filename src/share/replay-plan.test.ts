@@ -12,8 +12,8 @@ describe('replay plans', () => {
   it('a whole recording: each prompt with the responses that followed it, and each call\'s recorded result', () => {
     const plan = replayPlan(recorded);
     expect(plan.steps).toEqual([
-      { text: 'first', responses: [call, model('read it')] },
-      { text: 'second', responses: [model('done')] },
+      { text: 'first', responses: [call, model('read it')], steering: [] },
+      { text: 'second', responses: [model('done')], steering: [] },
     ]);
     expect(plan.total).toBe(3);
     expect(plan.results.get('c1')).toEqual({ output: 'A' });
@@ -23,10 +23,20 @@ describe('replay plans', () => {
     const plan = replayPlanFrom(recorded, 3);
     expect(plan.initial).toEqual([]);
     expect(plan.steps).toEqual([
-      { text: null, responses: [model('read it')] },
-      { text: 'second', responses: [model('done')] },
+      { text: null, responses: [model('read it')], steering: [] },
+      { text: 'second', responses: [model('done')], steering: [] },
     ]);
     expect(plan.total).toBe(2);
+  });
+
+  it('a steering message stays in its step, at the boundary where it joined, and starts no step of its own', () => {
+    const steer = (text: string): Content => ({ role: 'user', parts: [{ text }], steering: true });
+    const plan = replayPlan([user('first'), call, result, steer('use b'), model('read it'), steer('shorter'), model('ok'), user('second'), model('done')]);
+    expect(plan.steps).toEqual([
+      { text: 'first', responses: [call, model('read it'), model('ok')], steering: [{ after: 1, text: 'use b' }, { after: 2, text: 'shorter' }] },
+      { text: 'second', responses: [model('done')], steering: [] },
+    ]);
+    expect(plan.total).toBe(4);
   });
 
   it('from a fork at the recording\'s end: nothing to play', () => {

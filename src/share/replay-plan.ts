@@ -11,6 +11,8 @@ export interface ReplayStep {
   text: string | null;
   /** The model's responses to this message and to the tool results that followed, in order. */
   responses: Content[];
+  /** Steering messages sent during it: each joined once `after` of its responses had been played (and their calls answered). */
+  steering: { after: number; text: string }[];
 }
 
 export interface ReplayPlan {
@@ -42,7 +44,7 @@ export function recordedResultsByTool(plan: ReplayPlan): Map<string, Record<stri
 }
 
 const isPrompt = (content: Content) =>
-  content.role === 'user' && content.parts.length > 0 && content.parts.every((part) => typeof part.text === 'string' && !part.thought);
+  content.role === 'user' && !content.steering && content.parts.length > 0 && content.parts.every((part) => typeof part.text === 'string' && !part.thought);
 
 /**
  * What follows `at` in the recording, for Replay from here in a fork that holds the recording's
@@ -54,7 +56,7 @@ export function replayPlanFrom(recorded: readonly Content[], at: number): Replay
   const resumed = plan.initial.filter((content) => content.role === 'model');
   plan.initial = [];
   if (resumed.length > 0) {
-    plan.steps.unshift({ text: null, responses: resumed });
+    plan.steps.unshift({ text: null, responses: resumed, steering: [] });
     plan.total += resumed.length;
   }
   return plan;
@@ -65,9 +67,10 @@ export function replayPlan(history: readonly Content[]): ReplayPlan {
   let current: ReplayStep | null = null;
   for (const content of history) {
     if (isPrompt(content)) {
-      current = { text: content.parts.map((part) => part.text).join(''), responses: [] };
+      current = { text: content.parts.map((part) => part.text).join(''), responses: [], steering: [] };
       plan.steps.push(current);
     } else if (!current) plan.initial.push(content);
+    else if (content.steering) current.steering.push({ after: current.responses.length, text: content.parts.map((part) => part.text ?? '').join('') });
     else if (content.role === 'model') {
       current.responses.push(content);
       plan.total++;

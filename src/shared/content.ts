@@ -66,6 +66,12 @@ export interface Content {
    * parts only.
    */
   entryId?: string;
+  /**
+   * A message the person sent while the agent worked (steering), joined here, between a batch's
+   * results and the next request or after a reply without calls. What the model sees is the same
+   * as any user text; the mark is for the transcript, the Loop inspector and replays.
+   */
+  steering?: true;
 }
 
 /** The history with an id on every entry: those without one get `newId()`; the array itself when all have one. */

@@ -115,6 +115,8 @@ export type WorkerErrorKind =
   /** A shared session is read only until it is forked. */
   | 'shared-read-only'
   | 'note-refused'
+  /** A steering message arrived when no run of the person's was under way to take it. */
+  | 'not-running'
   /** What this worker cannot do (no MCP here). */
   | 'unsupported';
 
@@ -149,7 +151,7 @@ const KNOWN: { readonly [Kind in AppErrorKind]: true } = {
   import: true, 'file-tree': true, empty: true,
   'share-corrupt': true, 'share-too-large': true, 'share-not-session': true, 'share-version': true, 'share-invalid': true,
   'not-shared': true, 'nothing-to-replay': true, edited: true, 'no-result': true, 'files-unknown': true,
-  worker: true, cancelled: true, 'no-session': true, 'session-deleted': true, 'session-changed': true, 'session-elsewhere': true, 'shared-read-only': true, 'note-refused': true, unsupported: true,
+  worker: true, cancelled: true, 'no-session': true, 'session-deleted': true, 'session-changed': true, 'session-elsewhere': true, 'shared-read-only': true, 'note-refused': true, 'not-running': true, unsupported: true,
 };
 
 /** Every kind, for a test or a list. */

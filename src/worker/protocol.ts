@@ -51,6 +51,12 @@ export interface Requests {
   /** The person's message: answered once it is stored, or with why it was not. */
   send: { payload: { sessionId: SessionTarget; text: string }; answer: void };
   continue: { payload: { sessionId: SessionTarget }; answer: void };
+  /**
+   * A steering message (agent/steering.ts) for the run under way: it waits in the run's inbox and
+   * joins at the next boundary. Refused with kind `not-running` when no run of the person's takes it
+   * (the run just ended: the page sends it as a message instead).
+   */
+  steer: { payload: { sessionId: SessionTarget; steerId: string; text: string }; answer: void };
   stop: { payload: object; answer: void };
   'approval-response': { payload: { callId: string; outcome: ApprovalOutcome }; answer: void };
   'set-approval-mode': { payload: { sessionId: SessionTarget; mode: ApprovalMode }; answer: void };
@@ -237,6 +243,8 @@ export type WorkerEvent =
   | { type: 'agent-event'; sessionId: string; event: PageAgentEvent; urgent?: true }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
+  /** Steering messages the run ended without (`stopped`: by Stop), oldest first: the page gives them back. Posted before the run's `running: false`. */
+  | { type: 'steering-returned'; sessionId: string; messages: { id: string; text: string }[]; stopped: boolean }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
   | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }
   /** How far an import is: its files read, then written into the sandbox. */

@@ -23,6 +23,7 @@ import type {
   ApprovalRequest,
   Hooks,
   InteractionOutcome,
+  SteeringInbox,
   ToolCallStatus,
   WorkspaceContext,
 } from '../types';
@@ -54,6 +55,8 @@ export interface HarnessOptions {
   /** Where outputs held back by the batch output budget (E5) are saved; by default saving fails. */
   spill?: (path: string, text: string) => Promise<void>;
   workspaceContext?: WorkspaceContext;
+  /** Steering messages sent while the agent works (testing/steering-inbox.ts). */
+  steering?: SteeringInbox;
 }
 
 export interface Harness {
@@ -118,6 +121,7 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       return options.approve ? options.approve(request, signal) : 'proceed_once';
     },
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.steering ? { steering: options.steering } : {}),
     ...(options.workspaceContext ? { workspaceContext: options.workspaceContext } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.initialHistory ? { initialHistory: options.initialHistory } : {}),

@@ -84,6 +84,20 @@ export function AgentPanel(props: AgentPanelProps) {
   const seedPrompt = useCallback((text: string) => setSeed((current) => ({ text, key: (current?.key ?? 0) + 1 })), []);
   const forking = useFork(actions.fork, seedPrompt, actions.error);
 
+  // Steering messages the run ended without: Stop gives them back to the prompt, in order; after
+  // any other end (the run finished before they could join) they go as the next message.
+  const [given, setGiven] = useState<{ text: string; key: number } | null>(null);
+  const returned = view.steeringReturned;
+  useEffect(() => {
+    if (!returned) return;
+    const text = returned.texts.join('\n\n');
+    const giveBack = () => setGiven((current) => ({ text, key: (current?.key ?? 0) + 1 }));
+    if (returned.stopped) giveBack();
+    else void actions.send(text).then((accepted) => accepted || giveBack());
+  }, [returned?.key]);
+  // Steering is for the person's own runs: not a replay's, not a shared session's.
+  const steerable = view.running && !view.shared && !replayActive(view.replay);
+
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
   const [unsent] = useState(readUnsent);
@@ -170,6 +184,7 @@ export function AgentPanel(props: AgentPanelProps) {
       <Transcript
         key={view.sessionId ?? 'opening'}
         items={view.items}
+        steering={view.steering}
         onDisableLoopDetection={actions.disableLoopDetection}
         checkpoints={props.checkpoints}
         onRestore={busy || view.shared ? null : actions.restore}
@@ -244,6 +259,8 @@ export function AgentPanel(props: AgentPanelProps) {
         initialCaret={seed ? undefined : early?.text ? early.caret : undefined}
         adoptEarly={adoptEarlyPrompt}
         onSend={actions.send}
+        onSteer={steerable ? actions.steer : undefined}
+        given={given}
         onStop={stop}
         commands={PROMPT_COMMANDS}
         onCommand={runCommand}

@@ -69,7 +69,7 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
       if (content.role === 'user') {
         // Shown as what the person typed: the mentioned files' contents that went with it are not.
         if (!isPersonText(part.text)) return;
-        items.push({ type: 'user', id: key, text: part.text, ...(content.entryId ? { entryId: content.entryId } : {}) });
+        items.push({ type: 'user', id: key, text: part.text, ...(content.entryId ? { entryId: content.entryId } : {}), ...(content.steering ? { steering: true as const } : {}) });
       } else {
         const last = items.at(-1);
         if (last?.type === 'agent') items[items.length - 1] = { ...last, text: last.text + part.text };

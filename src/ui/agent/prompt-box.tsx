@@ -1,6 +1,9 @@
 /**
  * The prompt: Enter sends, Shift+Enter is a new line. The box empties on send; if the
  * message is not accepted after all, its text comes back (unless the person typed anew).
+ * While the agent works (with `onSteer`), Enter steers it (the message joins the run at its next
+ * boundary) and Alt+Enter queues the message for the run's end; the buttons Steer and Queue do
+ * the same. Texts given back (`given`: steering messages Stop returned) come before what is typed.
  *
  * `/` at the start opens the listbox `Commands`, `@` opens `Mention a file` (workspace paths
  * matching what follows it). While one is open, the arrows move in it, Enter or Tab picks,
@@ -35,6 +38,10 @@ export interface PromptBoxProps {
    */
   adoptEarly?: () => EarlyPrompt | null;
   onSend: (text: string) => Promise<boolean>;
+  /** While `running`: Enter steers the run with the message (and button Steer shows); Alt+Enter and Queue send with onSend. */
+  onSteer?: ((text: string) => Promise<boolean>) | undefined;
+  /** Text given back to the prompt, put before what is typed; once per `key`. */
+  given?: { text: string; key: number } | null | undefined;
   onStop: () => void;
   /** The `/` commands; a picked one is handed to onCommand. */
   commands?: readonly PromptCommand[];
@@ -63,7 +70,7 @@ function suggestionsFor(token: CompletionToken | null, commands: readonly Prompt
 
 const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.start}`;
 
-export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', initialCaret, adoptEarly, onSend, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
+export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', initialCaret, adoptEarly, onSend, onSteer, given, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
   const [text, setText] = useState(initialText);
   const [caret, setCaret] = useState(initialCaret ?? initialText.length);
   const [active, setActive] = useState(0);
@@ -104,15 +111,31 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
       if (!accepted) setText((current) => current || trimmed);
     });
   };
+  const steering = running && onSteer !== undefined;
+  const steer = (current = text) => {
+    const trimmed = current.trim();
+    if (!trimmed || !onSteer) return;
+    edit('', 0);
+    void onSteer(trimmed).then((accepted) => {
+      if (!accepted) setText((current) => current || trimmed);
+    });
+  };
+
+  // Given back (steering messages a Stop returned): older than what is typed, so they come first.
+  useLayoutEffect(() => {
+    if (!given) return;
+    setText((current) => [given.text, current].filter((part) => part.trim() !== '').join('\n\n'));
+  }, [given?.key]);
 
   const runCommand = (command: PromptCommand) => {
     edit('', 0);
     onCommand?.(command);
   };
 
-  const submit = (current = text) => {
+  const submit = (current = text, queue = false) => {
     const command = onCommand ? commandNamed(current, commands) : undefined;
     if (command) runCommand(command);
+    else if (steering && !queue) steer(current);
     else send(current);
   };
 
@@ -168,11 +191,11 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
     }
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
-      submit();
+      submit(text, event.altKey);
     }
   };
 
-  const canSubmit = canSend || commandNamed(text, commands) !== undefined;
+  const canSubmit = canSend || steering || commandNamed(text, commands) !== undefined;
   return (
     <form
       className="prompt"
@@ -211,9 +234,11 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
             waiting
               ? 'Waiting for the sandbox… your message runs as soon as it is ready'
               : running
-                ? canSend
-                  ? 'The agent is working… Enter queues your next message (Escape stops it)'
-                  : 'The agent is working… (Escape stops it)'
+                ? steering
+                  ? 'The agent is working… Enter steers it, Alt+Enter queues your next message (Escape stops it)'
+                  : canSend
+                    ? 'The agent is working… Enter queues your next message (Escape stops it)'
+                    : 'The agent is working… (Escape stops it)'
                 : 'Message the agent (Enter sends, Shift+Enter for a new line, / for commands, @ to mention a file)'
           }
           value={text}
@@ -229,9 +254,20 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
             Stop
           </button>
         ) : null}
-        <button type="submit" disabled={!canSubmit || text.trim() === ''}>
-          Send
-        </button>
+        {steering ? (
+          <>
+            <button type="submit" disabled={text.trim() === ''} title="Joins the agent's run after its current step (Enter)">
+              Steer
+            </button>
+            <button type="button" disabled={!canSend || text.trim() === ''} title="Waits until the agent has finished (Alt+Enter)" onClick={() => submit(text, true)}>
+              Queue
+            </button>
+          </>
+        ) : (
+          <button type="submit" disabled={!canSubmit || text.trim() === ''}>
+            Send
+          </button>
+        )}
       </div>
     </form>
   );

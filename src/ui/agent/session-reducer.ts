@@ -11,7 +11,8 @@ import type { SandboxKind } from '../../shared/sandbox-kind';
 
 export type TranscriptItem =
   /** `entryId`: the history entry it shows, once stored (Content.entryId): what a fork from it names. */
-  | { type: 'user'; id: string; text: string; entryId?: string }
+  /** `steering`: sent while the agent worked, and joined the run here (agent/steering.ts). */
+  | { type: 'user'; id: string; text: string; entryId?: string; steering?: true }
   | { type: 'agent'; id: string; text: string; streaming: boolean; entryId?: string }
   | { type: 'thought'; id: string; subject: string; description: string }
   | { type: 'tool'; id: string; call: ToolCallView }
@@ -48,9 +49,18 @@ export interface SessionView {
   prepended: number;
   /** The context meter: the last round-trip's request against the window (null until one reported usage). */
   context: ContextUsage | null;
+  /** Steering messages sent and not joined yet, oldest first: the transcript shows them as waiting. */
+  steering: WaitingSteer[];
+  /** Steering messages the run gave back as it ended (`stopped`: by Stop), said once by `key`. */
+  steeringReturned: { texts: string[]; stopped: boolean; key: number } | null;
 }
 
-const PANEL_EVENTS = ['session-loaded', 'session-earlier', 'session-elsewhere', 'replay', 'user-message', 'agent-event', 'running', 'paused', 'notice'] as const;
+export interface WaitingSteer {
+  id: string;
+  text: string;
+}
+
+const PANEL_EVENTS = ['session-loaded', 'session-earlier', 'session-elsewhere', 'replay', 'user-message', 'agent-event', 'running', 'paused', 'notice', 'steering-returned'] as const;
 
 /** The worker events the agent panel reads, applied as posted. */
 export type PanelEvent = Extract<WorkerEvent, { type: (typeof PANEL_EVENTS)[number] }>;
@@ -67,7 +77,11 @@ export type SessionAction =
   | { type: 'send-accepted' }
   /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
   | { type: 'send-refused'; text: string; message: string }
-  | { type: 'approval-mode'; mode: ApprovalMode };
+  | { type: 'approval-mode'; mode: ApprovalMode }
+  /** A steering message sent: it waits in the transcript until it joins, or comes back. */
+  | { type: 'steer-local'; id: string; text: string }
+  /** The worker refused a steering message: it leaves the transcript (the sender gives it back). */
+  | { type: 'steer-refused'; id: string };
 
 export const initialSessionView: SessionView = {
   sessionId: null,
@@ -87,6 +101,8 @@ export const initialSessionView: SessionView = {
   earlierPending: false,
   prepended: 0,
   context: null,
+  steering: [],
+  steeringReturned: null,
 };
 
 function joinText(a: string, b: string): string {
@@ -180,10 +196,20 @@ function entryStored(state: SessionView, { entryId, kind }: { entryId: string; k
   return changed ? { ...state, items } : state;
 }
 
+/** Steering messages that joined: each shows where it joined, marked, and no longer waits. */
+function steeringJoined(state: SessionView, messages: { id: string; entryId: string; text: string }[]): SessionView {
+  const ids = new Set(messages.map((message) => message.id));
+  let next: SessionView = { ...state, steering: state.steering.filter((waiting) => !ids.has(waiting.id)) };
+  for (const message of messages) next = push(next, { type: 'user', text: message.text, steering: true, ...(message.entryId ? { entryId: message.entryId } : {}) });
+  return next;
+}
+
 function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionView {
   switch (event.type) {
     case 'entry_stored':
       return entryStored(state, event.value);
+    case 'steering_joined':
+      return steeringJoined(state, event.value.messages);
     case 'content': {
       const last = state.items.at(-1);
       if (last?.type === 'agent' && last.streaming) {
@@ -277,6 +303,8 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
         interruption: action.session.interruption,
         elsewhere: action.session.elsewhere === true,
         earlierPending: from > 0,
+        // Given back as the last session's run stopped for the switch: the prompt still takes them.
+        steeringReturned: state.steeringReturned,
       };
       if (state.waitingMessage === null) return loaded;
       // The message sent before the session was open runs in it next.
@@ -295,6 +323,16 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' }, waitingMessage: action.text };
     case 'send-accepted':
       return { ...state, waitingMessage: null };
+    case 'steer-local':
+      return { ...state, steering: [...state.steering, { id: action.id, text: action.text }] };
+    case 'steer-refused':
+      return { ...state, steering: state.steering.filter((waiting) => waiting.id !== action.id) };
+    case 'steering-returned': {
+      if (action.sessionId !== state.sessionId) return state;
+      const ids = new Set(action.messages.map((message) => message.id));
+      const texts = action.messages.map((message) => message.text);
+      return { ...state, steering: state.steering.filter((waiting) => !ids.has(waiting.id)), steeringReturned: { texts, stopped: action.stopped, key: (state.steeringReturned?.key ?? 0) + 1 } };
+    }
     case 'session-elsewhere':
       return action.sessionId === state.sessionId ? { ...state, elsewhere: true } : state;
     case 'replay':

@@ -1,6 +1,6 @@
 /**
  * The agent panel's requests to the worker: a message sent now, or queued while the agent works
- * and sent when the run ends (never dropped); Stop; approvals; Restore; notes; forks; Compress,
+ * and sent when the run ends (never dropped), or sent to steer the run (agent/steering.ts); Stop; approvals; Restore; notes; forks; Compress,
  * Next step, Take over, Continue; replay commands; a recorded lesson; and the prompt's commands
  * that reach the worker. A refusal becomes a notice in the transcript (`dispatch`). The person's
  * unsaved edits are saved (`flushRef`) before a message or Continue goes out, so the agent's
@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { ApprovalOutcome } from '../../agent/types';
 import type { ForkPoint } from '../../shared/fork-point';
+import { newId } from '../../shared/ids';
 import type { ReplayCommand } from '../../shared/replay';
 import type { WorkerClient, WorkerResponse } from '../../worker/client';
 import { downloadSessionFile } from '../files/download';
@@ -86,6 +87,22 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
     keepUnsent(text);
     return new Promise<boolean>((settle) => setQueued({ text, settle }));
   };
+  /**
+   * A steering message: shown as waiting at once, taken by the run under way. One the worker
+   * refuses because the run has just ended goes as a message instead (queued if another run
+   * started); any other refusal gives it back to the prompt (false), with why.
+   */
+  const steer = async (text: string): Promise<boolean> => {
+    const id = newId('steer');
+    dispatch({ type: 'steer-local', id, text });
+    flushRef?.current?.();
+    const answer = await client.request({ type: 'steer', sessionId: client.sessionTarget(view.sessionId), steerId: id, text });
+    if (answer.ok) return true;
+    dispatch({ type: 'steer-refused', id });
+    if (answer.error.kind === 'not-running') return send(text);
+    error(`Your steering message was not sent: ${answer.error.message}`);
+    return false;
+  };
   const queuedFor = useRef(view.sessionId);
   useEffect(() => {
     if (!queued) return;
@@ -128,6 +145,7 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
   return {
     queued,
     send,
+    steer,
     stop,
     /** Null once turned off in this session: the alerts stop offering it. */
     disableLoopDetection: loopDetectionOffIn === view.sessionId ? null : disableLoopDetection,

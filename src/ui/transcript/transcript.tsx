@@ -15,7 +15,7 @@
  */
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { TranscriptItem } from '../agent/session-reducer';
+import type { TranscriptItem, WaitingSteer } from '../agent/session-reducer';
 import { editableReply } from '../../shared/fork-point';
 import type { EditedReply } from '../../shared/fork-point';
 import type { ForkEditRequest } from './fork-edit-dialog';
@@ -149,7 +149,8 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
       // Offered once the message is stored: a fork names it by its entry's id.
       const fork = onFork && item.entryId ? <ForkButton point={{ kind: 'message', entryId: item.entryId }} prompt={item.text} onFork={onFork} what="before this message" /> : null;
       return (
-        <article className="message user" aria-label="You">
+        <article className={item.steering ? 'message user steering' : 'message user'} aria-label="You">
+          {item.steering ? <p className="steering-mark">Steering</p> : null}
           <p className="text">{item.text}</p>
           {(restore && onRestore) || fork || noteButton ? (
             <div className="message-actions">
@@ -239,6 +240,8 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
 
 export interface TranscriptProps {
   items: TranscriptItem[];
+  /** Steering messages sent and not joined yet: shown after the items, as waiting. */
+  steering?: readonly WaitingSteer[];
   /** Null once detection is off for this session: the offer is gone. */
   onDisableLoopDetection: (() => void) | null;
   /** Checkpoint id by tool call id (PRUNED_CHECKPOINT once pruned). */
@@ -288,7 +291,7 @@ export function hiddenItems(firstShown: number, prepended: number, length: numbe
  * Mount one per session (key it by the session): the window starts at the items the session
  * opened with; items that arrive later are always shown.
  */
-export function Transcript({ items, onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null, onEditFork = null, editedCallId, notes, onSaveNote = null }: TranscriptProps) {
+export function Transcript({ items, steering = [], onDisableLoopDetection, checkpoints, onRestore, differs, prepended = 0, earlierPending = false, onFork = null, onEditFork = null, editedCallId, notes, onSaveNote = null }: TranscriptProps) {
   const anchors = useMemo(() => noteAnchors(items, !earlierPending), [items, earlierPending]);
   const [noting, setNoting] = useState<string | null>(null);
   const restorable = useMemo(() => checkpointsByItem(items, checkpoints), [items, checkpoints]);
@@ -308,7 +311,7 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
   useEffect(() => {
     const region = regionRef.current;
     if (region && following.current) region.scrollTop = region.scrollHeight;
-  }, [items.length, lastLength]);
+  }, [items.length, lastLength, steering.length]);
   return (
     <section className="transcript" aria-label="Transcript" ref={regionRef} onScroll={onScroll}>
       {items.length === 0 ? <p className="empty">Ask the agent to build or fix something.</p> : null}
@@ -335,6 +338,12 @@ export function Transcript({ items, onDisableLoopDetection, checkpoints, onResto
           onNoting={onSaveNote ? setNoting : null}
           onSaveNote={onSaveNote}
         />
+      ))}
+      {steering.map((waiting) => (
+        <article key={waiting.id} className="message user steering waiting" aria-label="You">
+          <p className="steering-mark">Waiting to steer</p>
+          <p className="text">{waiting.text}</p>
+        </article>
       ))}
     </section>
   );

@@ -1,9 +1,9 @@
-/** The agent's runs: the person's message, Continue, Stop, approvals, Next step and Compress. */
+/** The agent's runs: the person's message, Continue, a steering message, Stop, approvals, Next step and Compress. */
 import { touchSession } from '../../store/sessions';
 import { compressRequest } from '../session/compression-notice';
 import type { HandlerTable } from './context';
 
-type RunRequest = 'send' | 'continue' | 'stop' | 'approval-response' | 'next-step' | 'compress';
+type RunRequest = 'send' | 'continue' | 'steer' | 'stop' | 'approval-response' | 'next-step' | 'compress';
 
 export const runHandlers: HandlerTable<RunRequest> = {
   async send(request, context) {
@@ -19,6 +19,10 @@ export const runHandlers: HandlerTable<RunRequest> = {
     await admitted.started.touched;
     const { started } = admitted.started;
     return 'error' in started ? { error: started.error } : {};
+  },
+  async steer(request, context) {
+    const admitted = await context.admit('steer', request.sessionId, () => context.runs.steer(request.steerId, request.text));
+    return 'error' in admitted ? admitted : admitted.started;
   },
   async stop(_request, context) {
     await context.runs.stop();

@@ -5,6 +5,9 @@
  * the store's error as data; the page takes the message back into the prompt with it). A run
  * that ends before either (a hook stopped it, the context window is full, Stop) answers with no
  * error: the run said why itself.
+ *
+ * A run of the person's (a message, Continue) takes steering messages (`steer`) into its inbox;
+ * those still there when it ends are posted back (`steering-returned`) before it is said to end.
  */
 import type { AgentEvent, AgentInput } from '../../agent/types';
 import { messageOf } from '../../shared/errors';
@@ -14,8 +17,10 @@ import { noteMessage } from '../../store/sessions';
 import type { Approvals } from './gates';
 import type { WorkerEvent } from '../protocol';
 import type { SessionRuntime } from './session-runtime';
+import { createSteeringInbox } from './steering-inbox';
 
 export const NO_SESSION: AppError = { kind: 'no-session', message: 'No session is open yet.' };
+export const NOT_RUNNING: AppError = { kind: 'not-running', message: 'The agent is not working on a message of yours now.' };
 
 export interface RunSlotOptions {
   db: LoopscopeDb;
@@ -31,7 +36,9 @@ export interface RunSlotOptions {
 
 export function createRunSlot(options: RunSlotOptions) {
   const { db, post } = options;
-  let run: { controller: AbortController; done: Promise<void> } | null = null;
+  let run: { controller: AbortController; done: Promise<void>; steerable: boolean } | null = null;
+  /** The steering messages of the run under way (the agent's `steering` dependency). */
+  const steering = createSteeringInbox();
   /** The person's message waiting for the agent to say whether it is stored: settled with the refusal, if any. */
   let prompt: ((refused: AppError | undefined) => void) | null = null;
   const settlePrompt = (refused: AppError | undefined) => {
@@ -40,7 +47,7 @@ export function createRunSlot(options: RunSlotOptions) {
   };
 
   /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
-  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>): { done: Promise<T>; signal: AbortSignal } {
+  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>, steerable = false): { done: Promise<T>; signal: AbortSignal } {
     const controller = new AbortController();
     const sessionId = current.session.id;
     const startedAt = Date.now();
@@ -50,10 +57,13 @@ export function createRunSlot(options: RunSlotOptions) {
       .finally(() => current.flushRoundTrips())
       .finally(() => {
         run = null;
+        // In the same step as the run's end: a steer from now on is refused, so each message is either given back here or refused.
+        const left = steering.drain();
+        if (left.length > 0) post({ type: 'steering-returned', sessionId, messages: left, stopped: controller.signal.aborted });
         options.ended({ sessionId, startedAt });
         post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
       });
-    run = { controller, done: done.then(() => undefined, () => undefined) };
+    run = { controller, done: done.then(() => undefined, () => undefined), steerable };
     return { done, signal: controller.signal };
   }
 
@@ -61,10 +71,14 @@ export function createRunSlot(options: RunSlotOptions) {
     const current = options.current();
     if (!current) return { error: NO_SESSION };
     if (run) return { error: { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' } };
-    const { done } = begin(current, async (signal) => {
-      await options.beforeRun?.();
-      await current.agent.run(input, signal);
-    });
+    const { done } = begin(
+      current,
+      async (signal) => {
+        await options.beforeRun?.();
+        await current.agent.run(input, signal);
+      },
+      true,
+    );
     done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
     return { current, done: done.then(() => undefined, () => undefined) };
   }
@@ -109,10 +123,20 @@ export function createRunSlot(options: RunSlotOptions) {
     await run.done;
   }
 
+  /** A steering message for the run under way, if it is the person's (not a replay's or a Compress). */
+  function steer(id: string, text: string): { error?: AppError } {
+    if (!run?.steerable) return { error: NOT_RUNNING };
+    steering.send({ id, text });
+    return {};
+  }
+
   return {
     begin,
     start,
     sendMessage,
+    steer,
+    /** The inbox the agent takes steering messages from. */
+    steering,
     runPrompt,
     stop,
     busy: (): boolean => run !== null,

@@ -102,6 +102,8 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
         warn: (message) => post({ type: 'notice', level: 'error', message }),
         // A paused replay stops before every step, like Step through.
         settings: () => (share.paused() ? { ...parts.settings(), stepThrough: true } : parts.settings()),
+        // A replay's steering messages are the recording's, played where they joined.
+        steering: replayModel ? share.steering() : runs.steering,
       },
       session,
       sandbox,

@@ -16,6 +16,7 @@ export interface Ownership {
 /** Requests that change the open session: refused while another tab has it. */
 const WRITES: ReadonlySet<ClientRequest['type']> = new Set([
   'send',
+  'steer',
   'continue',
   'write-file',
   'compress',

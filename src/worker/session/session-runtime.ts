@@ -3,7 +3,7 @@
  * agent, wired to IndexedDB. Built by openSessionRuntime, thrown away on switch.
  */
 import { createAgent } from '../../agent/agent';
-import type { Agent, AgentEvent, AgentSettings, Hooks, ToolCallView } from '../../agent/types';
+import type { Agent, AgentEvent, AgentSettings, Hooks, SteeringInbox, ToolCallView } from '../../agent/types';
 import type { LanguageModel } from '../../model/types';
 import type { Sandbox } from '../../sandbox/types';
 import { sleep } from '../../shared/abort';
@@ -45,6 +45,8 @@ export interface RuntimeContext {
   /** A problem the person should know about that does not stop the loop. */
   warn(message: string): void;
   settings(): WorkerSettings;
+  /** Where the person's steering messages wait for the agent (the run slot's inbox; a replay's recorded ones). */
+  steering?: SteeringInbox;
 }
 
 export interface SessionRuntime {
@@ -165,6 +167,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     },
     requestApproval: (request, signal) => store.writeHeld().then(() => context.approvals.wait(request.callId, signal)),
     hooks: createHooks(context, session, workspace, tools, store.writeHeld),
+    ...(context.steering ? { steering: context.steering } : {}),
     workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),

@@ -13,11 +13,11 @@
  * round-trip it starts, a reply's first text, a tool call), the note becomes the state's
  * `caption`; with Pause at notes, the replay also pauses there until Play or Next step.
  */
-import type { AgentEvent } from '../../agent/types';
+import type { AgentEvent, SteeringInbox, SteeringMessage } from '../../agent/types';
 import { createRecordedModel } from '../../model/scripted/recorded-model';
 import type { RecordedModel } from '../../model/scripted/recorded-model';
 import { recordedResultsByTool, replayPlan, replayPlanFrom } from '../../share/replay-plan';
-import type { ReplayPlan } from '../../share/replay-plan';
+import type { ReplayPlan, ReplayStep } from '../../share/replay-plan';
 import type { AppError } from '../../shared/errors';
 import { anchorKey } from '../../shared/notes';
 import type { NoteAnchor } from '../../shared/notes';
@@ -39,6 +39,8 @@ export interface Replay {
   readonly model: RecordedModel;
   /** The recorded results of each tool, in order (the stand-ins of tools that ran elsewhere answer these). */
   readonly recordedByTool: Map<string, Record<string, unknown>[]>;
+  /** The recording's steering messages: each is there to take once as many responses of its step were played as when it joined. */
+  readonly steering: SteeringInbox;
   /** True while the loop should stop before every step (Pause, Next step). */
   paused(): boolean;
   /** Every agent event of the replayed session passes here (tool results are compared). */
@@ -77,6 +79,8 @@ interface ActiveReplay extends Replay {
   reached(anchor: NoteAnchor): void;
   /** How the last prompt's interaction ended, when not completed or cancelled. */
   failed: string | null;
+  /** The step about to play: its responses go to the model, its steering messages to the inbox. */
+  load(step: ReplayStep): void;
   publish(): void;
   cancelled(): boolean;
 }
@@ -86,9 +90,29 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
   let speed = initialSpeed;
   const count = { roundTrips: 0, replies: 0 };
   let replied = false;
+  /** The step playing: how many responses it loaded, and its steering messages not taken yet. */
+  let loaded = 0;
+  let steering: (SteeringMessage & { after: number })[] = [];
+  let steered = 0;
   const replay: ActiveReplay = {
     sessionId,
     recordedByTool: recordedResultsByTool(plan),
+    load(step) {
+      replay.model.load(step.responses);
+      loaded = step.responses.length;
+      steering = step.steering.map((message) => ({ id: `replay-steer-${++steered}`, text: message.text, after: message.after }));
+    },
+    steering: {
+      take() {
+        const played = loaded - replay.model.remaining();
+        const due = steering.filter((message) => message.after <= played);
+        steering = steering.filter((message) => message.after > played);
+        return due.map(({ id, text }) => ({ id, text }));
+      },
+      giveBack(messages) {
+        steering = [...messages.map((message) => ({ ...message, after: 0 })), ...steering];
+      },
+    },
     state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [], pauseAtNotes },
     failed: null,
     model: createRecordedModel({
@@ -233,7 +257,7 @@ async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveRe
       host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
       replay.reached({ kind: 'message', ordinal: ++prompts });
     }
-    replay.model.load(step.responses);
+    replay.load(step);
     const completed = await host.runPrompt(runtime, step.text);
     if (replay.cancelled()) return;
     if (!completed || replay.failed) {

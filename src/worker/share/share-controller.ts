@@ -16,6 +16,7 @@ import { NO_SESSION } from '../session/run-slot';
 import { startReplay, startReplayFromHere } from './replay';
 import type { ReplayHost } from './replay';
 import type { Replay } from './replay';
+import type { SteeringInbox } from '../../agent/types';
 import type { SessionRuntime } from '../session/session-runtime';
 import { exportSession, forkSession, openSharedSource } from './share-requests';
 import { forkFromStep } from './fork-from-step';
@@ -25,6 +26,7 @@ import type { ForkPoint } from '../../shared/fork-point';
 /** Requests that would change a shared session (replay's own steps do not go through these). */
 const CHANGES = new Set<RequestType>([
   'send',
+  'steer',
   'continue',
   'write-file',
   'restore-checkpoints',
@@ -83,6 +85,8 @@ export function createShareController(host: ShareHost) {
     paused: (): boolean => replay?.paused() ?? false,
     /** During a replay, the recorded results of each tool, for the stand-ins of tools that ran elsewhere. */
     recordedByTool: (): Map<string, Record<string, unknown>[]> | undefined => replay?.recordedByTool,
+    /** During a replay, its recorded steering messages, which join where they joined in the recording. */
+    steering: (): SteeringInbox | undefined => replay?.steering,
     /** What session-loaded says of a shared session. */
     async info(session: SessionRecord): Promise<SharedInfo | undefined> {
       if (session.origin !== 'shared') return undefined;
