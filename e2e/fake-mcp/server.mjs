@@ -9,7 +9,16 @@
 // each client gets a session (Mcp-Session-Id) and a server of its own that can notify it:
 // `addTool(name, description?)` registers a tool on every session's server, which sends tools/list_changed.
 // `{ delayMs }` answers each request that much later (a slow server); `{ token }` answers 401
-// unless the request carries `Authorization: Bearer <token>`.
+// unless the request carries `Authorization: Bearer <token>`. `{ extras: true }` adds three tools:
+//   steps {count}    sends `count` progress notifications (of `count`) before answering
+//   wait {}          answers only when its request is cancelled (or after 20 s)
+//   research {}      needs MCP tasks (execution.taskSupport "required"), as the reference server's
+//                    simulate-research-query does
+// `methods()` lists the JSON-RPC methods received, in order (notifications/cancelled included);
+// `deletes()` the session ids DELETE ended; `forgetSessions(status)` makes a stateful server
+// forget every session, answering a request that names one with `status`: 404 (the
+// specification) or 400 "No valid session ID provided" (the reference server after a restart);
+// `refuseNewSessions()` answers every initialize with 503.
 import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -22,8 +31,15 @@ const CORS = {
   'Access-Control-Expose-Headers': 'Mcp-Session-Id',
 };
 
-export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}) {
+export async function startFakeMcp({ stateful = false, delayMs = 0, token, extras = false } = {}) {
   const calls = [];
+  const methods = [];
+  const deletes = [];
+  /** Stateful mode: the sessions forgotten, and how a request naming one is answered. */
+  const forgotten = new Set();
+  let forgottenStatus = 404;
+  let opened = 0;
+  let refusingNew = false;
   let cors = true;
   /** Stateful mode: each session's server and transport, by session id. */
   const sessions = new Map();
@@ -46,7 +62,27 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}
     }));
     server.registerTool('broken', { description: 'Answers with a malformed result.', inputSchema: {} }, async () => ({ content: [] }));
     for (const { name, description } of added) addEcho(server, name, description);
+    if (extras) addExtras(server);
     return server;
+  };
+  const addExtras = (server) => {
+    server.registerTool('steps', { description: 'Counts steps, telling its progress.', inputSchema: { count: z.number() } }, async (args, extra) => {
+      const token = extra._meta?.progressToken;
+      for (let step = 1; step <= args.count; step++) {
+        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: args.count, message: `Step ${step}` } });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { content: [{ type: 'text', text: `Counted ${args.count} steps.` }] };
+    });
+    server.registerTool('wait', { description: 'Waits until cancelled.', inputSchema: {} }, async (_args, extra) => {
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 20_000);
+        extra.signal.addEventListener('abort', () => (clearTimeout(timer), resolve(undefined)), { once: true });
+      });
+      return { content: [{ type: 'text', text: 'Waited.' }] };
+    });
+    const research = server.registerTool('research', { description: 'Researches (needs MCP tasks).', inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'never' }] }));
+    research.execution = { taskSupport: 'required' };
   };
   const addEcho = (server, name, description = `Echoes (added later: ${name}).`) =>
     server.registerTool(name, { description, inputSchema: { text: z.string() } }, async (args) => ({ content: [{ type: 'text', text: args.text }] }));
@@ -65,6 +101,18 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const text = Buffer.concat(chunks).toString('utf8');
     const message = text ? JSON.parse(text) : undefined;
+    for (const item of Array.isArray(message) ? message : message ? [message] : []) if (typeof item.method === 'string') methods.push(item.method);
+    const named = request.headers['mcp-session-id'];
+    if (request.method === 'DELETE' && typeof named === 'string') deletes.push(named);
+    if (stateful && typeof named === 'string' && forgotten.has(named)) {
+      response.writeHead(forgottenStatus, { 'Content-Type': 'application/json' });
+      const said = forgottenStatus === 404 ? 'Session not found' : 'Bad Request: No valid session ID provided';
+      return response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: said }, id: message?.id ?? null }));
+    }
+    if (refusingNew && message?.method === 'initialize') {
+      response.writeHead(503, { 'Content-Type': 'application/json' });
+      return response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Not now' }, id: message.id }));
+    }
     if (message?.method === 'tools/call' && message.params?.name === 'broken') {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       return response.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { content: 'not a list', isError: 'maybe' } }));
@@ -74,7 +122,7 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}
       let session = typeof id === 'string' ? sessions.get(id) : undefined;
       if (!session) {
         const server = build();
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${sessions.size + 1}`, onsessioninitialized: (sessionId) => sessions.set(sessionId, session) });
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => `session-${++opened}`, onsessioninitialized: (sessionId) => sessions.set(sessionId, session) });
         session = { server, transport };
         await server.connect(transport);
       }
@@ -94,6 +142,17 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token } = {}
   return {
     url,
     calls: () => [...calls],
+    methods: () => [...methods],
+    deletes: () => [...deletes],
+    refuseNewSessions: () => (refusingNew = true),
+    forgetSessions(status = 404) {
+      forgottenStatus = status;
+      for (const [id, { transport }] of sessions) {
+        forgotten.add(id);
+        void transport.close();
+      }
+      sessions.clear();
+    },
     refuseOrigin: () => (cors = false),
     addTool(name, description) {
       added.push({ name, description });

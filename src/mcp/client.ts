@@ -4,6 +4,12 @@
  * Connects, lists the tools (again when the server says they changed), calls one, and closes.
  * Failures are McpErrors by kind, never throws. JSON Schemas are checked without code
  * generation (@cfworker/json-schema), which the page's CSP requires.
+ *
+ * A call asks for progress (a progressToken) and hears it until it ends; its signal reaches the
+ * SDK only while it runs, so a call that has finished is never cancelled (the tool runner aborts
+ * its signal after every call, and the SDK keeps listening to the one it was given). A server
+ * that no longer knows the session (restarted) gets a new session and the call once more. Close
+ * ends the session (DELETE with its id).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,9 +17,12 @@ import { ErrorCode, McpError as SdkError, ToolListChangedNotificationSchema } fr
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { messageOf } from '../shared/errors';
+import { plainHttpRefusal } from '../shared/plain-http';
+import type { ToolProgress } from '../shared/tool-display';
 import type { Result } from '../shared/errors';
 import type { McpCallOutcome, McpContent, McpError, McpErrorKind, McpToolInfo } from '../shared/mcp';
-import { modelToolName } from '../shared/mcp';
+import { NEEDS_TASKS, modelToolName } from '../shared/mcp';
+import { SessionGone, WebPageAnswer, mcpFetch } from './http-answers';
 import { modelSchema } from './schema';
 
 export const MCP_TIMEOUT_MS = 60_000;
@@ -28,7 +37,8 @@ export interface McpConnection {
   tools(): McpToolInfo[];
   /** The validator of a tool's arguments: null when they fit its input schema, else why not. */
   check(tool: string, args: unknown): string | null;
-  call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<Result<McpCallOutcome, McpError>>;
+  call(tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress?: (progress: ToolProgress) => void): Promise<Result<McpCallOutcome, McpError>>;
+  /** Ends the session (DELETE with its id, where the server keeps sessions) and the connection. */
   close(): Promise<void>;
 }
 
@@ -47,8 +57,19 @@ export function shownOrigin(url: string): string {
   }
 }
 
+const whereIs = (server: McpServerAddress) => `the MCP server "${server.name}" (${shownOrigin(server.url)})`;
+
 function classify(thrown: unknown, server: McpServerAddress): McpError {
-  const where = `the MCP server "${server.name}" (${shownOrigin(server.url)})`;
+  const where = whereIs(server);
+  if (thrown instanceof WebPageAnswer) {
+    return {
+      kind: 'protocol',
+      message: `${where} answered with a web page (HTTP ${thrown.status}), not an MCP server. Check the Server URL: it is the server's MCP endpoint, often ending in /mcp.`,
+    };
+  }
+  if (thrown instanceof SessionGone) {
+    return { kind: 'protocol', message: `${where} did not know the session it had just opened (HTTP ${thrown.status}). Press Connect in Settings → Tools and servers; if it goes on, the server is failing.` };
+  }
   if (thrown instanceof StreamableHTTPError && (thrown.code === 401 || thrown.code === 403)) {
     return {
       kind: 'unauthorized',
@@ -85,20 +106,33 @@ function toContent(result: CallToolResult): McpContent[] {
   return content;
 }
 
-export async function connectMcpServer(server: McpServerAddress, onToolsChanged: () => void): Promise<Result<McpConnection, McpError>> {
+/** An address the page may use for an MCP server, or why not. */
+function addressOf(server: McpServerAddress): Result<URL, McpError> {
   let url: URL;
   try {
     url = new URL(server.url.trim());
   } catch {
     return failure('invalid-url', `"${server.url}" is not an absolute URL.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return failure('invalid-url', 'An MCP server address starts with https:// (or http:// on this machine).');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return failure('invalid-url', 'An MCP server address starts with https:// (or http:// on this computer).');
+  const refused = plainHttpRefusal(url);
+  if (refused) return failure('insecure', `${refused} The MCP server "${server.name}" was not contacted.`);
+  return { ok: true, value: url };
+}
+
+interface Session {
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+}
+
+export async function connectMcpServer(server: McpServerAddress, onToolsChanged: () => void): Promise<Result<McpConnection, McpError>> {
+  const address = addressOf(server);
+  if (!address.ok) return address;
   const validator = new CfWorkerJsonSchemaValidator();
-  const client = new Client({ name: 'loopscope', version: '1' }, { capabilities: {}, jsonSchemaValidator: validator });
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: server.token ? { headers: { Authorization: `Bearer ${server.token}` } } : {} });
   let tools: McpToolInfo[] = [];
   const checks = new Map<string, (args: unknown) => string | null>();
-  const list = async () => {
+
+  const list = async (client: Client) => {
     const listed = await client.listTools(undefined, { timeout: MCP_TIMEOUT_MS });
     tools = listed.tools.map((tool) => ({
       name: tool.name,
@@ -106,6 +140,7 @@ export async function connectMcpServer(server: McpServerAddress, onToolsChanged:
       description: tool.description ?? tool.title ?? tool.name,
       readOnly: tool.annotations?.readOnlyHint === true,
       inputSchema: modelSchema(tool.inputSchema),
+      ...(tool.execution?.taskSupport === 'required' ? { unsupported: NEEDS_TASKS } : {}),
     }));
     checks.clear();
     for (const tool of listed.tools) {
@@ -116,31 +151,106 @@ export async function connectMcpServer(server: McpServerAddress, onToolsChanged:
       });
     }
   };
-  try {
-    await client.connect(transport, { timeout: MCP_TIMEOUT_MS });
-    await list();
-  } catch (thrown) {
-    await client.close().catch(() => undefined);
-    return { ok: false, error: classify(thrown, server) };
-  }
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-    await list().catch(() => undefined);
-    onToolsChanged();
-  });
+
+  /** A new session: initialize, then the tools. */
+  const open = async (): Promise<Result<Session, McpError>> => {
+    const client = new Client({ name: 'loopscope', version: '1' }, { capabilities: {}, jsonSchemaValidator: validator });
+    const transport = new StreamableHTTPClientTransport(address.value, {
+      fetch: mcpFetch(),
+      requestInit: server.token ? { headers: { Authorization: `Bearer ${server.token}` } } : {},
+    });
+    try {
+      await client.connect(transport, { timeout: MCP_TIMEOUT_MS });
+      await list(client);
+    } catch (thrown) {
+      await end({ client, transport });
+      return { ok: false, error: classify(thrown, server) };
+    }
+    const session: Session = { client, transport };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      if (session !== current) return;
+      await list(client).catch(() => undefined);
+      onToolsChanged();
+    });
+    return { ok: true, value: session };
+  };
+
+  /** The session calls go to; replaced when the server forgets it. */
+  let current: Session | null = null;
+  const first = await open();
+  if (!first.ok) return first;
+  current = first.value;
+  /** The new session being opened after the server forgot `current`'s, shared by the calls that found out. */
+  let reopening: { after: Session; made: Promise<Result<Session, McpError>> } | null = null;
+
+  const reopen = (gone: Session): Promise<Result<Session, McpError>> => {
+    if (current && current !== gone) return Promise.resolve({ ok: true, value: current });
+    if (reopening?.after === gone) return reopening.made;
+    const made = open().then((opened) => {
+      if (opened.ok && current === gone) {
+        current = opened.value;
+        onToolsChanged();
+      }
+      return opened;
+    });
+    reopening = { after: gone, made };
+    return made;
+  };
+
+  /** One tools/call on `session`; the caller's signal is heard only until it settles. */
+  const attempt = async (session: Session, tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress?: (progress: ToolProgress) => void) => {
+    const local = new AbortController();
+    const forward = () => local.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    try {
+      return (await session.client.callTool({ name: tool, arguments: args }, undefined, {
+        signal: local.signal,
+        timeout: MCP_TIMEOUT_MS,
+        resetTimeoutOnProgress: true,
+        onprogress: ({ progress, total, message }) => onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
+      })) as CallToolResult;
+    } finally {
+      signal.removeEventListener('abort', forward);
+    }
+  };
+
   return {
     ok: true,
     value: {
       tools: () => tools,
       check: (tool, args) => checks.get(tool)?.(args) ?? null,
-      async call(tool, args, signal) {
+      async call(tool, args, signal, onProgress) {
+        let session = current ?? first.value;
         try {
-          const result = (await client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: MCP_TIMEOUT_MS })) as CallToolResult;
+          try {
+            const result = await attempt(session, tool, args, signal, onProgress);
+            return { ok: true, value: { content: toContent(result), failed: result.isError === true } };
+          } catch (thrown) {
+            if (!(thrown instanceof SessionGone) || signal.aborted) throw thrown;
+          }
+          // The server forgot the session (it restarted): a new one, and the call once more.
+          const reopened = await reopen(session);
+          if (!reopened.ok) {
+            return failure(
+              reopened.error.kind,
+              `${whereIs(server)} no longer knew this session (it may have restarted), and a new session could not be opened: ${reopened.error.message} Once it runs again, press Connect in Settings → Tools and servers.`,
+            );
+          }
+          session = reopened.value;
+          const result = await attempt(session, tool, args, signal, onProgress);
           return { ok: true, value: { content: toContent(result), failed: result.isError === true } };
         } catch (thrown) {
           return { ok: false, error: classify(thrown, server) };
         }
       },
-      close: () => client.close().catch(() => undefined),
+      close: () => end(current ?? first.value),
     },
   };
+}
+
+/** Ends a session: DELETE with its id (a server without sessions, or one already gone, is fine), then the client. */
+async function end(session: Session): Promise<void> {
+  await session.transport.terminateSession().catch(() => undefined);
+  await session.client.close().catch(() => undefined);
 }

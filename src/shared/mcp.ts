@@ -1,5 +1,6 @@
 /** MCP servers as the settings, the worker and the page share them (plain data). */
 import type { AppError, Result } from './errors';
+import type { ToolProgress } from './tool-display';
 
 export interface McpServerSetting {
   /** Stable id (the name may change). */
@@ -26,6 +27,8 @@ export interface McpListedTool {
   /** The server's own name for it (what disabledTools holds). */
   name: string;
   description: string;
+  /** Why it is never offered to the model (McpToolInfo.unsupported); absent for a tool that can be called. */
+  unsupported?: string;
 }
 
 export interface McpToolInfo {
@@ -37,14 +40,24 @@ export interface McpToolInfo {
   /** The server says it only reads (`annotations.readOnlyHint`): Plan mode may run it. */
   readOnly: boolean;
   inputSchema: Record<string, unknown>;
+  /**
+   * Why the client cannot call it, so it is left out of what the model is offered and Settings
+   * says why: a tool whose `execution.taskSupport` is "required" needs MCP tasks, which this
+   * client does not support.
+   */
+  unsupported?: string;
 }
+
+/** What Settings and the model are told of a tool that needs MCP tasks. */
+export const NEEDS_TASKS = 'It needs MCP tasks (long-running calls polled for their result), which Loopscope does not support, so the model is not offered it.';
 
 /**
  * - unreachable: no answer, or the browser was not allowed to read it (CORS).
  * - unauthorized: 401/403 (a wrong token, or OAuth, which Loopscope does not support yet).
- * - timeout, protocol (an answer that is not MCP), tool (the server reported the call failed).
+ * - timeout, protocol (an answer that is not MCP: a web page, say).
+ * - insecure: a plain-http address of another computer, which this page may not reach.
  */
-export type McpErrorKind = 'unreachable' | 'unauthorized' | 'timeout' | 'protocol' | 'invalid-url';
+export type McpErrorKind = 'unreachable' | 'unauthorized' | 'timeout' | 'protocol' | 'invalid-url' | 'insecure';
 export type McpError = AppError<McpErrorKind>;
 
 const MODEL_NAME_MAX = 64;
@@ -56,7 +69,7 @@ export function modelToolName(server: string, tool: string): string {
 
 /** What Settings keeps of a Connect's answer. */
 export function listedTools(tools: readonly McpToolInfo[]): McpListedTool[] {
-  return tools.map((tool) => ({ name: tool.name, description: tool.description }));
+  return tools.map((tool) => ({ name: tool.name, description: tool.description, ...(tool.unsupported ? { unsupported: tool.unsupported } : {}) }));
 }
 
 /** A saved server's listed tools, or null when it was never connected (a stored value that is not a list counts as never). */
@@ -65,8 +78,9 @@ export function savedTools(server: McpServerSetting): McpListedTool[] | null {
   if (!Array.isArray(stored)) return null;
   return stored.flatMap((tool: unknown) => {
     if (typeof tool !== 'object' || tool === null) return [];
-    const { name, description } = tool as Record<string, unknown>;
-    return typeof name === 'string' ? [{ name, description: typeof description === 'string' ? description : '' }] : [];
+    const { name, description, unsupported } = tool as Record<string, unknown>;
+    if (typeof name !== 'string') return [];
+    return [{ name, description: typeof description === 'string' ? description : '', ...(typeof unsupported === 'string' ? { unsupported } : {}) }];
   });
 }
 
@@ -84,5 +98,6 @@ export interface McpToolAccess {
   serverName: string;
   /** Null when the arguments fit the tool's full input schema, else why not. */
   check(args: unknown): string | null;
-  call(args: Record<string, unknown>, signal: AbortSignal): Promise<Result<McpCallOutcome, McpError>>;
+  /** `onProgress` hears the server's progress notifications while the call runs (a progressToken is always sent). */
+  call(args: Record<string, unknown>, signal: AbortSignal, onProgress?: (progress: ToolProgress) => void): Promise<Result<McpCallOutcome, McpError>>;
 }

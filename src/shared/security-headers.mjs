@@ -26,8 +26,13 @@ export const securityHeaders = Object.freeze({
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    // The model endpoint is the person's choice (Google's, or a local one for tests).
-    "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
+    // The model endpoint, MCP servers and web pages are the person's choice. Plain http is meant
+    // only for this computer (localhost, 127.0.0.1, [::1]), but a policy cannot name [::1] (its
+    // grammar has no IPv6 hosts, and Chromium drops such a source), so it allows http: and the
+    // code applies that rule before reaching an address, saying which rule refused it
+    // (shared/plain-http.ts). On an https copy of the app, the browser's mixed-content rule
+    // also refuses plain http to any other computer.
+    "connect-src 'self' https: http: wss: ws://localhost:*",
     // WebContainer's boot frame and preview servers.
     'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
     "object-src 'none'",

@@ -12,11 +12,31 @@ export type ToolPreview =
 
 /** What the person sees of a finished call, rendered by a per-tool renderer in the UI. */
 export type ToolDisplay =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; images?: ToolImage[] }
   | { type: 'diff'; path: string; before: string | null; after: string }
   | { type: 'shell'; command: string; output: string; exitCode: number | null; timedOut?: boolean }
   | { type: 'files'; paths: string[]; note?: string }
   | { type: 'todos'; todos: Todo[] };
+
+/** How far a running call has got, as the tool reports it (MCP progress notifications): `progress` of `total`, and/or a message. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** A running call's progress in words: "3 / 5", "3 / 5 · Indexing", "3 · Indexing" or the message alone. */
+export function progressText(progress: ToolProgress): string {
+  const count = Number.isFinite(progress.progress) ? (progress.total !== undefined && Number.isFinite(progress.total) ? `${progress.progress} / ${progress.total}` : `${progress.progress}`) : '';
+  const message = progress.message?.trim() ?? '';
+  return [count, message].filter(Boolean).join(' · ');
+}
+
+/** An image of a result, base64 (what MCP and the model exchange); the card shows it size-capped. */
+export interface ToolImage {
+  mimeType: string;
+  data: string;
+}
 
 /** One item of the list `write_todos` keeps. */
 export interface Todo {

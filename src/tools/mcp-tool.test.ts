@@ -42,6 +42,32 @@ describe('an MCP tool as the agent sees it', () => {
     expect(String(long.llmContent)).toContain('[Cut: the first 64,000 of 70,000 characters are shown.]');
   });
 
+  it('shows the images themselves on the card beside the text, and an image alone without a stand-in line', async () => {
+    const image = { type: 'image' as const, mimeType: 'image/png', data: 'iVBORw0KGgo=' };
+    const both = await tool({ ok: true, value: { content: [{ type: 'text', text: 'Here it is:' }, image], failed: false } }).tool.execute({}, context);
+    expect(both.display).toEqual({ type: 'text', text: 'Here it is:', images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=' }] });
+    const alone = await tool({ ok: true, value: { content: [image], failed: false } }).tool.execute({}, context);
+    expect(alone.display).toEqual({ type: 'text', text: '', images: [{ mimeType: 'image/png', data: 'iVBORw0KGgo=' }] });
+    expect(alone.llmContent).toEqual([{ text: '1 image(s)' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }]);
+  });
+
+  it('passes the server\'s progress on to the card while the call runs', async () => {
+    const heard: unknown[] = [];
+    const access: McpToolAccess = {
+      info: { name: 'long', modelName: 'calc__long', description: 'Long.', readOnly: true, inputSchema: { type: 'object', properties: {} } },
+      serverName: 'calc',
+      check: () => null,
+      call: async (_args, _signal, onProgress) => {
+        onProgress?.({ progress: 1, total: 2 });
+        onProgress?.({ progress: 2, total: 2, message: 'done' });
+        return text('finished');
+      },
+    };
+    const result = await createMcpTool(access).execute({}, { signal: new AbortController().signal, onProgress: (progress: unknown) => heard.push(progress) } as never);
+    expect(result.llmContent).toBe('finished');
+    expect(heard).toEqual([{ progress: 1, total: 2 }, { progress: 2, total: 2, message: 'done' }]);
+  });
+
   it('reports a failure the server reported, and one reaching it, as errors by kind', async () => {
     expect((await tool({ ok: true, value: { content: [{ type: 'text', text: 'division by zero' }], failed: true } }).tool.execute({}, context)).error).toEqual({ type: 'MCP_TOOL_ERROR', message: 'division by zero' });
     const down = await tool({ ok: false, error: { kind: 'unreachable', message: 'gone' } }).tool.execute({}, context);

@@ -3,14 +3,15 @@
  * Kind `external`: it asks as a shell command does ("Allow for this session" remembers this one
  * tool), and Plan mode refuses it unless the server says it only reads (readOnlyHint). Its
  * arguments are checked against the server's full schema before any approval. The server is
- * reached through an McpToolAccess the worker wires (tools never touch the network).
+ * reached through an McpToolAccess the worker wires (tools never touch the network). The
+ * server's progress notifications reach the card (ToolContext.onProgress) while the call runs.
  */
 import type { Part } from '../shared/content';
 import { MCP_RESULT_MAX_CHARS } from '../shared/limits';
 import type { McpToolAccess } from '../shared/mcp';
 import { INVALID_PARAMETERS, summarizeArgs } from './tool-args';
 import { errorResult } from './tool-result';
-import type { ToolResult } from './types';
+import type { ToolContext, ToolResult } from './types';
 import type { WorkspaceTool } from './workspace-tool';
 
 type Args = Record<string, unknown>;
@@ -20,15 +21,17 @@ function cap(text: string): string {
   return `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n[Cut: the first ${MCP_RESULT_MAX_CHARS.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters are shown.]`;
 }
 
-async function run(access: McpToolAccess, args: Args, signal: AbortSignal): Promise<ToolResult> {
-  const outcome = await access.call(args, signal);
+async function run(access: McpToolAccess, args: Args, context: ToolContext): Promise<ToolResult> {
+  const outcome = await access.call(args, context.signal, context.onProgress);
   if (!outcome.ok) return errorResult(`MCP_${outcome.error.kind.toUpperCase().replace(/-/g, '_')}`, outcome.error.message);
   const text = cap(outcome.value.content.filter((item) => item.type === 'text').map((item) => item.text).join('\n'));
   const images = outcome.value.content.flatMap((item) => (item.type === 'image' ? [{ inlineData: { mimeType: item.mimeType, data: item.data } }] : []));
   if (outcome.value.failed) return errorResult('MCP_TOOL_ERROR', text || `The MCP tool ${access.info.modelName} failed without saying why.`, { type: 'text', text });
   const shown = text || (images.length > 0 ? `${images.length} image(s)` : '(no content)');
   const llmContent: string | Part[] = images.length > 0 ? [{ text: shown }, ...images] : shown;
-  return { llmContent, display: { type: 'text', text: shown } };
+  // The card shows the images themselves (size-capped), beside the text; the model gets them as parts.
+  const shownImages = images.map(({ inlineData }) => ({ mimeType: inlineData.mimeType, data: inlineData.data }));
+  return { llmContent, display: shownImages.length > 0 ? { type: 'text', text, images: shownImages } : { type: 'text', text: shown } };
 }
 
 export function createMcpTool(access: McpToolAccess): WorkspaceTool<Args> {
@@ -51,7 +54,7 @@ export function createMcpTool(access: McpToolAccess): WorkspaceTool<Args> {
     isReadOnly: () => info.readOnly,
     async execute(args, context) {
       try {
-        return await run(access, args, context.signal);
+        return await run(access, args, context);
       } catch (thrown) {
         return errorResult('MCP_FAILED', thrown instanceof Error ? thrown.message : String(thrown));
       }

@@ -7,7 +7,7 @@
  */
 import type { Part } from '../shared/content';
 import type { SubagentView } from '../shared/subagent-view';
-import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
+import type { ToolDisplay, ToolPreview, ToolProgress } from '../shared/tool-display';
 
 /** Drives approvals and concurrency (spec C, D2). */
 /**
@@ -45,6 +45,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Live output for the tool card (shell stdout/stderr as it arrives). */
   onOutput?: (text: string) => void;
+  /** How far the call has got, as the tool hears it (an MCP server's progress); the card shows the latest while it runs. */
+  onProgress?: (progress: ToolProgress) => void;
   /** The call's id (the scheduler's), for what a tool records about it (a subagent's round-trips). */
   callId?: string;
   /** The subagent a `task` call runs, as it goes (its card shows it live). */

@@ -7,6 +7,7 @@
 import { messageOf } from '../shared/errors';
 import type { Result } from '../shared/errors';
 import { WEB_FETCH_MAX_BYTES, WEB_FETCH_MAX_CHARS, WEB_FETCH_TIMEOUT_MS } from '../shared/limits';
+import { THIS_COMPUTER_HOSTS, isThisComputer } from '../shared/plain-http';
 import type { WebFetchError, WebFetchErrorKind, WebPage } from '../shared/web-page';
 import { htmlToMarkdown } from './html-to-markdown';
 import type { ConvertOptions, Converted } from './html-to-markdown';
@@ -30,8 +31,6 @@ export interface WebFetchOptions {
 
 const ALLOW_LOCAL = 'Settings → "Allow web_fetch to local addresses"';
 
-/** The page's Content-Security-Policy lets it reach plain http only on this machine (security-headers.mjs). */
-const PLAIN_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /** An address as messages quote it: a very long one is cut, so a refusal never echoes a huge argument. */
 function shown(url: string): string {
@@ -67,8 +66,9 @@ export function checkAddress(url: string, allowLocal: boolean): Result<{ target:
   if (reason && !allowLocal) {
     return failure('local-address', `${shown(target.href)} is a local address (${reason}), so nothing was sent. web_fetch reaches local and private addresses only when ${ALLOW_LOCAL} is ticked.`);
   }
-  if (target.protocol === 'http:' && !PLAIN_HTTP_HOSTS.has(target.hostname)) {
-    if (reason) return failure('insecure', `This page may use plain http only on this machine (localhost, 127.0.0.1); ${shown(target.href)} would be blocked. Use its https:// address.`);
+  // The page uses plain http only to this computer (shared/plain-http.ts).
+  if (target.protocol === 'http:' && !isThisComputer(target.hostname)) {
+    if (reason) return failure('insecure', `This page may use plain http only on this machine (${THIS_COMPUTER_HOSTS.join(', ')}); ${shown(target.href)} would be blocked. Use its https:// address.`);
     target.protocol = 'https:';
     return { ok: true, value: { target, upgraded: true } };
   }

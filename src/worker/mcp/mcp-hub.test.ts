@@ -40,6 +40,30 @@ describe('the MCP hub', () => {
     expect(hub.whyMissing('calc__lookup')).toContain('turned off');
   });
 
+  it('never offers a tool that needs MCP tasks, and tells the model why if it calls it anyway', async () => {
+    fake = await startFakeMcp({ extras: true });
+    const hub = createMcpHub();
+    hub.configure([{ id: 's1', name: 'calc', url: fake.url, disabledTools: [] }]);
+    await expect.poll(() => names(hub)).toContain('calc__steps');
+    expect(names(hub)).not.toContain('calc__research');
+    expect(hub.whyMissing('calc__research')).toContain('needs MCP tasks');
+    const listed = await hub.connect({ id: 'new', name: 'calc', url: fake.url, disabledTools: [] });
+    expect(listed.ok && listed.value.find((tool) => tool.name === 'research')?.unsupported).toContain('MCP tasks');
+  });
+
+  it('ends a removed server\'s session (DELETE), and the old session when its address changes', async () => {
+    fake = await startFakeMcp({ stateful: true });
+    const hub = createMcpHub();
+    const server = { id: 's1', name: 'calc', url: fake.url, disabledTools: [] };
+    hub.configure([server]);
+    await expect.poll(() => names(hub)).toContain('calc__add');
+    hub.configure([{ ...server, url: `${fake.url}?v=2` }]);
+    await expect.poll(() => fake!.deletes()).toEqual(['session-1']);
+    await expect.poll(() => names(hub)).toContain('calc__add');
+    hub.configure([]);
+    await expect.poll(() => fake!.deletes()).toEqual(['session-1', 'session-2']);
+  });
+
   it('a run starting the moment the settings name a server waits until it is connected, so its tools are offered at once', async () => {
     fake = await startFakeMcp();
     const hub = createMcpHub();

@@ -44,6 +44,7 @@ const NOT_CONNECTED_BECAUSE: Readonly<Record<McpError['kind'], string>> = {
   timeout: 'it did not answer in time',
   protocol: 'its answer was not what an MCP server sends',
   'invalid-url': 'its address is not valid',
+  insecure: 'its address is plain http to another computer, which this page may not reach (plain http only to localhost, 127.0.0.1 and [::1])',
 };
 
 const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.url && a.token === b.token && a.name === b.name;
@@ -56,13 +57,13 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
     if (!connection) return [];
     return connection
       .tools()
-      .filter((info) => !entry.server.disabledTools.includes(info.name))
+      .filter((info) => !info.unsupported && !entry.server.disabledTools.includes(info.name))
       .map((info) =>
         createMcpTool({
           info,
           serverName: entry.server.name,
           check: (args) => connection.check(info.name, args),
-          call: (args, signal) => connection.call(info.name, args, signal),
+          call: (args, signal, onProgress) => connection.call(info.name, args, signal, onProgress),
         }),
       );
   };
@@ -137,6 +138,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
         return `Tool "${name}" belongs to MCP server "${server.name}", which is not connected${why}. Its tools cannot be called now; the person can check the server and press Connect in ${settings}.`;
       }
       const tool = connection.tools().find((info) => modelToolName(server.name, info.name) === name);
+      if (tool?.unsupported) return `Tool "${name}" of MCP server "${server.name}" is not offered: ${tool.unsupported}`;
       if (tool && server.disabledTools.includes(tool.name)) return `Tool "${name}" of MCP server "${server.name}" is turned off in ${settings}; do not call it.`;
       return undefined;
     },
