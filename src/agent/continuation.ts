@@ -52,7 +52,14 @@ export async function nextContinuation(run: Run, budget: ContinuationBudget, fin
     if (speaker === 'model') return send(budget, { kind: 'user', parts: textContent('user', CONTINUE_PROMPT).parts });
   }
 
-  const stopHook = await callHook(deps.hooks, 'afterAgent', { history: run.state.history, stopHookActive: budget.stopHookActive, signal });
+  const stopHook = await callHook(deps.hooks, 'afterAgent', {
+    history: run.state.history,
+    stopHookActive: budget.stopHookActive,
+    approvalMode: run.interaction.settings.approvalMode,
+    continuationsLeft: Math.max(0, config.stopHookContinuations - budget.stopHookContinuations),
+    signal,
+  });
+  if (stopHook?.hookRun) deps.emit({ type: 'hook_run', value: stopHook.hookRun });
   if (signal.aborted) return cancelled(run);
   if (stopHook?.decision === 'stop') {
     deps.emit({ type: 'agent_execution_stopped', value: decisionMessage(stopHook, 'Stopped by a hook.') });

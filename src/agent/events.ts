@@ -5,6 +5,7 @@
  */
 import type { AppError } from '../shared/errors';
 import type { FinishReason, Usage } from '../model/types';
+import type { HookRun } from '../shared/hook-run';
 import type { SubagentView } from '../shared/subagent-view';
 import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
 import type { ToolKind } from '../tools/types';
@@ -30,6 +31,8 @@ export interface ToolCallView {
   errorType?: string;
   /** Declaration index in its batch (D5). */
   index: number;
+  /** The person's After each edit hook, run after this call (its output is in `resultText` too). */
+  hookRun?: HookRun;
   /** A `task` call's nested loop, live while it runs and kept once it ended. */
   subagent?: SubagentView;
 }
@@ -129,6 +132,8 @@ export type AgentEvent =
   | { type: 'model_anomaly_warning'; value: { message: string } }
   /** The optional next-speaker check (J5), asked (a visible model call) and then decided. */
   | { type: 'next_speaker_check'; value: NextSpeakerCheck }
+  /** A hook the person defined (Settings → Hooks) ran its command: an AfterTool or AfterAgent hook's `hookRun`. */
+  | { type: 'hook_run'; value: HookRun }
   // UI-facing updates that are not in Gemini CLI's enum:
   | { type: 'tool_calls_update'; value: ToolCallView[] }
   | { type: 'round_trip_start'; value: { roundTripId: string; model: string } }

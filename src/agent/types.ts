@@ -5,6 +5,7 @@
  */
 import type { Content, Part } from '../shared/content';
 import type { AppError, Result } from '../shared/errors';
+import type { HookRun } from '../shared/hook-run';
 import type { ProjectInstructions } from '../shared/project-instructions';
 import type { LanguageModel, ModelRequest } from '../model/types';
 import type { ToolRegistry } from '../tools/types';
@@ -84,12 +85,24 @@ export interface HookDecision {
   modifiedParts?: Part[];
   /** Stop hook: continue with `additionalContext` (J3). */
   continue?: boolean;
+  /** AfterTool or AfterAgent: the hook ran a command the person defined; emitted as `hook_run` (and kept on the call's view). */
+  hookRun?: HookRun;
 }
 
 export interface Hooks {
   beforeAgent?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;
   /** `stopHookActive` is true once this interaction goes on because an AfterAgent block asked it to (J2). */
-  afterAgent?(input: { history: readonly Content[]; stopHookActive: boolean; signal: AbortSignal }): Promise<HookDecision | void>;
+  /**
+   * `approvalMode`: the mode now (Plan runs no command); `continuationsLeft`: how many more times a `continue` is honoured
+   * in this interaction (J3), so a hook whose answer would be ignored need not do its work.
+   */
+  afterAgent?(input: {
+    history: readonly Content[];
+    stopHookActive: boolean;
+    approvalMode: ApprovalMode;
+    continuationsLeft: number;
+    signal: AbortSignal;
+  }): Promise<HookDecision | void>;
   beforeModel?(input: { request: ModelRequest; signal: AbortSignal }): Promise<HookDecision | void>;
   /** Per streamed chunk (J4): may stop, block with a replacement response, or transform the chunk. */
   afterModel?(input: { parts: Part[]; signal: AbortSignal }): Promise<HookDecision | void>;

@@ -37,6 +37,12 @@ export interface SettingsRecord {
   webFetchLocalAddresses?: boolean;
   /** run_shell_command's time limit for a foreground command (seconds); absent: 120 (shared/limits.ts). */
   commandTimeLimitSeconds?: number;
+  /**
+   * Settings → Hooks: shell commands the person set, run in the session's sandbox after each successful edit and when the
+   * model ends with text (worker/session/person-hooks.ts). Kept on this device only: never in links, session files or notes.
+   */
+  afterEditHook?: string;
+  beforeStopHook?: string;
   /** Gemini 3 models may also read web pages on Google's servers (its URL context tool): off unless ticked. */
   geminiUrlContext?: boolean;
   /** Remote MCP servers (Streamable HTTP); their tokens are stored only when rememberKey is true. Never in links or session files. */

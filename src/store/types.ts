@@ -85,8 +85,8 @@ export interface RoundTripRecord extends RoundTrip {
 /**
  * Kept with the round-trip record so the Loop inspector shows them after a reload: the tool
  * calls its response asked for, each with the statuses it went through and when (epoch ms,
- * as the worker saw each `tool_calls_update`), and the compression and loop-guard events
- * that happened during the call or after it, before the next one.
+ * as the worker saw each `tool_calls_update`), and the compression, loop-guard and hook-run
+ * events that happened during the call or after it, before the next one.
  */
 export interface RoundTripNotes {
   toolCalls?: ToolTimeline[];
@@ -100,7 +100,8 @@ export interface ToolTimeline {
   steps: { status: ToolCallStatus; at: number }[];
 }
 
-export type LoopEventNote = Extract<AgentEvent, { type: 'chat_compressed' | 'loop_detected' }> & { at: number };
+/** `hook_run`: a hook the person defined ran (shared/hook-run.ts); the person's own, so never in a session's document. */
+export type LoopEventNote = Extract<AgentEvent, { type: 'chat_compressed' | 'loop_detected' | 'hook_run' }> & { at: number };
 
 /**
  * A round-trip as stored. Each request repeats the whole conversation, so a long session would

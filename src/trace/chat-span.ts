@@ -71,6 +71,14 @@ function loopEvent(note: LoopEventNote): TraceEvent {
       attributes: { 'loopscope.compression.status': compressionStatus, 'loopscope.compression.tokens_before': originalTokenCount, 'loopscope.compression.tokens_after': newTokenCount },
     };
   }
+  if (note.type === 'hook_run') {
+    const run = note.value;
+    return {
+      name: 'hook_run',
+      at: note.at,
+      attributes: { 'loopscope.hook.name': run.hook, 'loopscope.hook.duration_ms': run.durationMs, ...(run.exitCode !== null ? { 'loopscope.hook.exit_code': run.exitCode } : {}) },
+    };
+  }
   return { name: 'loop_detected', at: note.at, attributes: { 'loopscope.loop.type': note.value.loopType, ...(note.value.detail ? { 'loopscope.loop.detail': note.value.detail } : {}) } };
 }
 

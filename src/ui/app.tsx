@@ -65,6 +65,8 @@ export function toWorkerSettings(settings: SettingsRecord): WorkerSettings {
   if (settings.webFetchLocalAddresses) worker.webFetchLocalAddresses = true;
   if (settings.geminiUrlContext) worker.geminiUrlContext = true;
   if (settings.commandTimeLimitSeconds !== undefined) worker.commandTimeLimitSeconds = settings.commandTimeLimitSeconds;
+  if (settings.afterEditHook) worker.afterEditHook = settings.afterEditHook;
+  if (settings.beforeStopHook) worker.beforeStopHook = settings.beforeStopHook;
   if (settings.mcpServers?.length) worker.mcpServers = settings.mcpServers;
   if (settings.traceEndpoint) worker.traceEndpoint = settings.traceEndpoint;
   if (settings.traceHeaders) worker.traceHeaders = settings.traceHeaders;

@@ -26,7 +26,7 @@ export type WorkerSettings = Pick<
   SettingsRecord,
   'provider' | 'apiKey' | 'model' | 'baseUrl' | 'approvalMode' | 'stepThrough' | 'loopHeuristics' | 'nextSpeakerCheck'
 > &
-  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses' | 'geminiUrlContext' | 'commandTimeLimitSeconds' | 'mcpServers' | 'traceEndpoint' | 'traceHeaders' | 'traceMessages'>>;
+  Partial<Pick<SettingsRecord, 'openaiBaseUrl' | 'openaiModel' | 'openaiApiKey' | 'unknownModelContextWindow' | 'githubToken' | 'githubApiUrl' | 'webFetchLocalAddresses' | 'geminiUrlContext' | 'commandTimeLimitSeconds' | 'afterEditHook' | 'beforeStopHook' | 'mcpServers' | 'traceEndpoint' | 'traceHeaders' | 'traceMessages'>>;
 
 export type SandboxChoice =
   | { kind: 'offline' }

@@ -7,6 +7,7 @@
  */
 import { USER_CANCELLED_REASON } from '../history/function-response';
 import { callHook, decisionMessage, decisionReason } from '../hooks';
+import type { HookRun } from '../../shared/hook-run';
 import type { ToolRegistry } from '../../tools/types';
 import type { AgentEvent, ApprovalMode, ApprovalOutcome, ApprovalRequest, Clock, Hooks } from '../types';
 import { admitCalls, awaitApprovals, confirmBeforeRun, reapplyApprovalMode } from './confirmation';
@@ -150,12 +151,15 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       },
       signal,
     );
+    let hookRun: HookRun | undefined;
     if (outcome.status !== 'cancelled' && !signal.aborted) {
       const view: ToolCallView = { ...structuredClone(record.view), status: outcome.status };
       const decision = await callHook(deps.hooks, 'afterTool', { call: view, signal });
       if (decision) outcome = applyAfterTool(outcome, decision.decision, decision.reason, decision.additionalContext);
+      hookRun = decision?.hookRun;
+      if (hookRun) deps.emit({ type: 'hook_run', value: hookRun });
     }
-    state.finish(callId, outcome);
+    state.finish(callId, outcome, hookRun ? { hookRun } : {});
   }
 
   function startNext(): void {

@@ -47,8 +47,8 @@ export interface StateManager {
   get(callId: string): CallRecord | undefined;
   /** Returns false (and changes nothing) when the call is already terminal. */
   setStatus(callId: string, status: ToolCallStatus, patch?: Partial<ToolCallView>): boolean;
-  /** Sets the terminal status and the result together. */
-  finish(callId: string, outcome: CallOutcome): boolean;
+  /** Sets the terminal status and the result together (and `patch`: what an AfterTool hook adds to the view). */
+  finish(callId: string, outcome: CallOutcome, patch?: Partial<ToolCallView>): boolean;
   appendLiveOutput(callId: string, text: string): void;
   /** A `task` call's subagent as it goes: kept on the view (also once it ended), shown at the live-output pace. */
   setSubagent(callId: string, view: SubagentView): void;
@@ -137,11 +137,11 @@ export function createStateManager(options: {
     records: () => list,
     get,
     setStatus,
-    finish(callId, outcome) {
+    finish(callId, outcome, patch = {}) {
       const record = get(callId);
       if (!record || isTerminal(record.view.status)) return false;
       record.outcome = outcome;
-      return setStatus(callId, outcome.status, outcomeView(outcome));
+      return setStatus(callId, outcome.status, { ...outcomeView(outcome), ...patch });
     },
     appendLiveOutput(callId, text) {
       const record = get(callId);

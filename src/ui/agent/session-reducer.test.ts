@@ -91,6 +91,20 @@ describe('session reducer', () => {
     expect(user.items).toEqual([expect.objectContaining({ message: 'Next-speaker check: your turn.' })]);
   });
 
+  it('a run of the Before stopping hook is a line saying how it ended and whether the model goes on; an After each edit run stays on its card', () => {
+    const state = apply([
+      { type: 'hook_run', value: { hook: 'after_edit', callId: 'c1', exitCode: 0, durationMs: 12, output: 'ok' } },
+      { type: 'hook_run', value: { hook: 'before_stop', exitCode: 1, durationMs: 40, output: 'fail', sentToModel: true } },
+      { type: 'hook_run', value: { hook: 'before_stop', exitCode: 1, durationMs: 1500, output: 'fail', sentToModel: false } },
+      { type: 'hook_run', value: { hook: 'before_stop', exitCode: null, durationMs: 120_000, timedOut: true, output: '' } },
+    ]);
+    expect(state.items.map((item) => item.type === 'notice' && item.message)).toEqual([
+      'Hook "Before stopping run": exit code 1, 40 ms. Its output was sent to the model, which goes on.',
+      'Hook "Before stopping run": exit code 1, 1.5 s. The model already went on as often as it may in a row, so the run ends.',
+      'Hook "Before stopping run": timed out, 120 s.',
+    ]);
+  });
+
   it('I4 a compression is a note with both token counts', () => {
     const state = apply([{ type: 'chat_compressed', value: { originalTokenCount: 5200, newTokenCount: 900, compressionStatus: 'COMPRESSED' } }]);
     expect(state.items).toEqual([expect.objectContaining({ type: 'notice', message: 'Chat compressed from 5200 to 900 tokens.' })]);

@@ -4,6 +4,8 @@
  */
 import type { ApprovalMode, ContextUsage, Interruption, NextSpeakerCheck, RetryInfo, ToolCallView } from '../../agent/types';
 import type { Content } from '../../shared/content';
+import { hookRunLine } from '../../shared/hook-run';
+import type { HookRun } from '../../shared/hook-run';
 import { itemsFromHistory } from './history-items';
 import type { PageAgentEvent, PauseStage, SharedInfo, WorkerEvent } from '../../worker/protocol';
 import type { ReplayState } from '../../shared/replay';
@@ -162,6 +164,12 @@ function nextSpeakerNotice(check: Extract<NextSpeakerCheck, { phase: 'decided' }
   return `Next-speaker check: the model goes on${check.source === 'rule' ? ' (no model call needed)' : ''}.${reasoning}`;
 }
 
+function stopHookNotice(run: HookRun): string {
+  if (run.sentToModel === true) return `${hookRunLine(run)}. Its output was sent to the model, which goes on.`;
+  if (run.sentToModel === false) return `${hookRunLine(run)}. The model already went on as often as it may in a row, so the run ends.`;
+  return `${hookRunLine(run)}.`;
+}
+
 /** The asking notice becomes the verdict, so one check is one line of the transcript. */
 function reduceNextSpeaker(state: SessionView, check: NextSpeakerCheck): SessionView {
   if (check.phase === 'asking') return push(state, { type: 'notice', message: NEXT_SPEAKER_ASKING, topic: 'next-speaker' });
@@ -263,6 +271,9 @@ function reduceAgentEvent(state: SessionView, event: PageAgentEvent): SessionVie
       return push(state, { type: 'notice', message: event.value.message });
     case 'next_speaker_check':
       return reduceNextSpeaker(state, event.value);
+    case 'hook_run':
+      // After each edit shows on its call's card (the view's hookRun); Before stopping run is a line of its own.
+      return event.value.hook === 'before_stop' ? push(state, { type: 'notice', message: stopHookNotice(event.value) }) : state;
     case 'server_tool_call':
       return push(state, { type: 'notice', message: event.value.summary, topic: 'server-tool' });
     case 'citation':

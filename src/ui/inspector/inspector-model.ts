@@ -9,6 +9,7 @@
 import { editedReplyOf } from '../../shared/fork-point';
 import type { EditedReply } from '../../shared/fork-point';
 import { replyFromChunks } from '../../shared/raw-reply';
+import { hookRunLine } from '../../shared/hook-run';
 import type { Tokens } from '../../shared/response-usage';
 import type { LoopEventNote, RoundTripRecord, ToolTimeline } from '../../store/types';
 
@@ -146,6 +147,7 @@ export function describeResponse(roundTrip: RoundTripRecord): string {
 }
 
 export function eventLine(event: LoopEventNote): string {
+  if (event.type === 'hook_run') return hookRunLine(event.value);
   if (event.type === 'chat_compressed') {
     const { compressionStatus, originalTokenCount, newTokenCount } = event.value;
     return `Compression: ${compressionStatus} (${originalTokenCount.toLocaleString('en')} → ${newTokenCount.toLocaleString('en')} tokens)`;

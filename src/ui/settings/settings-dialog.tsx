@@ -3,7 +3,7 @@
  * remembering it), model and API base URL; for an OpenAI-compatible server its base URL (with
  * presets), optional key (kept like Gemini's) and model. Nothing typed is lost on Cancel of a nested error: the draft
  * lives here until Save or Cancel. In sections (an index beside them jumps to each, Save and
- * Cancel stay in view): Model, Agent loop, Tools and servers, GitHub, Traces, Appearance, and Storage: what the site stores
+ * Cancel stay in view): Model, Agent loop, Tools and servers, GitHub, Hooks, Traces, Appearance, and Storage: what the site stores
  * (navigator.storage, where the browser has it) and Free space, which prunes old checkpoints now.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import type { WorkerResponse } from '../../worker/client';
 import { ModalDialog } from '../modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
 import { THEME_CHOICES, themeChoiceOf } from './theme';
+import { HooksSection, hooksToSave } from './hooks-section';
 import { ToolsSection, toolsProblem } from './tools-section';
 import { TracesSection, tracesProblem } from './traces-section';
 import { SecretField } from './secret-field';
@@ -237,6 +238,7 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
   saved.githubApiUrl = (draft.githubApiUrl ?? '').trim();
   saved.traceEndpoint = draft.traceEndpoint?.trim() || undefined;
   saved.traceHeaders = draft.traceHeaders?.trim() || undefined;
+  Object.assign(saved, hooksToSave(draft));
   // An MCP server left without a name or URL is not kept.
   saved.mcpServers = (draft.mcpServers ?? [])
     .map((server) => ({ ...server, name: server.name.trim(), url: server.url.trim() }))
@@ -315,6 +317,9 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
             </label>
             <UrlError urlError={gitHubUrlError} />
           </SettingsSection>
+          <SettingsSection id="hooks" title="Hooks">
+            <HooksSection draft={draft} update={update} />
+          </SettingsSection>
           <SettingsSection id="traces" title="Traces">
             <TracesSection draft={draft} update={update} />
           </SettingsSection>
@@ -353,6 +358,7 @@ const SECTIONS = [
   { id: 'loop', title: 'Agent loop' },
   { id: 'tools', title: 'Tools and servers' },
   { id: 'github', title: 'GitHub' },
+  { id: 'hooks', title: 'Hooks' },
   { id: 'traces', title: 'Traces' },
   { id: 'appearance', title: 'Appearance' },
   { id: 'storage', title: 'Storage' },

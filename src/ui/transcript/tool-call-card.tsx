@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../../agent/types';
+import { hookRunLine } from '../../shared/hook-run';
+import type { HookRun } from '../../shared/hook-run';
 import type { Todo, ToolDisplay } from '../../shared/tool-display';
 
 export function statusLabel(status: ToolCallStatus): string {
@@ -65,6 +67,16 @@ function DisplayView({ display }: { display: ToolDisplay }) {
   }
 }
 
+/** The person's After each edit hook, run after this call: how it ended, and its output as the model got it (folded). */
+function HookRunView({ run }: { run: HookRun }) {
+  return (
+    <details className="tool-hook">
+      <summary>{hookRunLine(run)}</summary>
+      <ToolOutput aria-label="Hook output">{run.failure ?? (run.output || '(no output)')}</ToolOutput>
+    </details>
+  );
+}
+
 /**
  * `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx).
  * `recorded`: on replay, the recorded result this call's result differs from.
@@ -99,6 +111,7 @@ export function ToolCallCard({ call, restore, recorded, edited = false }: { call
           <ToolOutput>{call.resultText}</ToolOutput>
         </details>
       ) : null}
+      {call.hookRun ? <HookRunView run={call.hookRun} /> : null}
       {recorded !== undefined ? (
         <details className="tool-differs" open>
           <summary>Differs from the recording</summary>

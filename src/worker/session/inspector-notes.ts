@@ -7,7 +7,7 @@
  * - A tool call belongs to the round-trip that was running or had just ended when the call was
  *   first seen: the one whose response asked for it (a retried attempt's calls are dropped by
  *   the agent before they are scheduled, so they never reach tool_calls_update).
- * - `chat_compressed` and `loop_detected` belong to the round-trip running or last ended (for
+ * - `chat_compressed`, `loop_detected` and `hook_run` belong to the round-trip running or last ended (for
  *   compression before a request, that is the summarizer's own round-trip); the inspector
  *   tells "during" from "after" by the note's time. Before any round-trip of this runtime
  *   they wait for the next one.
@@ -52,7 +52,8 @@ export function createInspectorNotes(): InspectorNotes {
           return [current];
         }
         case 'chat_compressed':
-        case 'loop_detected': {
+        case 'loop_detected':
+        case 'hook_run': {
           const note = { ...structuredClone(event), at } as LoopEventNote;
           if (current === null) {
             waiting.push(note);

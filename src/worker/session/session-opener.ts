@@ -104,6 +104,8 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
         settings: () => (share.paused() ? { ...parts.settings(), stepThrough: true } : parts.settings()),
         // A replay's steering messages are the recording's, played where they joined.
         steering: replayModel ? share.steering() : runs.steering,
+        // A replay plays someone's recording: the person's own hooks never run on it.
+        personHooks: !replayModel,
       },
       session,
       sandbox,

@@ -22,6 +22,7 @@ import { createInspectorNotes } from './inspector-notes';
 import { historyStore } from './history-store';
 import { modelNameFor } from './model-factory';
 import { noteFinishedCards } from './tool-cards';
+import { createPersonHooks, personHookCommands } from './person-hooks';
 import type { PauseStage, WorkerSettings } from '../protocol';
 import type { ChangeSource, SyncedWorkspace } from '../files/workspace-sync';
 import { createSyncedWorkspace, unstoredNotice } from '../files/workspace-sync';
@@ -47,6 +48,8 @@ export interface RuntimeContext {
   settings(): WorkerSettings;
   /** Where the person's steering messages wait for the agent (the run slot's inbox; a replay's recorded ones). */
   steering?: SteeringInbox;
+  /** The person's hooks (Settings → Hooks) run in this runtime; false in a replay, which never runs them. */
+  personHooks: boolean;
 }
 
 export interface SessionRuntime {
@@ -166,7 +169,10 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
       for (const observe of observers) observe(event);
     },
     requestApproval: (request, signal) => store.writeHeld().then(() => context.approvals.wait(request.callId, signal)),
-    hooks: createHooks(context, session, workspace, tools, store.writeHeld),
+    hooks: {
+      ...createHooks(context, session, workspace, tools, store.writeHeld),
+      ...(context.personHooks ? createPersonHooks({ sandbox: workspace.sandbox, commands: () => personHookCommands(context.settings()), now: () => Date.now() }) : {}),
+    },
     ...(context.steering ? { steering: context.steering } : {}),
     workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
     initialHistory: loaded.value,

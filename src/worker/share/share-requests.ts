@@ -6,6 +6,7 @@
 import { decodeLink, documentJson, encodeLink, parseSessionFile, readDocument } from '../../share/codec';
 import type { ShareError } from '../../share/codec';
 import type { SessionDocument } from '../../share/document';
+import type { RecordedRoundTrip } from '../../share/pack-round-trips';
 import { LESSON_DOCUMENTS } from '../../share/lessons/bundled-documents';
 import { buildDocument, openDocument } from '../../share/session-document';
 import type { PlainFile } from '../../share/session-document';
@@ -19,7 +20,7 @@ import type { LoopscopeDb } from '../../store/db';
 import { listFiles } from '../../store/files';
 import { listRoundTrips } from '../../store/round-trips';
 import { createWholeSession, findSharedSession, getSharedSession } from '../../store/shared-sessions';
-import type { SessionRecord } from '../../store/types';
+import type { LoopEventNote, RoundTripRecord, SessionRecord } from '../../store/types';
 import { earliestFiles } from '../files/checkpoint-restore';
 import type { ExportedSession, SharedSource } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
@@ -66,7 +67,7 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
     title: originalTitle(title),
     createdAt: session.createdAt,
     history,
-    roundTrips: roundTrips.value,
+    roundTrips: roundTrips.value.map(withoutHookRuns),
     files,
     ...(startFiles.value ? { startFiles: startFiles.value } : {}),
     ...(session.notes ? { annotations: session.notes } : {}),
@@ -83,6 +84,16 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
   };
   if (as === 'file') exported.fileText = json;
   return ok(exported);
+}
+
+/** A round-trip as a document holds it: the runs of the person's hooks (Settings → Hooks) are theirs alone, never in a link or file. */
+export function withoutHookRuns(roundTrip: RoundTripRecord): RecordedRoundTrip {
+  const { notes, ...rest } = roundTrip;
+  if (!notes) return rest;
+  const { events, ...calls } = notes;
+  const kept = (events ?? []).filter((event): event is Exclude<LoopEventNote, { type: 'hook_run' }> => event.type !== 'hook_run');
+  const documentNotes = kept.length > 0 ? { ...calls, events: kept } : calls;
+  return Object.keys(documentNotes).length > 0 ? { ...rest, notes: documentNotes } : rest;
 }
 
 /**
