@@ -5,6 +5,7 @@ import type { ApprovalMode } from '../../agent/types';
 import type { WorkerClient } from '../../worker/client';
 import type { LessonInfo } from '../../worker/protocol';
 import { ApprovalCard } from '../transcript/approval-card';
+import { awaitingApproval } from '../transcript/subagent-region';
 import { ContextMeter } from './context-meter';
 import { PromptBox } from './prompt-box';
 import { Caption, RecordedLessons, ReplayControls, SharedSessionBar, replayActive } from './shared-session-bar';
@@ -61,7 +62,7 @@ export function AgentPanel(props: AgentPanelProps) {
   const actions = useAgentActions({ client: props.client, view, dispatch, flushRef: props.flushRef });
   const { queued, stop } = actions;
   const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
-  const awaiting = view.items.find((item) => item.type === 'tool' && item.call.status === 'awaiting_approval');
+  const awaiting = awaitingApproval(view.items.flatMap((item) => (item.type === 'tool' ? [item.call] : [])));
   // A message the worker has not taken yet counts as work: no second send meanwhile.
   const busy = view.running || view.waitingMessage !== null;
   const waitingForSandbox = view.waitingMessage !== null && view.sessionId === null;
@@ -209,8 +210,8 @@ export function AgentPanel(props: AgentPanelProps) {
           <RecordedLessons lessons={props.provider.lessons} onOpen={actions.openLesson} />
         </div>
       ) : null}
-      {awaiting && awaiting.type === 'tool' ? (
-        <ApprovalCard call={awaiting.call} onDecide={(outcome) => actions.decide(awaiting.call.callId, outcome)} />
+      {awaiting ? (
+        <ApprovalCard call={awaiting.call} subagent={awaiting.subagent} onDecide={(outcome) => actions.decide(awaiting.call.callId, outcome)} />
       ) : null}
       {view.elsewhere ? (
         <div role="alert" className="interrupted">

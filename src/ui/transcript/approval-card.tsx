@@ -21,7 +21,8 @@ function ignoreRepeat(event: KeyboardEvent): void {
   if (event.repeat) event.preventDefault();
 }
 
-export function ApprovalCard({ call, onDecide }: { call: ToolCallView; onDecide: (outcome: ApprovalOutcome) => void }) {
+/** `subagent`: the call is a subagent's (its `task` description), and the card says so. */
+export function ApprovalCard({ call, subagent, onDecide }: { call: ToolCallView; subagent?: string | undefined; onDecide: (outcome: ApprovalOutcome) => void }) {
   const allowRef = useRef<HTMLButtonElement>(null);
   const [ready, setReady] = useState<{ callId: string; answered: boolean } | null>(null);
   useEffect(() => {
@@ -41,6 +42,7 @@ export function ApprovalCard({ call, onDecide }: { call: ToolCallView; onDecide:
   const preview = call.preview;
   return (
     <section className="approval" aria-label="Approval required">
+      {subagent !== undefined ? <p className="approval-subagent">Subagent: {subagent}</p> : null}
       <h2>
         Allow <code>{call.name}</code>
         {call.summary ? (

@@ -5,6 +5,7 @@ import type { ToolCallStatus, ToolCallView } from '../../agent/types';
 import { hookRunLine } from '../../shared/hook-run';
 import type { HookRun } from '../../shared/hook-run';
 import type { Todo, ToolDisplay } from '../../shared/tool-display';
+import { SubagentRegion } from './subagent-region';
 
 export function statusLabel(status: ToolCallStatus): string {
   return status.replace(/_/g, ' ');
@@ -103,6 +104,7 @@ export function ToolCallCard({ call, restore, recorded, edited = false }: { call
           {call.liveOutput}
         </ToolOutput>
       ) : null}
+      {call.subagent ? <SubagentRegion view={call.subagent} /> : null}
       {call.display ? <DisplayView display={call.display} /> : null}
       {!call.display && call.resultText && call.status !== 'success' ? <p className="tool-error">{call.resultText}</p> : null}
       {!call.display && call.resultText && call.status === 'success' ? (

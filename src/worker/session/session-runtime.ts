@@ -177,6 +177,8 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     workspaceContext: createWorkspaceContext(() => workspace.snapshot()),
     initialHistory: loaded.value,
     settings: agentSettingsFrom(context.settings(), session),
+    // The `task` tool, with its default bounds (20 model requests, 5 minutes).
+    subagents: {},
   });
   return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
 }
