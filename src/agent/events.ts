@@ -7,7 +7,7 @@ import type { AppError } from '../shared/errors';
 import type { FinishReason, Usage } from '../model/types';
 import type { HookRun } from '../shared/hook-run';
 import type { SubagentView } from '../shared/subagent-view';
-import type { ToolDisplay, ToolPreview } from '../shared/tool-display';
+import type { ToolDisplay, ToolPreview, ToolProgress } from '../shared/tool-display';
 import type { ToolKind } from '../tools/types';
 
 /** The seven states of a tool call (C1). The last three are terminal. */
@@ -24,6 +24,8 @@ export interface ToolCallView {
   status: ToolCallStatus;
   /** Live shell output while executing (E6: cleared when the call leaves executing). */
   liveOutput?: string;
+  /** The tool's latest progress while executing (an MCP server's notifications); cleared, as live output is, when the call leaves executing. */
+  progress?: ToolProgress;
   preview?: ToolPreview;
   display?: ToolDisplay;
   /** Text sent to the model (output or error). */

@@ -97,7 +97,8 @@ export interface ToolTimeline {
   callId: string;
   name: string;
   summary: string;
-  steps: { status: ToolCallStatus; at: number }[];
+  /** `progress`: the tool's progress in words at that moment ("3 / 5"), on the executing steps a progress notification added. */
+  steps: { status: ToolCallStatus; at: number; progress?: string }[];
 }
 
 /** `hook_run`: a hook the person defined ran (shared/hook-run.ts); the person's own, so never in a session's document. */

@@ -147,6 +147,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
         clock: deps.clock,
         timeoutMs: deps.toolTimeoutMs(),
         onOutput: (text) => state.appendLiveOutput(callId, text),
+        onProgress: (progress) => state.setProgress(callId, progress),
         onSubagent: (view) => state.setSubagent(callId, view),
       },
       signal,

@@ -6,6 +6,7 @@
  */
 import { cancelledSubagentView } from '../../shared/subagent-view';
 import type { SubagentView } from '../../shared/subagent-view';
+import type { ToolProgress } from '../../shared/tool-display';
 import type { Tool, ToolError, ToolResult } from '../../tools/types';
 import type { ToolCallStatus, ToolCallView } from '../types';
 
@@ -50,6 +51,8 @@ export interface StateManager {
   /** Sets the terminal status and the result together (and `patch`: what an AfterTool hook adds to the view). */
   finish(callId: string, outcome: CallOutcome, patch?: Partial<ToolCallView>): boolean;
   appendLiveOutput(callId: string, text: string): void;
+  /** The tool's latest progress, shown while the call executes at the live-output pace. */
+  setProgress(callId: string, progress: ToolProgress): void;
   /** A `task` call's subagent as it goes: kept on the view (also once it ended), shown at the live-output pace. */
   setSubagent(callId: string, view: SubagentView): void;
 }
@@ -120,6 +123,7 @@ export function createStateManager(options: {
     Object.assign(record.view, patch, { status });
     if (leavingExecution) {
       delete record.view.liveOutput;
+      delete record.view.progress;
       // A stopped subagent's calls still under way end with it on the card.
       if (status === 'cancelled' && record.view.subagent) record.view.subagent = cancelledSubagentView(record.view.subagent);
       // What a cancelled command printed stays visible (K2).
@@ -147,6 +151,12 @@ export function createStateManager(options: {
       const record = get(callId);
       if (!record || record.view.status !== 'executing') return;
       record.view.liveOutput = lastOf((record.view.liveOutput ?? '') + text);
+      emitLive(callId);
+    },
+    setProgress(callId, progress) {
+      const record = get(callId);
+      if (!record || record.view.status !== 'executing') return;
+      record.view.progress = { ...progress };
       emitLive(callId);
     },
     setSubagent(callId, view) {

@@ -7,6 +7,7 @@
 import { USER_CANCELLED_REASON } from '../history/function-response';
 import { childController, raceAbort } from '../abortable';
 import { messageOf } from '../../shared/errors';
+import type { ToolProgress } from '../../shared/tool-display';
 import type { SubagentView } from '../../shared/subagent-view';
 import type { Clock } from '../types';
 import type { CallOutcome, CallRecord } from './state-manager';
@@ -16,6 +17,7 @@ export interface ExecutionContext {
   /** Optional per-tool timeout (C12). */
   timeoutMs: number | undefined;
   onOutput(text: string): void;
+  onProgress(progress: ToolProgress): void;
   onSubagent(view: SubagentView): void;
 }
 
@@ -34,6 +36,7 @@ export async function executeCall(record: CallRecord, context: ExecutionContext,
         signal: controller.signal,
         callId: record.request.callId,
         onOutput: (text) => context.onOutput(text),
+        onProgress: (progress) => context.onProgress(progress),
         onSubagent: (view) => context.onSubagent(view),
       });
       return result.error ? { status: 'error', error: result.error, result } : { status: 'success', result };

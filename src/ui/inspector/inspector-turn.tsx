@@ -129,6 +129,7 @@ function ToolTimelineView({ call }: { call: ToolTimeline }) {
         {call.steps.map((step, index) => (
           <li key={index} className={`step ${step.status}`}>
             <span className="step-status">{STATUS_LABEL[step.status] ?? step.status}</span>{' '}
+            {step.progress ? <span className="step-progress">{step.progress} </span> : null}
             <time dateTime={new Date(step.at).toISOString()} title={clockTime(step.at)}>
               {index === 0 ? clockTime(step.at) : `+${formatDuration(step.at - first)}`}
             </time>

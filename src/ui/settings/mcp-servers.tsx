@@ -20,7 +20,7 @@ interface Props {
 }
 
 /** What this Settings visit's Connect said; the tools themselves are in the server's setting. */
-type Status = { state: 'idle' } | { state: 'connecting' } | { state: 'connected'; count: number } | { state: 'failed'; message: string };
+type Status = { state: 'idle' } | { state: 'connecting' } | { state: 'connected'; tools: McpListedTool[] } | { state: 'failed'; message: string };
 
 function newId(): string {
   return `mcp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -43,10 +43,20 @@ function ToolList({ server, tools, onChange }: { server: McpServerSetting; tools
       {tools.map((tool) => (
         <li key={tool.name}>
           <label className="checkbox">
-            <input type="checkbox" checked={!server.disabledTools.includes(tool.name)} onChange={(event) => toggle(tool.name, event.target.checked)} />
+            {tool.unsupported ? (
+              // Never offered to the model, whatever the box says: shown off and fixed, with why.
+              <input type="checkbox" checked={false} disabled aria-describedby={`${server.id}-${tool.name}-unsupported`} />
+            ) : (
+              <input type="checkbox" checked={!server.disabledTools.includes(tool.name)} onChange={(event) => toggle(tool.name, event.target.checked)} />
+            )}
             <span className="mcp-tool">
               <code className="mcp-tool-name">{modelToolName(server.name, tool.name)}</code>{' '}
               {tool.description ? <span className="mcp-tool-description">{tool.description}</span> : null}
+              {tool.unsupported ? (
+                <span className="mcp-tool-unsupported" id={`${server.id}-${tool.name}-unsupported`}>
+                  {tool.unsupported}
+                </span>
+              ) : null}
             </span>
           </label>
         </li>
@@ -55,14 +65,17 @@ function ToolList({ server, tools, onChange }: { server: McpServerSetting; tools
   );
 }
 
-function statusText(count: number): string {
-  return count === 0 ? 'Connected; the server offers no tools.' : `Connected: ${count} tool${count === 1 ? '' : 's'}.`;
+function statusText(tools: readonly McpListedTool[]): string {
+  const count = tools.length;
+  const left = tools.filter((tool) => tool.unsupported).length;
+  if (count === 0) return 'Connected; the server offers no tools.';
+  return `Connected: ${count} tool${count === 1 ? '' : 's'}${left > 0 ? `, ${left} not offered to the model (they need MCP tasks, which Loopscope does not support)` : ''}.`;
 }
 
 function ToolsOf({ server, status, onChange }: { server: McpServerSetting; status: Status; onChange(next: McpServerSetting): void }) {
   const tools = savedTools(server);
   if (status.state === 'connecting') return <p role="status">Connecting…</p>;
-  const said = status.state === 'connected' ? <p role="status">{statusText(status.count)}</p> : null;
+  const said = status.state === 'connected' ? <p role="status">{statusText(status.tools)}</p> : null;
   if (tools === null) return said ?? <p className="field-hint">Not connected yet: Connect lists its tools.</p>;
   if (tools.length === 0) return said ?? <p className="field-hint">The server offered no tools at the last Connect.</p>;
   return (
@@ -86,8 +99,9 @@ function ServerEditor(props: { server: McpServerSetting; onChange(next: McpServe
     setStatus({ state: 'connecting' });
     void connect(server).then((answer) => {
       if (!answer.ok) return setStatus({ state: 'failed', message: answer.error.message });
-      onConnected(listedTools(answer.value), server.url);
-      setStatus({ state: 'connected', count: answer.value.length });
+      const tools = listedTools(answer.value);
+      onConnected(tools, server.url);
+      setStatus({ state: 'connected', tools });
     });
   };
   return (

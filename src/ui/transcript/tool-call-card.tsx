@@ -4,7 +4,9 @@ import type { ComponentProps, ReactNode } from 'react';
 import type { ToolCallStatus, ToolCallView } from '../../agent/types';
 import { hookRunLine } from '../../shared/hook-run';
 import type { HookRun } from '../../shared/hook-run';
-import type { Todo, ToolDisplay } from '../../shared/tool-display';
+import { progressText } from '../../shared/tool-display';
+import type { Todo, ToolDisplay, ToolProgress } from '../../shared/tool-display';
+import { ToolImages } from './tool-images';
 import { SubagentRegion } from './subagent-region';
 
 export function statusLabel(status: ToolCallStatus): string {
@@ -42,10 +44,16 @@ function ToolOutput({ className, ...props }: ComponentProps<'pre'>) {
   return <pre ref={ref} className={className ? `tool-output ${className}` : 'tool-output'} {...props} {...(overflows ? { tabIndex: 0 } : {})} />;
 }
 
-function DisplayView({ display }: { display: ToolDisplay }) {
+function DisplayView({ display, toolName }: { display: ToolDisplay; toolName: string }) {
   switch (display.type) {
     case 'text':
-      return <ToolOutput>{display.text}</ToolOutput>;
+      if (!display.images?.length) return <ToolOutput>{display.text}</ToolOutput>;
+      return (
+        <>
+          {display.text ? <ToolOutput>{display.text}</ToolOutput> : null}
+          <ToolImages images={display.images} toolName={toolName} />
+        </>
+      );
     case 'shell':
       return (
         <ToolOutput aria-label="Command output">
@@ -78,6 +86,18 @@ function HookRunView({ run }: { run: HookRun }) {
   );
 }
 
+/** A running call's progress (an MCP server's notifications): a bar when the total is known, and the words ("3 / 5 · Indexing"). */
+function ProgressView({ progress, title }: { progress: ToolProgress; title: string }) {
+  const text = progressText(progress);
+  const bounded = progress.total !== undefined && progress.total > 0 && Number.isFinite(progress.progress);
+  return (
+    <p className="tool-progress">
+      {bounded ? <progress aria-label={`Progress of ${title}`} value={Math.min(progress.progress, progress.total!)} max={progress.total} /> : null}
+      <span className="tool-progress-text">{text}</span>
+    </p>
+  );
+}
+
 /**
  * `restore`: the card's Restore control, when its call has a checkpoint (transcript.tsx).
  * `recorded`: on replay, the recorded result this call's result differs from.
@@ -99,13 +119,14 @@ export function ToolCallCard({ call, restore, recorded, edited = false }: { call
           </span>
         ) : null}
       </header>
+      {call.status === 'executing' && call.progress ? <ProgressView progress={call.progress} title={title} /> : null}
       {call.status === 'executing' && call.liveOutput ? (
         <ToolOutput className="live" aria-live="off">
           {call.liveOutput}
         </ToolOutput>
       ) : null}
       {call.subagent ? <SubagentRegion view={call.subagent} /> : null}
-      {call.display ? <DisplayView display={call.display} /> : null}
+      {call.display ? <DisplayView display={call.display} toolName={call.name} /> : null}
       {!call.display && call.resultText && call.status !== 'success' ? <p className="tool-error">{call.resultText}</p> : null}
       {!call.display && call.resultText && call.status === 'success' ? (
         <details>

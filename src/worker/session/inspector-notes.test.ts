@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../../agent/testing/fake-model';
 import type { AgentEvent, ToolCallStatus, ToolCallView } from '../../agent/types';
 import { listRoundTrips } from '../../store/round-trips';
-import { createInspectorNotes } from './inspector-notes';
+import { PROGRESS_STEPS_KEPT, createInspectorNotes } from './inspector-notes';
 import { TEST_SETTINGS, createControllerHarness } from '../testing/controller-harness';
 
 function update(callId: string, status: ToolCallStatus): AgentEvent {
@@ -80,5 +80,35 @@ describe('the worker keeps the notes with the round-trip records', () => {
     expect(times[0]).toBeGreaterThanOrEqual(first!.endedAt!);
     expect(second!.notes).toBeUndefined();
     harness.db.close();
+  });
+});
+
+describe('inspector notes of a tool call\'s progress', () => {
+  const progressing = (callId: string, progress: number, total: number): AgentEvent => ({
+    type: 'tool_calls_update',
+    value: [{ callId, name: 'srv__long', args: {}, summary: '', status: 'executing', index: 0, progress: { progress, total } }],
+  });
+
+  it('note each change of the words as an executing step with its time, and keep the first ones and the latest of a chatty tool', () => {
+    const notes = createInspectorNotes();
+    notes.observe({ type: 'round_trip_start', value: { roundTripId: 'rt1', model: 'm' } }, 0);
+    notes.observe(update('c1', 'executing'), 10);
+    expect(notes.observe(progressing('c1', 1, 3), 20)).toEqual(['rt1']);
+    expect(notes.observe(progressing('c1', 1, 3), 25)).toEqual([]);
+    notes.observe(progressing('c1', 2, 3), 30);
+    notes.observe(update('c1', 'success'), 40);
+    expect(notes.notesOf('rt1')?.toolCalls?.[0]?.steps).toEqual([
+      { status: 'executing', at: 10 },
+      { status: 'executing', at: 20, progress: '1 / 3' },
+      { status: 'executing', at: 30, progress: '2 / 3' },
+      { status: 'success', at: 40 },
+    ]);
+
+    notes.observe(update('c2', 'executing'), 100);
+    for (let step = 1; step <= 100; step++) notes.observe(progressing('c2', step, 100), 100 + step);
+    const steps = notes.notesOf('rt1')!.toolCalls![1]!.steps.filter((step) => step.progress !== undefined);
+    expect(steps).toHaveLength(PROGRESS_STEPS_KEPT);
+    expect(steps[0]).toEqual({ status: 'executing', at: 101, progress: '1 / 100' });
+    expect(steps.at(-1)).toEqual({ status: 'executing', at: 200, progress: '100 / 100' });
   });
 });

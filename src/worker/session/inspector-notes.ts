@@ -4,6 +4,8 @@
  * event as it is emitted, so it notes the time there (the agent's events carry none) and keeps
  * the notes with the round-trip they belong to (RoundTripRecord.notes), which survives a reload.
  *
+ * - A tool call's progress (ToolCallView.progress) is an executing step of its own each time
+ *   its words change, so the timeline shows when each arrived (at most PROGRESS_STEPS_KEPT).
  * - A tool call belongs to the round-trip that was running or had just ended when the call was
  *   first seen: the one whose response asked for it (a retried attempt's calls are dropped by
  *   the agent before they are scheduled, so they never reach tool_calls_update).
@@ -13,6 +15,7 @@
  *   they wait for the next one.
  */
 import type { AgentEvent } from '../../agent/types';
+import { progressText } from '../../shared/tool-display';
 import type { LoopEventNote, RoundTripNotes, ToolTimeline } from '../../store/types';
 
 export interface InspectorNotes {
@@ -20,6 +23,9 @@ export interface InspectorNotes {
   observe(event: AgentEvent, at: number): string[];
   notesOf(roundTripId: string): RoundTripNotes | undefined;
 }
+
+/** Progress steps noted per tool call; past them the last one is replaced by the latest. */
+export const PROGRESS_STEPS_KEPT = 20;
 
 /** Round-trips whose notes are kept in memory; older ones no longer change. */
 const KEEP = 8;
@@ -72,8 +78,14 @@ export function createInspectorNotes(): InspectorNotes {
               callAnchor.set(view.callId, anchor);
               entry(current).toolCalls.push(anchor.timeline);
             }
-            if (anchor.timeline.steps.at(-1)?.status === view.status) continue;
-            anchor.timeline.steps.push({ status: view.status, at });
+            const steps = anchor.timeline.steps;
+            const progress = view.status === 'executing' && view.progress ? progressText(view.progress) : undefined;
+            const last = steps.at(-1);
+            if (last?.status === view.status && (progress === undefined || last.progress === progress)) continue;
+            const step = progress === undefined ? { status: view.status, at } : { status: view.status, at, progress };
+            // A chatty tool's progress keeps the first steps and the latest, not every one.
+            if (progress !== undefined && last?.progress !== undefined && steps.filter((item) => item.progress !== undefined).length >= PROGRESS_STEPS_KEPT) steps[steps.length - 1] = step;
+            else steps.push(step);
             changed.add(anchor.roundTripId);
           }
           return [...changed];
