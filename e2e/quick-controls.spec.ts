@@ -124,10 +124,10 @@ test('a message sent with Enter right after New session, and right after switchi
   await expect(sessions(page).getByRole('listitem')).toHaveCount(ROUNDS + 1);
 });
 
-test('five exchanges where each next message is sent with Enter the moment the answer appears: every message reaches the model', async ({ page, gemini }) => {
-  // Each answer streams in two parts a second apart: its first words show while the run goes on.
+test('five exchanges where each next message is queued with Alt+Enter the moment the answer appears: every message reaches the model', async ({ page, gemini }) => {
+  // Each answer streams in two parts, the second held until the test releases it: its first words show while the run goes on.
   const answers = Array.from({ length: ROUNDS }, (_, index) => ({
-    delayMs: 1000,
+    holdBefore: 1,
     chunks: [{ text: `Answer ${index + 1} begins.` }, { text: ' And ends.', finishReason: 'STOP' }],
   }));
   gemini.setScript({ responses: answers });
@@ -139,11 +139,16 @@ test('five exchanges where each next message is sent with Enter the moment the a
   for (let round = 1; round < ROUNDS; round++) {
     await expect(transcript(page).getByRole('article', { name: 'Agent' }).nth(round - 1)).toContainText(`Answer ${round} begins.`);
     await prompt(page).fill(`message ${round + 1}`);
-    await prompt(page).press('Enter');
+    // Alt+Enter queues (Enter would steer the run under way: steering.spec.ts).
+    await prompt(page).press('Alt+Enter');
     await expect(prompt(page)).toHaveValue('');
     // It waits, said so, until the answer before it has ended; then it goes.
     await expect(page.getByRole('status').filter({ hasText: `Queued: “message ${round + 1}”` })).toBeVisible();
+    expect(gemini.release()).toBe(1);
   }
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveCount(ROUNDS);
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText(`Answer ${ROUNDS} begins.`);
+  expect(gemini.release()).toBe(1);
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveCount(ROUNDS);
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText(`Answer ${ROUNDS} begins. And ends.`);
   await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText(Array.from({ length: ROUNDS }, (_, index) => `message ${index + 1}`));
@@ -160,7 +165,7 @@ test('Stop gives a queued message back to the prompt; it is never sent', async (
   await prompt(page).press('Enter');
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Working on it');
   await prompt(page).fill('second, queued');
-  await prompt(page).press('Enter');
+  await page.getByRole('button', { name: 'Queue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Queued: “second, queued”' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(prompt(page)).toHaveValue('second, queued');

@@ -30,7 +30,8 @@ export interface FakeStreamOptions {
 }
 
 export type FakeResponse =
-  | ({ chunks: FakeChunk[]; delayMs?: number } & FakeStreamOptions)
+  /** `holdBefore`: the chunks before this index are sent, then the stream waits for `release()`. */
+  | ({ chunks: FakeChunk[]; delayMs?: number; holdBefore?: number } & FakeStreamOptions)
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { drop: 'before-first-chunk' | 'after-headers' | 'after-first-chunk'; chunks?: FakeChunk[] }
   | { hang: true; chunks?: FakeChunk[] };
@@ -69,6 +70,10 @@ export interface FakeGemini {
   requests(): RecordedRequest[];
   /** The model names `GET models/{model}` was asked for, in order. */
   modelLookups(): string[];
+  /** Lets every response held at `holdBefore` go on; returns how many were waiting. */
+  release(): number;
+  /** How many responses wait at their `holdBefore` now. */
+  held(): number;
   close(): Promise<void>;
 }
 

@@ -46,6 +46,12 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
   let models = {};
   let modelLookups = [];
   const open = new Set();
+  /** Responses held at `holdBefore` wait here until `release()`. */
+  let holds = [];
+  const held = () =>
+    new Promise((resolve) => {
+      holds.push(resolve);
+    });
 
   function setScript({ responses = [], fallback: nextFallback, models: nextModels = {} } = {}) {
     queue = expandScript(responses);
@@ -72,9 +78,14 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
     sendJson(response, 200, { name: `models/${model}`, version: '001', supportedGenerationMethods: ['generateContent'], ...info });
   }
 
-  async function streamChunks(response, chunks, { delayMs = 0, model, closed, split, lineEnd }) {
+  async function streamChunks(response, chunks, { delayMs = 0, model, closed, split, lineEnd, holdBefore }) {
     response.writeHead(200, { ...corsHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-    for (const chunk of chunks) {
+    for (const [index, chunk] of chunks.entries()) {
+      if (index === holdBefore) {
+        // Headers (and the chunks before) are out: the stream waits here for the test's release().
+        response.flushHeaders();
+        await held();
+      }
       if (delayMs > 0) await sleep(delayMs);
       if (closed()) return;
       const event = sseEvent(chunk, model, lineEnd);
@@ -125,7 +136,7 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
       if (!closed()) sendJson(response, 200, unaryResponse(chunks, model));
       return;
     }
-    await streamChunks(response, chunks, { delayMs: scripted.delayMs, model, closed, split: scripted.split, lineEnd: scripted.lineEnd });
+    await streamChunks(response, chunks, { delayMs: scripted.delayMs, model, closed, split: scripted.split, lineEnd: scripted.lineEnd, holdBefore: scripted.holdBefore });
     if (!closed()) response.end();
   }
 
@@ -199,7 +210,17 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
     reset,
     requests: () => requests,
     modelLookups: () => modelLookups,
+    release() {
+      const waiting = holds;
+      holds = [];
+      for (const resolve of waiting) resolve();
+      return waiting.length;
+    },
+    held: () => holds.length,
     close() {
+      const waiting = holds;
+      holds = [];
+      for (const resolve of waiting) resolve();
       for (const response of open) response.destroy();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -82,7 +82,7 @@ export const roundTripNotesSchema = z.strictObject({
   toolCalls: z
     .array(z.strictObject({ callId: z.string(), name: z.string(), summary: z.string(), steps: z.array(z.strictObject({ status: z.string(), at: z.number() })) }))
     .optional(),
-  events: z.array(z.strictObject({ type: z.enum(['chat_compressed', 'loop_detected']), value: jsonObject, at: z.number() })).optional(),
+  events: z.array(z.strictObject({ type: z.enum(['steering_joined', 'chat_compressed', 'loop_detected']), value: jsonObject, at: z.number() })).optional(),
 });
 
 /** A request content: the content itself, or the index of the equal history entry. */

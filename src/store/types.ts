@@ -102,7 +102,7 @@ export interface ToolTimeline {
 }
 
 /** `hook_run`: a hook the person defined ran (shared/hook-run.ts); the person's own, so never in a session's document. */
-export type LoopEventNote = Extract<AgentEvent, { type: 'chat_compressed' | 'loop_detected' | 'hook_run' }> & { at: number };
+export type LoopEventNote = Extract<AgentEvent, { type: 'steering_joined' | 'chat_compressed' | 'loop_detected' | 'hook_run' }> & { at: number };
 
 /**
  * A round-trip as stored. Each request repeats the whole conversation, so a long session would

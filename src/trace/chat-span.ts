@@ -63,6 +63,7 @@ export function responseFacts(response: readonly unknown[]): { provider?: string
 }
 
 function loopEvent(note: LoopEventNote): TraceEvent {
+  if (note.type === 'steering_joined') return { name: 'steering', at: note.at, attributes: { 'loopscope.steering.messages': note.value.messages.length } };
   if (note.type === 'chat_compressed') {
     const { compressionStatus, originalTokenCount, newTokenCount } = note.value;
     return {

@@ -6,6 +6,7 @@
  *
  * - A tool call's progress (ToolCallView.progress) is an executing step of its own each time
  *   its words change, so the timeline shows when each arrived (at most PROGRESS_STEPS_KEPT).
+ * - `steering_joined` belongs to the next round-trip: the request that carried the messages.
  * - A tool call belongs to the round-trip that was running or had just ended when the call was
  *   first seen: the one whose response asked for it (a retried attempt's calls are dropped by
  *   the agent before they are scheduled, so they never reach tool_calls_update).
@@ -57,6 +58,10 @@ export function createInspectorNotes(): InspectorNotes {
           waiting = [];
           return [current];
         }
+        case 'steering_joined':
+          // Steering messages belong to the request that carried them: the next one.
+          waiting.push({ ...structuredClone(event), at } as LoopEventNote);
+          return [];
         case 'chat_compressed':
         case 'loop_detected':
         case 'hook_run': {

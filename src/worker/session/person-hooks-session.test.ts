@@ -82,6 +82,52 @@ describe('hooks a person defines, in a session', () => {
     ]);
   });
 
+  it('what a hook command changes in the workspace is stored, as the agent’s own changes are', async () => {
+    const model = createFakeModel([reply(FC('write_file', { file_path: 'a.txt', content: 'messy' }), 'STOP'), reply(T('Done.'), 'STOP')]);
+    const settings: WorkerSettings = { ...TEST_SETTINGS, approvalMode: 'allow-all', afterEditHook: 'echo tidy > a.txt' };
+    const harness = createControllerHarness({ databaseName: `person-hooks-files-${counter++}`, model, settings });
+    await harness.init();
+    await harness.send({ type: 'send', sessionId: null, text: 'write a' });
+    await harness.controller.idle();
+    const files = await listFiles(harness.db, harness.loaded()[0]!.sessionId);
+    if (!files.ok) throw new Error(files.error.message);
+    expect(files.value.map((file) => [file.path, file.content])).toEqual([['a.txt', 'tidy\n']]);
+  });
+
+  it('Stop while the before-stop command runs stops the command and ends the run, without going on', async () => {
+    const commands: string[] = [];
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const slowCheck = async (previous: Sandbox | null): Promise<Sandbox> => {
+      await previous?.dispose();
+      const sandbox = await createOfflineSandbox();
+      const exec = sandbox.exec.bind(sandbox);
+      return Object.assign(sandbox, {
+        exec: (command: string, options?: Parameters<Sandbox['exec']>[1]) => {
+          commands.push(command);
+          if (command !== 'slow-check') return exec(command, options);
+          started();
+          // Like a long test run: it ends only when stopped.
+          return new Promise<Awaited<ReturnType<Sandbox['exec']>>>((resolve) =>
+            options?.signal?.addEventListener('abort', () => resolve({ exitCode: 130, stdout: '', stderr: '', aborted: true }), { once: true }),
+          );
+        },
+      });
+    };
+    const model = createFakeModel([reply(T('Done.'), 'STOP'), reply(T('never asked'), 'STOP')]);
+    const settings: WorkerSettings = { ...TEST_SETTINGS, beforeStopHook: 'slow-check' };
+    const harness = createControllerHarness({ databaseName: `person-hooks-stop-${counter++}`, model, settings, acquireSandbox: slowCheck });
+    await harness.init();
+    await harness.send({ type: 'send', sessionId: null, text: 'hello' });
+    await running;
+    await harness.send({ type: 'stop' });
+    await harness.controller.idle();
+    expect(commands).toEqual(['slow-check']);
+    expect(model.requests).toHaveLength(1);
+    const outcomes = harness.events.flatMap((event) => (event.type === 'agent-event' && event.event.type === 'interaction_end' ? [event.event.value.outcome] : []));
+    expect(outcomes).toEqual(['cancelled']);
+  });
+
   it('the commands and their runs are never in the link or the session file', async () => {
     const { harness } = await recordHookedSession();
     const link = (await harness.send({ type: 'export-session', as: 'link' })).value as ExportedSession;
