@@ -191,9 +191,10 @@ export async function clockOffset(page) {
  * when the server called `end()` (every byte written to the socket, which for a small body
  * means sent), and when Node reported it flushed (`finish`; right for big bodies, but late by
  * any event-loop lag). `headers` is the request's headers object, the same one the fake
- * Gemini server keeps in its request log, so a response can be matched to its request. The
- * fake keeps no timings, so the benches watch node:http from the outside. Call the returned
- * function to stop recording.
+ * Gemini server keeps in its request log, so a response can be matched to its request. (The
+ * fake now stamps its own requests too, `timing` in its log, which turnaround-side-by-side.mjs
+ * reads; these recorders also see the bare worker's and other servers' requests.) Call the
+ * returned function to stop recording.
  */
 export function recordResponseEnds(log) {
   const original = ServerResponse.prototype.end;

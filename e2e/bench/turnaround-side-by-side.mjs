@@ -1,46 +1,53 @@
 #!/usr/bin/env node
-// Gemini CLI's client turnaround, for comparison with loop-overhead.mjs (issue 23): the CLI
-// runs headless (`-p`, tools auto-approved) against the fake Gemini server, which answers 200
-// times with a functionCall `read_file` of a small file (distinct line ranges, as the app's
-// bench) and then a final text. For each k, the server sees the last byte of response k and
-// then request k+1: their distance is the turnaround (median and p90), as loop-overhead.mjs
-// prints it for the app.
+// The loop's turnaround measured from outside, side by side with Gemini CLI's (issue 40).
 //
-// The CLI is not a dependency of this repository: pass the path of its `bundle/gemini.js`
-// (--cli, or GEMINI_CLI_JS), or --install to `npm install @google/gemini-cli@<--cli-version>`
-// into a temporary folder first (needs the npm registry; nothing else is fetched).
-// The CLI runs with a private HOME whose settings choose the API-key auth, turn off its LLM
-// loop check (one extra model request every few turns after 30), telemetry and update checks;
-// `-m gemini-2.5-flash` skips its model router (a classifier request per prompt). Env:
-// GEMINI_CLI_NO_RELAUNCH=true, GEMINI_API_KEY=fake, GOOGLE_GEMINI_BASE_URL=<the fake>.
-// Prints figures; asserts nothing.
-// Run: node e2e/bench/gemini-cli-turnaround.mjs (--cli path/to/bundle/gemini.js | --install) [--cli-version 0.61.0] [--round-trips 200] [--runs 3]
+// Both clients play the same script against the fake Gemini server: N round-trips, each a
+// `read_file` of a small file (distinct line ranges, so no loop check fires), then a text.
+// The turnaround of round-trip k is taken on the fake's own clock: from the moment it wrote
+// the last byte of response k (`end()`) to the moment request k+1 was read whole. Nothing is
+// measured inside either client.
+//  - The app is the served build, as `npm start` serves it (scripts/serve.mjs, a process of its
+//    own, on dist/ or LOOPSCOPE_DIST), opened at the default URL (`--sandbox offline` adds
+//    `?sandbox=offline`) in Debian's Chromium by Playwright, persistence on, Gemini on the fake,
+//    `Allow all` (a write_file first creates the file).
+//  - Gemini CLI (`@google/gemini-cli`, not a dependency: `--cli` its `bundle/gemini.js`, or
+//    GEMINI_CLI_JS, else it is npm-installed into a temporary folder) runs headless: `-p`,
+//    `--approval-mode yolo`, `-m gemini-2.5-flash` (no model router), a private HOME whose
+//    settings choose API-key auth and turn off its LLM loop check, telemetry and update checks.
+// The runs alternate, app then CLI, so each pair shares the same minutes of the machine.
+// `--load K` keeps K busy processes spinning during the runs (a loaded machine, as when another
+// browser test runs beside the measurement). Prints both medians per run and the ratio;
+// asserts nothing.
+// Run: node e2e/bench/turnaround-side-by-side.mjs [--runs 3] [--round-trips 200] [--sandbox offline] [--load 1] [--cli path] [--cli-version 0.61.0]
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
-import { argument, figure, median, quantile, recordRequestArrivals, recordRequestStarts, recordResponseEnds, reply } from './lib.mjs';
+import { allowAll, argument, ensureBuild, figure, launchBrowser, median, quantile, repoRoot, reply, useGemini, waitForAgentText } from './lib.mjs';
 
 const ROUND_TRIPS = Number(argument('round-trips', 200));
 const RUNS = Number(argument('runs', 3));
 const VERSION = argument('cli-version', '0.61.0');
+const SANDBOX = argument('sandbox', 'default');
+const LOAD = Number(argument('load', 0));
+const PROFILE = argument('profile', 'disk');
 const FILE_LINES = 20;
+const LINES = Array.from({ length: FILE_LINES }, (_, index) => `line ${index + 1} of a small file`).join('\n');
 
 function findCli() {
   const given = argument('cli', process.env.GEMINI_CLI_JS);
   if (given) return { cli: given, cleanup: () => {} };
-  if (!process.argv.includes('--install')) {
-    console.log('Pass --cli path/to/@google/gemini-cli/bundle/gemini.js (or GEMINI_CLI_JS), or --install to npm-install it into a temporary folder.');
-    process.exit(2);
-  }
   const folder = mkdtempSync(join(tmpdir(), 'gemini-cli-'));
   console.log(`Installing @google/gemini-cli@${VERSION} into ${folder}…`);
   execFileSync('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--loglevel', 'error', `@google/gemini-cli@${VERSION}`], { stdio: 'inherit' });
   return { cli: join(folder, 'node_modules', '@google', 'gemini-cli', 'bundle', 'gemini.js'), cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
-/** Distinct (start_line, end_line) pairs, as loop-overhead.mjs (no two calls identical). */
+/** Distinct (start_line, end_line) pairs (no two calls identical), as loop-overhead.mjs. */
 function readCalls(path, count) {
   const calls = [];
   for (let start = 1; start <= FILE_LINES && calls.length < count; start++) {
@@ -57,7 +64,113 @@ function functionResponses(body) {
   return out;
 }
 
-async function runOnce(cli, fake, arrivals, responseEnds, requestStarts) {
+/**
+ * Turnarounds of the model requests logged from index `first` on, on the fake's clock: for
+ * each streamed request k followed at once by streamed request k+1, the end of response k →
+ * request k+1 read whole. A request of another kind in between is no turnaround (skipped).
+ */
+function turnarounds(fake, first, cpu) {
+  const all = fake.requests().slice(first);
+  // CPU per round trip: from the first model request to the last, over the round trips between.
+  const cpuPerRoundTrip = all.length > 1 ? cpu.between(all[0].timing.bodyAt, all.at(-1).timing.bodyAt) / (all.length - 1) : Number.NaN;
+  const turns = [];
+  let skipped = 0;
+  for (let k = 0; k + 1 < all.length; k++) {
+    if (!all[k].stream || !all[k + 1].stream) {
+      skipped += 1;
+      continue;
+    }
+    turns.push(all[k + 1].timing.bodyAt - all[k].timing.endAt);
+  }
+  const body = (request) => JSON.stringify(request?.body ?? {}).length / 1024;
+  return { turns, cpuPerRoundTrip, requests: all.length, skipped, firstKb: body(all[0]), lastKb: body(all.at(-1)), lastBody: all.at(-1)?.body };
+}
+
+function report(label, result) {
+  const ms = (value) => value.toFixed(1);
+  const { turns } = result;
+  console.log(
+    `    ${label}: ${result.requests} model requests (expected ${ROUND_TRIPS + 1}${result.skipped ? `, ${result.skipped} gaps with another request left out` : ''}); ` +
+      `bodies ${result.firstKb.toFixed(0)} → ${result.lastKb.toFixed(0)} KB; turnaround median ${ms(median(turns))} ms, p90 ${ms(quantile(turns, 0.9))}, first 20 ${ms(median(turns.slice(0, 20)))}, last 20 ${ms(median(turns.slice(-20)))}; CPU ${ms(result.cpuPerRoundTrip)} ms a round trip (every process of it)`,
+  );
+  return { turn: median(turns), cpu: result.cpuPerRoundTrip };
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** scripts/serve.mjs in a process of its own, as `npm start` runs it. */
+async function serveBuild() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'serve.mjs'), '--port', String(port)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`serve.mjs exited (${code})`)));
+    child.stdout.on('data', () => resolve());
+  });
+  return { url: `http://127.0.0.1:${port}/`, close: () => child.kill() };
+}
+
+/**
+ * A browser context as a person's: a profile on disk (IndexedDB written to files), or with
+ * `--profile memory` an incognito context, whose storage lives in memory (as the other benches').
+ */
+async function openContext(browser) {
+  if (PROFILE === 'memory') {
+    const context = await browser.newContext();
+    return { context, pid: browser.process()?.pid ?? 0, close: () => context.close() };
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'loopscope-profile-'));
+  const context = await chromium.launchPersistentContext(folder, { executablePath: await findChromium(), args: chromiumArgs });
+  return {
+    context,
+    pid: browserPid(folder),
+    async close() {
+      await context.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runApp(browser, appUrl, fake) {
+  const { context, pid, close } = await openContext(browser);
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => console.log(`    page error: ${error.message}`));
+  await page.goto(SANDBOX === 'offline' ? `${appUrl}?sandbox=offline` : appUrl);
+  await page.getByRole('list', { name: 'Sessions' }).getByRole('listitem').first().waitFor();
+  await useGemini(page, fake);
+  await allowAll(page);
+  const box = page.getByRole('textbox', { name: 'Message the agent' });
+  fake.setScript({ responses: [reply({ calls: [{ name: 'write_file', args: { file_path: 'a.txt', content: `${LINES}\n` } }] }), reply({ text: 'Created a.txt.' })] });
+  await box.fill('Create a.txt');
+  await box.press('Enter');
+  await waitForAgentText(page, 'Created a.txt.');
+  // The write opens a.txt in the editor, which loads Monaco: let that settle first.
+  await page.locator('.monaco-editor').first().waitFor();
+  await page.waitForTimeout(1000);
+  const status = await page.getByRole('status').filter({ hasText: /sandbox|WebContainer/i }).first().textContent().catch(() => '?');
+  const finalText = `Read it ${ROUND_TRIPS} times.`;
+  fake.setScript({ responses: [...readCalls('a.txt', ROUND_TRIPS).map((call) => reply({ calls: [call] })), reply({ text: finalText })] });
+  const first = fake.requests().length;
+  const cpu = cpuSampler(pid);
+  const startedAt = performance.now();
+  await box.fill('Read a.txt in many ranges');
+  await box.press('Enter');
+  await waitForAgentText(page, finalText, 600_000);
+  const elapsed = performance.now() - startedAt;
+  cpu.stop();
+  if (process.argv.includes('--cpu-by-process')) console.log(`    app CPU ms by process: ${JSON.stringify(cpu.byKind())}`);
+  await close();
+  const result = turnarounds(fake, first, cpu);
+  console.log(`    app: ${Math.round(elapsed)} ms from Enter to the final text; sandbox: ${status?.trim()}`);
+  return report('app', result);
+}
+
+async function runCli(cli, fake) {
   const folder = mkdtempSync(join(tmpdir(), 'gemini-cli-run-'));
   const home = join(folder, 'home');
   const work = join(folder, 'work');
@@ -74,7 +187,7 @@ async function runOnce(cli, fake, arrivals, responseEnds, requestStarts) {
     }),
   );
   const file = join(work, 'a.txt');
-  writeFileSync(file, `${Array.from({ length: FILE_LINES }, (_, index) => `line ${index + 1} of a small file`).join('\n')}\n`);
+  writeFileSync(file, `${LINES}\n`);
   const finalText = `Read it ${ROUND_TRIPS} times.`;
   fake.setScript({ responses: [...readCalls(file, ROUND_TRIPS).map((call) => reply({ calls: [call] })), reply({ text: finalText })], fallback: reply({ text: '(fallback)' }) });
   const first = fake.requests().length;
@@ -88,71 +201,161 @@ async function runOnce(cli, fake, arrivals, responseEnds, requestStarts) {
   let stderr = '';
   child.stdout.on('data', (data) => (stdout += data));
   child.stderr.on('data', (data) => (stderr += data));
+  const cpu = cpuSampler(child.pid);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   const elapsed = performance.now() - startedAt;
+  cpu.stop();
   rmSync(folder, { recursive: true, force: true });
-
-  const all = fake.requests().slice(first);
-  const stamps = arrivals.live() ? arrivals.stamps.slice(first, first + all.length) : [];
-  const streamIndexes = all.map((request, index) => (request.stream ? index : -1)).filter((index) => index >= 0);
-  const responses = functionResponses(all.at(-1)?.body);
+  const result = turnarounds(fake, first, cpu);
+  const responses = functionResponses(result.lastBody);
   console.log(
-    `    exit ${code}, ${Math.round(elapsed)} ms in all (start-up included); model requests: ${all.length} (${streamIndexes.length} streamed; expected ${ROUND_TRIPS + 1}); ` +
-      `function responses in the last request: ${responses.length}, holding the file's lines: ${responses.filter((text) => text.includes('of a small file')).length}; final text printed: ${stdout.includes(finalText)}`,
+    `    Gemini CLI: exit ${code}, ${Math.round(elapsed)} ms in all (start-up included); function responses in the last request: ${responses.length}, ` +
+      `holding the file's lines: ${responses.filter((text) => text.includes('of a small file')).length}; final text printed: ${stdout.includes(finalText)}`,
   );
   if (code !== 0 || !stdout.includes(finalText)) console.log(`    stderr (end): ${stderr.slice(-800)}`);
-  if (stamps.length !== all.length || streamIndexes.length < 2) return null;
-  const endOf = new Map(responseEnds.filter((entry) => entry.headers).map((entry) => [entry.headers, entry.calledAt]));
-  const gaps = [];
-  const turns = [];
-  const toHeaders = [];
-  let skipped = 0;
-  for (let index = 0; index + 1 < streamIndexes.length; index++) {
-    const [k, next] = [streamIndexes[index], streamIndexes[index + 1]];
-    // Another request in between (a model request the CLI makes for itself) is not a turnaround.
-    if (next !== k + 1) {
-      skipped += 1;
-      continue;
-    }
-    gaps.push(stamps[next] - stamps[k]);
-    turns.push(stamps[next] - (endOf.get(all[k].headers) ?? Number.NaN));
-    toHeaders.push(requestStarts.startOf(all[next].headers) - (endOf.get(all[k].headers) ?? Number.NaN));
-  }
-  const bodies = streamIndexes.map((index) => JSON.stringify(all[index].body).length / 1024);
-  console.log(`    request bodies: ${bodies[0].toFixed(0)} KB first, ${bodies.at(-1).toFixed(0)} KB last${skipped ? `; ${skipped} gaps with another request in between left out` : ''}`);
-  const ms = (value) => value.toFixed(1);
-  figure('Gemini CLI per round-trip: request → next request (median)', median(gaps), 'ms');
-  figure('Gemini CLI turnaround: last byte → next request logged (median)', median(turns), 'ms');
-  figure('Gemini CLI turnaround: p90 / first 20 / last 20 (medians)', `${ms(quantile(turns, 0.9))} / ${ms(median(turns.slice(0, 20)))} / ${ms(median(turns.slice(-20)))}`, 'ms');
-  figure('Gemini CLI turnaround: last byte → next headers (median / p90)', `${ms(median(toHeaders))} / ${ms(quantile(toHeaders, 0.9))}`, 'ms');
-  return { perRoundTrip: median(gaps), turnaround: median(turns) };
+  return report('Gemini CLI', result);
 }
 
+const TICK_MS = 10; // /proc's clock ticks (USER_HZ 100)
+
+/** utime + stime of a process, in ms (0 once it is gone), and its parent, from /proc/<pid>/stat. */
+function statOf(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return { ppid: -1, cpu: 0 };
+  }
+}
+
+/** `root` and every process below it. */
+function processTree(root) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const { ppid } = statOf(name);
+    if (!children.has(ppid)) children.set(ppid, []);
+    children.get(ppid).push(Number(name));
+  }
+  const tree = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop();
+    tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/**
+ * CPU time used by a process tree (Chromium's processes, or the CLI's), sampled every 20 ms on
+ * Linux (elsewhere nothing is sampled): `between(from, to)` is the CPU ms spent between two
+ * epoch times, from the samples nearest them. A process that ends takes its last sample along.
+ */
+function cpuSampler(rootPid) {
+  const samples = [];
+  const last = new Map();
+  const startCpu = new Map();
+  let pids = [];
+  let listedAt = 0;
+  const sample = () => {
+    const now = performance.timeOrigin + performance.now();
+    if (now - listedAt > 500) {
+      pids = processTree(rootPid);
+      listedAt = now;
+    }
+    for (const pid of pids) {
+      const { cpu } = statOf(pid);
+      if (cpu > 0) last.set(pid, cpu);
+    }
+    samples.push({ at: now, cpu: [...last.values()].reduce((sum, value) => sum + value, 0) });
+  };
+  const timer = process.platform === 'linux' && rootPid ? setInterval(sample, 20) : null;
+  if (timer) {
+    sample();
+    for (const [pid, cpu] of last) startCpu.set(pid, cpu);
+  }
+  const nearest = (at) => samples.reduce((best, entry) => (Math.abs(entry.at - at) < Math.abs(best.at - at) ? entry : best), samples[0]);
+  return {
+    between: (from, to) => (samples.length > 1 ? nearest(to).cpu - nearest(from).cpu : Number.NaN),
+    /** CPU ms by kind of process (Chromium's --type, or the program) since the sampler started. */
+    byKind() {
+      const kinds = {};
+      for (const [pid, cpu] of last) {
+        let kind = 'other';
+        try {
+          // Chromium rewrites its children's command lines into one string: read the flags by pattern.
+          const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+          const type = /--type=(\S+)/.exec(line)?.[1];
+          const service = /--utility-sub-type=(\S+)/.exec(line)?.[1];
+          kind = service ?? (type ? `${type}${type === 'renderer' ? ` ${/--renderer-client-id=(\d+)/.exec(line)?.[1] ?? ''}` : ''}` : line.split(' ')[0].split('/').pop());
+        } catch {
+          kind = 'ended';
+        }
+        kinds[kind] = (kinds[kind] ?? 0) + cpu - (startCpu.get(pid) ?? 0);
+      }
+      return kinds;
+    },
+    stop: () => timer && clearInterval(timer),
+  };
+}
+
+/** The pid of the Chromium whose profile is `folder` (its command line names it). */
+function browserPid(folder) {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const line = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (line.includes(`--user-data-dir=${folder}`) && !line.includes('--type=')) return Number(name);
+    } catch {
+      // gone
+    }
+  }
+  return 0;
+}
+
+/** `count` processes that keep a core busy until stopped. */
+function spinners(count) {
+  const children = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  return () => children.forEach((child) => child.kill());
+}
+
+ensureBuild();
 const { cli, cleanup } = findCli();
 if (!existsSync(cli)) {
   console.log(`No Gemini CLI at ${cli}`);
   process.exit(2);
 }
-const requestStarts = recordRequestStarts();
+const version = execFileSync(process.execPath, [cli, '--version'], { env: { ...process.env, GEMINI_CLI_NO_RELAUNCH: 'true' } })
+  .toString()
+  .trim();
 const fake = await startFakeGemini({ port: 0 });
-const arrivals = recordRequestArrivals(fake);
-const responseEnds = [];
-const stopRecording = recordResponseEnds(responseEnds);
+const app = await serveBuild();
+const browser = await launchBrowser();
+const stopLoad = spinners(LOAD);
 try {
-  console.log(`Gemini CLI turnaround (issue 23): ${ROUND_TRIPS} read_file round-trips, ${RUNS} runs; ${execFileSync(process.execPath, [cli, '--version'], { env: { ...process.env, GEMINI_CLI_NO_RELAUNCH: 'true' } }).toString().trim()}`);
-  const results = [];
+  console.log(
+    `Turnaround from outside (issue 40): ${ROUND_TRIPS} read_file round-trips, ${RUNS} runs alternated; the app served by scripts/serve.mjs at the ${SANDBOX === 'offline' ? '?sandbox=offline' : 'default'} URL with its profile ${PROFILE === 'memory' ? 'in memory (incognito)' : 'on disk'}, Gemini CLI ${version}${LOAD ? `; ${LOAD} busy process(es) beside` : ''}`,
+  );
+  const pairs = [];
   for (let run = 1; run <= RUNS; run++) {
     console.log(`\n  run ${run}`);
-    const result = await runOnce(cli, fake, arrivals, responseEnds, requestStarts);
-    if (result) results.push(result);
+    const appRun = await runApp(browser, app.url, fake);
+    const cliRun = await runCli(cli, fake);
+    pairs.push({ appTurn: appRun.turn, cliTurn: cliRun.turn, ratio: appRun.turn / cliRun.turn, appCpu: appRun.cpu, cliCpu: cliRun.cpu });
   }
-  if (results.length > 1) {
-    console.log('\n  summary (medians, ms): per round-trip | turnaround, per run');
-    for (const result of results) console.log(`    ${result.perRoundTrip.toFixed(1)} | ${result.turnaround.toFixed(1)}`);
-  }
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '?');
+  console.log('\n  summary (medians of each run, ms): app | Gemini CLI | ratio | CPU a round trip: app | Gemini CLI');
+  for (const pair of pairs) console.log(`    ${ms(pair.appTurn)} | ${ms(pair.cliTurn)} | ${pair.ratio.toFixed(2)}× | ${ms(pair.appCpu)} | ${ms(pair.cliCpu)}`);
+  figure('app turnaround, from outside (median of runs)', median(pairs.map((pair) => pair.appTurn)), 'ms');
+  figure('Gemini CLI turnaround (median of runs)', median(pairs.map((pair) => pair.cliTurn)), 'ms');
+  figure('ratio app / Gemini CLI (median of runs)', median(pairs.map((pair) => pair.ratio)), '×', '≤ 0.8');
+  figure('CPU a round trip, app (all browser processes) / Gemini CLI', `${ms(median(pairs.map((pair) => pair.appCpu)))} / ${ms(median(pairs.map((pair) => pair.cliCpu)))}`, 'ms');
 } finally {
-  stopRecording();
-  requestStarts.stop();
+  stopLoad();
+  await browser.close();
+  app.close();
   await fake.close();
   cleanup();
 }

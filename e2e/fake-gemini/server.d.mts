@@ -60,6 +60,8 @@ export interface RecordedRequest {
   body: unknown;
   /** Date.now() when the request arrived. */
   receivedAt: number;
+  /** The server's clock (epoch ms, sub-millisecond): headers parsed, body read, last byte of the answer written (NaN until then). */
+  timing: { headersAt: number; bodyAt: number; endAt: number };
 }
 
 export interface FakeGemini {

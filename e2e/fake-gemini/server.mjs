@@ -24,6 +24,9 @@ const corsHeaders = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 
+/** Epoch milliseconds with the monotonic clock's resolution. */
+const clock = () => performance.timeOrigin + performance.now();
+
 const sendJson = jsonSender(corsHeaders, 'application/json; charset=UTF-8');
 
 const modelRoute = /\/(v1[a-z0-9]*)\/(?:models|tunedModels)\/([^/:]+):(streamGenerateContent|generateContent)$/;
@@ -141,8 +144,10 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
   }
 
   async function handle(request, response) {
+    const headersAt = clock();
     const url = new URL(request.url ?? '/', 'http://fake');
     const bodyText = await readBody(request);
+    const bodyAt = clock();
     const control = { setScript, reset, requests: () => requests, status: () => ({ queued: queue.length, fallback: fallback !== undefined }) };
     if (answerTestRoutes({ request, response, url, bodyText, corsHeaders, sendJson, control })) return;
     const infoRoute = request.method === 'GET' ? modelInfoRoute.exec(url.pathname) : null;
@@ -172,7 +177,16 @@ export async function startFakeGemini({ port = 0, host = '127.0.0.1', requireApi
       body: parseJson(bodyText),
       // When the request arrived (Date.now()), so a test can count the ones sent after a Stop.
       receivedAt: Date.now(),
+      // The server's own clock (epoch ms, sub-millisecond): headers parsed, body read, and the
+      // moment the answer's last byte was handed to the socket (`end()`), for the benchmarks.
+      timing: { headersAt, bodyAt, endAt: Number.NaN },
     });
+    const timing = requests[requests.length - 1].timing;
+    const end = response.end;
+    response.end = function stampedEnd(...args) {
+      timing.endAt = clock();
+      return end.apply(this, args);
+    };
     if (requireApiKey !== undefined && apiKey !== requireApiKey) {
       const body = errorBody(400, 'API key not valid. Please pass a valid API key.');
       body.error.details = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }];

@@ -5,7 +5,7 @@
  * of the same size meanwhile). The agent's writes open in the editor; the person's edits are
  * saved through the worker; checkpoints go up to the agent panel through `onCheckpoints`.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { LoopscopeDb } from '../store/read';
 import { useCheckpoints, useFileContent, useFiles, useSession } from '../store/read';
@@ -40,7 +40,7 @@ export interface WorkspacePanesProps {
   onNotes?: (notes: Readonly<Record<string, string>> | undefined) => void;
 }
 
-export default function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths, onForkOrigin, onNotes }: WorkspacePanesProps) {
+function WorkspacePanes({ db, client, sessionId: currentId, running, flushRef, autosaveMs, onCheckpoints, onPaths, onForkOrigin, onNotes }: WorkspacePanesProps) {
   const [openPaths, setOpenPaths] = useState<string[]>([]);
   const [activePath, setActivePath] = useState<string | null>(null);
   const sessionId = currentId ?? '';
@@ -176,3 +176,9 @@ export default function WorkspacePanes({ db, client, sessionId: currentId, runni
     </>
   );
 }
+
+/**
+ * Its props change when the session or the run's state does, not with each batch of the agent's
+ * events the app renders: the panes are left out of those renders (issue 40).
+ */
+export default memo(WorkspacePanes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderPacer, MIN_FLUSH_INTERVAL_MS } from './render-pacer';
+import { createRenderPacer, LOOP_INTERVAL_MS, READING_INTERVAL_MS } from './render-pacer';
 
 /** A manual clock with timers and animation frames (a frame runs when `frame()` is called). */
 function fakeHost() {
@@ -36,14 +36,14 @@ describe('render pacing', () => {
     const clock = fakeHost();
     let renders = 0;
     const pacer = createRenderPacer(clock.host, () => renders++);
-    pacer.queued(false);
-    pacer.queued(false);
+    pacer.queued('reading');
+    pacer.queued('reading');
     clock.frame();
     expect(renders).toBe(1);
-    pacer.queued(false);
+    pacer.queued('reading');
     clock.frame();
     expect(renders).toBe(1);
-    clock.advance(MIN_FLUSH_INTERVAL_MS - 1);
+    clock.advance(READING_INTERVAL_MS - 1);
     clock.frame();
     expect(renders).toBe(1);
     clock.advance(1);
@@ -55,13 +55,13 @@ describe('render pacing', () => {
     const clock = fakeHost();
     let renders = 0;
     const pacer = createRenderPacer(clock.host, () => renders++);
-    pacer.queued(false);
+    pacer.queued('reading');
     clock.frame();
     clock.advance(5);
-    pacer.queued(false);
-    pacer.queued(true);
+    pacer.queued('reading');
+    pacer.queued('now');
     expect(renders).toBe(2);
-    clock.advance(MIN_FLUSH_INTERVAL_MS);
+    clock.advance(READING_INTERVAL_MS);
     clock.frame();
     expect(renders).toBe(2); // the cancelled timer does not render again
   });
@@ -70,27 +70,70 @@ describe('render pacing', () => {
     const clock = fakeHost();
     let renders = 0;
     const pacer = createRenderPacer(clock.host, () => renders++);
-    pacer.queued(false);
-    pacer.queued(true);
+    pacer.queued('reading');
+    pacer.queued('now');
     expect(renders).toBe(1);
     clock.frame();
     expect(renders).toBe(1); // the requested frame was cancelled
     clock.advance(1);
-    pacer.queued(false);
-    clock.advance(MIN_FLUSH_INTERVAL_MS);
+    pacer.queued('reading');
+    clock.advance(READING_INTERVAL_MS);
     clock.frame();
     expect(renders).toBe(2); // the interval counts from the urgent render
+  });
+
+  it("renders the loop's events at the next frame after a quiet spell, then at most every loop interval while they pour in", () => {
+    const clock = fakeHost();
+    let renders = 0;
+    const pacer = createRenderPacer(clock.host, () => renders++);
+    pacer.queued('loop');
+    clock.frame();
+    expect(renders).toBe(1);
+    for (let step = 0; step < 10; step++) {
+      clock.advance(10);
+      pacer.queued('loop');
+      clock.frame();
+    }
+    expect(renders).toBe(1); // 100 ms of a busy loop: still waiting
+    clock.advance(LOOP_INTERVAL_MS - 100);
+    clock.frame();
+    expect(renders).toBe(2);
+    clock.advance(LOOP_INTERVAL_MS);
+    pacer.queued('loop');
+    clock.frame();
+    expect(renders).toBe(3); // a quiet spell as long as the interval: at the next frame
+  });
+
+  it('brings a waiting render forward when streamed words arrive, and never renders twice for one wait', () => {
+    const clock = fakeHost();
+    let renders = 0;
+    const pacer = createRenderPacer(clock.host, () => renders++);
+    pacer.queued('loop');
+    clock.frame();
+    clock.advance(5);
+    pacer.queued('loop');
+    pacer.queued('reading');
+    clock.advance(READING_INTERVAL_MS - 5);
+    clock.frame();
+    expect(renders).toBe(2);
+    clock.advance(LOOP_INTERVAL_MS);
+    clock.frame();
+    expect(renders).toBe(2); // the loop's timer was replaced, not kept beside
+    pacer.queued('reading');
+    pacer.queued('loop'); // a later timer does not push the reading render back
+    clock.frame();
+    expect(renders).toBe(3);
   });
 
   it('renders nothing after it is disposed', () => {
     const clock = fakeHost();
     let renders = 0;
     const pacer = createRenderPacer(clock.host, () => renders++);
-    pacer.queued(false);
+    pacer.queued('reading');
     clock.frame();
-    pacer.queued(false);
+    pacer.queued('reading');
     pacer.dispose();
-    clock.advance(MIN_FLUSH_INTERVAL_MS);
+    clock.advance(READING_INTERVAL_MS);
     clock.frame();
     expect(renders).toBe(1);
   });

@@ -5,9 +5,21 @@
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { WorkerClient } from '../../worker/client';
-import type { SessionAction, SessionView } from './session-reducer';
+import type { PanelEvent, SessionAction, SessionView } from './session-reducer';
 import { createRenderPacer } from './render-pacer';
+import type { Pace } from './render-pacer';
 import { initialSessionView, isPanelEvent, sessionReducer } from './session-reducer';
+
+/**
+ * How soon a worker event is shown (render-pacer.ts): at once when marked urgent; streamed words,
+ * and what the page itself asked for (a session opened, a pause), at the next frame; the rest of
+ * the loop's events a few times a second while they pour in.
+ */
+export function paceOf(event: PanelEvent): Pace {
+  if (event.type !== 'agent-event') return 'reading';
+  if (event.urgent === true) return 'now';
+  return event.event.type === 'content' || event.event.type === 'thought' ? 'reading' : 'loop';
+}
 
 function batchReducer(state: SessionView, actions: SessionAction[]): SessionView {
   return actions.reduce(sessionReducer, state);
@@ -36,7 +48,7 @@ export function useAgentSession(client: WorkerClient): [SessionView, (action: Se
     const unsubscribe = client.subscribe((event) => {
       if (!isPanelEvent(event)) return;
       queue.current.push(event);
-      pacer.queued(event.type === 'agent-event' && event.urgent === true);
+      pacer.queued(paceOf(event));
     });
     return () => {
       unsubscribe();
