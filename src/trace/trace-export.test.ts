@@ -66,6 +66,8 @@ const roundTrips: RoundTripRecord[] = [
           ],
         },
       ],
+      // A hook the person set ran after the call: its time and exit code, never its output or command.
+      events: [{ type: 'hook_run', value: { hook: 'after_edit', callId: 'call-1', exitCode: 2, durationMs: 35, output: SECRET_FILE }, at: T + 906 }],
     },
   }),
   record('r2', {
@@ -196,6 +198,12 @@ describe('the OpenTelemetry trace of a session', () => {
     expect(attribute(tool!, incubating.ATTR_GEN_AI_TOOL_CALL_ID)?.stringValue).toBe('call-1');
     expect(attribute(tool!, SemanticConventions.OPENINFERENCE_SPAN_KIND)?.stringValue).toBe('TOOL');
     expect(tool!.events.map((event) => event.name)).toEqual(['validating', 'awaiting_approval', 'executing', 'success']);
+    const hookRun = first!.events.find((event) => event.name === 'hook_run') as { attributes: OtlpSpan['attributes'] } | undefined;
+    expect(hookRun?.attributes).toEqual([
+      { key: 'loopscope.hook.name', value: { stringValue: 'after_edit' } },
+      { key: 'loopscope.hook.duration_ms', value: { intValue: 35 } },
+      { key: 'loopscope.hook.exit_code', value: { intValue: 2 } },
+    ]);
     const known = new Set(([...Object.values(incubating), ...Object.values(SemanticConventions)] as unknown[]).filter((value): value is string => typeof value === 'string'));
     for (const span of spans) {
       for (const { key } of span.attributes) expect(known.has(key) || key.startsWith('loopscope.'), key).toBe(true);
