@@ -148,7 +148,6 @@ export function describeResponse(roundTrip: RoundTripRecord): string {
 
 export function eventLine(event: LoopEventNote): string {
   if (event.type === 'steering_joined') return `Steering: this request carried ${event.value.messages.map((message) => `“${message.text}”`).join(', ')}`;
-  if (event.type === 'steering_joined') return `Steering: this request carried ${event.value.messages.map((message) => `“${message.text}”`).join(', ')}`;
   if (event.type === 'hook_run') return hookRunLine(event.value);
   if (event.type === 'chat_compressed') {
     const { compressionStatus, originalTokenCount, newTokenCount } = event.value;

@@ -12,6 +12,7 @@ import { createOfflineSandbox } from '../../sandbox/offline/offline-sandbox';
 import type { Sandbox } from '../../sandbox/types';
 import { decodeLink } from '../../share/codec';
 import type { ReplayState } from '../../shared/replay';
+import { listCheckpoints } from '../../store/checkpoints';
 import { listFiles } from '../../store/files';
 import { listRoundTrips } from '../../store/round-trips';
 import type { ExportedSession, WorkerEvent, WorkerSettings } from '../protocol';
@@ -92,6 +93,27 @@ describe('hooks a person defines, in a session', () => {
     const files = await listFiles(harness.db, harness.loaded()[0]!.sessionId);
     if (!files.ok) throw new Error(files.error.message);
     expect(files.value.map((file) => [file.path, file.content])).toEqual([['a.txt', 'tidy\n']]);
+  });
+
+  it('Restore of an edit also undoes what its after-edit command changed: the checkpoint holds the whole workspace', async () => {
+    const model = createFakeModel([reply(FC('write_file', { file_path: 'a.txt', content: 'new' }), 'STOP'), reply(T('Done.'), 'STOP')]);
+    const settings: WorkerSettings = { ...TEST_SETTINGS, approvalMode: 'allow-all', afterEditHook: 'echo generated > b.txt' };
+    const harness = createControllerHarness({ databaseName: `person-hooks-restore-${counter++}`, model, settings });
+    await harness.init();
+    const sessionId = harness.loaded()[0]!.sessionId;
+    await harness.send({ type: 'send', sessionId: null, text: 'write a' });
+    await harness.controller.idle();
+    const paths = async () => {
+      const files = await listFiles(harness.db, sessionId);
+      if (!files.ok) throw new Error(files.error.message);
+      return files.value.map((file) => file.path).sort();
+    };
+    expect(await paths()).toEqual(['a.txt', 'b.txt']);
+    const checkpoints = await listCheckpoints(harness.db, sessionId);
+    if (!checkpoints.ok) throw new Error(checkpoints.error.message);
+    expect(checkpoints.value.map((checkpoint) => checkpoint.wholeWorkspace)).toEqual([true]);
+    await harness.send({ type: 'restore-checkpoints', sessionId: null, checkpointIds: [checkpoints.value[0]!.id] });
+    expect(await paths()).toEqual([]);
   });
 
   it('Stop while the before-stop command runs stops the command and ends the run, without going on', async () => {

@@ -18,7 +18,7 @@
  * Each run is reported (`hookRun`: the agent emits it as `hook_run`, the Loop inspector notes it).
  * Nothing here throws: a failure is a run with `failure` set (J7).
  */
-import type { HookDecision, Hooks } from '../../agent/types';
+import type { HookDecision, Hooks, ToolCallView } from '../../agent/types';
 import type { ExecResult, Sandbox } from '../../sandbox/types';
 import type { HookRun, PersonHook } from '../../shared/hook-run';
 import { hookRunOutcome, PERSON_HOOK_LABEL } from '../../shared/hook-run';
@@ -47,6 +47,11 @@ export interface PersonHookOptions {
   /** Read for each run: a change in Settings applies from the next one. */
   commands(): PersonHookCommands;
   now(): number;
+}
+
+/** After each edit will run after `call` if it succeeds (its checkpoint then holds the whole workspace). */
+export function afterEditWillRun(settings: WorkerSettings, call: Pick<ToolCallView, 'name'>): boolean {
+  return EDIT_TOOL_NAMES.has(call.name) && (settings.afterEditHook?.trim() ?? '') !== '';
 }
 
 /** The commands as Settings holds them, with the command time limit. */

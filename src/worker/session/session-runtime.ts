@@ -22,7 +22,7 @@ import { createInspectorNotes } from './inspector-notes';
 import { historyStore } from './history-store';
 import { modelNameFor } from './model-factory';
 import { noteFinishedCards } from './tool-cards';
-import { createPersonHooks, personHookCommands } from './person-hooks';
+import { afterEditWillRun, createPersonHooks, personHookCommands } from './person-hooks';
 import type { PauseStage, WorkerSettings } from '../protocol';
 import type { ChangeSource, SyncedWorkspace } from '../files/workspace-sync';
 import { createSyncedWorkspace, unstoredNotice } from '../files/workspace-sync';
@@ -117,8 +117,9 @@ function createHooks(context: RuntimeContext, session: SessionRecord, workspace:
     beforeTool: async ({ call, args, signal }) => {
       await stepThrough({ stage: 'before_tool', label: `${call.name} ${call.summary}`.trim() }, signal);
       if (call.kind !== 'edit' && call.kind !== 'execute') return;
-      // Checkpoint the files the call may change, so Restore can put them back.
-      const scope = checkpointScope(tools, call, args);
+      // Checkpoint the files the call may change, so Restore can put them back. The person's After each edit command
+      // runs inside the edit and may change any file, as a shell command may.
+      const scope = context.personHooks && afterEditWillRun(context.settings(), call) ? 'workspace' : checkpointScope(tools, call, args);
       if (scope === null) return;
       const known = workspace.snapshot();
       const paths = scope === 'workspace' ? [...known.keys()] : scope;
