@@ -109,6 +109,8 @@ export const packedRoundTripSchema = z.strictObject({
   error: appError.optional(),
   /** Which turn (a model request and its retries) it was, for the Loop inspector. */
   turn: z.strictObject({ id: z.string(), attempt: z.number().int().positive(), purpose: z.enum(['compression', 'next_speaker']).optional() }).optional(),
+  /** Made by the subagent of this `task` call (the history's call id), not by the session's own loop. */
+  subagent: z.strictObject({ callId: z.string(), description: z.string().max(1000) }).optional(),
   notes: roundTripNotesSchema.optional(),
 });
 

@@ -93,6 +93,7 @@ export function packRoundTrips(roundTrips: readonly RecordedRoundTrip[], history
     if (request.config !== undefined) packed.config = request.config;
     if (roundTrip.error) packed.error = roundTrip.error;
     if (roundTrip.turn) packed.turn = { ...roundTrip.turn, id: turnId(roundTrip.turn.id) };
+    if (roundTrip.subagent) packed.subagent = { ...roundTrip.subagent };
     if (roundTrip.notes) packed.notes = shiftNotes(roundTrip.notes, roundTrip.startedAt, false);
     return packed;
   });
@@ -119,6 +120,7 @@ export function unpackRoundTrips(packed: readonly PackedRoundTrip[], history: re
     if (roundTrip.endedAt !== undefined) result.endedAt = startedAt + roundTrip.endedAt;
     if (roundTrip.error) result.error = roundTrip.error;
     if (roundTrip.turn) result.turn = roundTrip.turn;
+    if (roundTrip.subagent) result.subagent = roundTrip.subagent;
     if (roundTrip.notes) result.notes = shiftNotes(roundTrip.notes, startedAt, true);
     return result;
   });

@@ -22,6 +22,8 @@ export interface InspectorTurn {
   attempts: RoundTripRecord[];
   toolCalls: ToolTimeline[];
   events: LoopEventNote[];
+  /** The subagents its calls ran (a `task` call's nested loop), each under its call. */
+  subagents?: InspectorSubagent[];
 }
 
 export interface InspectorInteraction {
@@ -30,7 +32,40 @@ export interface InspectorInteraction {
   roundTrips: number;
 }
 
+/** A `task` call's subagent: its own turns (RoundTrip.subagent marks their records), shown under the call. */
+export interface InspectorSubagent {
+  callId: string;
+  description: string;
+  turns: InspectorTurn[];
+}
+
+/** The session's own round-trips, without its subagents': what round-trip numbers, notes and totals count. */
+export function ownRoundTrips(roundTrips: readonly RoundTripRecord[]): RoundTripRecord[] {
+  return roundTrips.filter((roundTrip) => !roundTrip.subagent);
+}
+
+/**
+ * Interactions of the session's own round-trips; a subagent's go with the turn whose reply asked
+ * for its `task` call (or, when that call's timeline is not known, the last turn begun before it).
+ */
 export function groupRoundTrips(roundTrips: readonly RoundTripRecord[]): InspectorInteraction[] {
+  const interactions = groupInteractions(ownRoundTrips(roundTrips));
+  const nested = new Map<string, RoundTripRecord[]>();
+  for (const roundTrip of roundTrips) {
+    if (roundTrip.subagent) nested.set(roundTrip.subagent.callId, [...(nested.get(roundTrip.subagent.callId) ?? []), roundTrip]);
+  }
+  const turns = interactions.flatMap((interaction) => interaction.turns);
+  for (const [callId, records] of nested) {
+    const first = records[0]!;
+    const turn = turns.find((candidate) => candidate.toolCalls.some((call) => call.callId === callId)) ?? turns.findLast((candidate) => (candidate.attempts[0]?.startedAt ?? Infinity) <= first.startedAt);
+    if (!turn) continue;
+    const subagent: InspectorSubagent = { callId, description: first.subagent!.description, turns: groupInteractions(records).flatMap((interaction) => interaction.turns) };
+    turn.subagents = [...(turn.subagents ?? []), subagent];
+  }
+  return interactions;
+}
+
+function groupInteractions(roundTrips: readonly RoundTripRecord[]): InspectorInteraction[] {
   const interactions = new Map<string, InspectorInteraction>();
   const turns = new Map<string, InspectorTurn>();
   for (const roundTrip of roundTrips) {

@@ -23,7 +23,7 @@ import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
 import { anchorKey } from '../../shared/notes';
 import { StepNote } from '../transcript/step-note';
 import type { SaveNote } from '../transcript/step-note';
-import type { InspectorTurn } from './inspector-model';
+import type { InspectorSubagent, InspectorTurn } from './inspector-model';
 import { tokensOf } from '../../shared/response-usage';
 import { ProjectInstructionsNote } from '../agent/project-instructions-note';
 import { ThoughtsDisclosure } from '../transcript/thoughts-disclosure';
@@ -183,9 +183,29 @@ export function TurnView({
           ))}
         </ol>
       ) : null}
+      {turn.subagents?.map((subagent) => <SubagentTurns key={subagent.callId} subagent={subagent} />)}
       {turn.events.map((event, position) => (
         <EventNote key={position} event={event} attempts={turn.attempts} />
       ))}
     </li>
+  );
+}
+
+/** A `task` call's subagent under its turn's calls: its own turns and round-trips, numbered within it (no notes or forks: its history is not the session's). */
+function SubagentTurns({ subagent }: { subagent: InspectorSubagent }) {
+  let number = 1;
+  return (
+    <section className="inspector-subagent" aria-label={`Subagent: ${subagent.description}`}>
+      <h5>
+        Subagent of task {subagent.description}
+      </h5>
+      <ol className="turns">
+        {subagent.turns.map((turn, position) => {
+          const firstNumber = number;
+          number += turn.attempts.length;
+          return <TurnView key={turn.id} turn={turn} index={position} firstNumber={firstNumber} />;
+        })}
+      </ol>
+    </section>
   );
 }

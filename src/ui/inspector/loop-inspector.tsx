@@ -14,7 +14,7 @@ import type { LoopscopeDb } from '../../store/read';
 import { useRoundTrips, useSession } from '../../store/read';
 import type { RoundTripRecord } from '../../store/types';
 import { exportFileName, inspectorExportJson } from './inspector-export';
-import { groupRoundTrips } from './inspector-model';
+import { groupRoundTrips, ownRoundTrips } from './inspector-model';
 import { TurnView } from './inspector-turn';
 import { LoopTimeline } from './loop-timeline';
 import { useInspectorActions } from './use-inspector-actions';
@@ -99,7 +99,8 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
   const actions = useInspectorActions(client, sessionId);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   const [view, setView] = useState<'list' | 'timeline'>('list');
-  const ordinals = useMemo(() => new Map((roundTrips ?? []).map((roundTrip, index) => [roundTrip.id, index + 1])), [roundTrips]);
+  // A subagent's round-trips are not the session's: they take no number (notes and forks name the session's own).
+  const ordinals = useMemo(() => new Map(ownRoundTrips(roundTrips ?? []).map((roundTrip, index) => [roundTrip.id, index + 1])), [roundTrips]);
   const notes = useMemo(
     () => ({
       ordinal: (roundTripId: string) => ordinals.get(roundTripId) ?? 0,
@@ -116,7 +117,8 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
     <div className="loop-inspector">
       <div className="inspector-header">
         <p className="inspector-totals">
-          {interactions.length} interaction(s), {turns} turn(s), {roundTrips.length} round-trip(s)
+          {interactions.length} interaction(s), {turns} turn(s), {ordinals.size} round-trip(s)
+          {ordinals.size < roundTrips.length ? `, ${roundTrips.length - ordinals.size} by subagents` : ''}
         </p>
         <ViewTabs view={view} onChange={setView} />
         <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />

@@ -10,9 +10,11 @@ import { useMemo, useState } from 'react';
 import type { RoundTripRecord, ToolTimeline } from '../../store/types';
 import { tokensOf } from '../../shared/response-usage';
 import { clockTime, describeRequest, describeResponse, formatDuration, groupRoundTrips, tokensLine } from './inspector-model';
+import type { InspectorSubagent } from './inspector-model';
 
 type Row =
-  | { kind: 'round-trip'; id: string; label: string; start: number; end: number; retry: boolean; failed: boolean; going: boolean; roundTrip: RoundTripRecord; number: number }
+  /** `nested`: a subagent's round-trip, under its `task` call. */
+  | { kind: 'round-trip'; id: string; label: string; start: number; end: number; retry: boolean; failed: boolean; going: boolean; roundTrip: RoundTripRecord; number: number; nested?: boolean }
   | { kind: 'tool'; id: string; label: string; start: number; end: number; approval: { start: number; end: number } | null; status: string; going: boolean; call: ToolTimeline };
 
 const FINAL = new Set(['success', 'error', 'cancelled']);
@@ -57,10 +59,35 @@ export function timelineRows(roundTrips: readonly RoundTripRecord[], now: number
           going,
           call,
         });
+        const subagent = turn.subagents?.find((candidate) => candidate.callId === call.callId);
+        if (subagent) rows.push(...subagentRows(subagent, now));
       }
     }
   }
   return rows;
+}
+
+/** A subagent's round-trips, under its `task` call's bar: numbered within the subagent, so the session's own numbers stay. */
+function subagentRows(subagent: InspectorSubagent, now: number): Row[] {
+  let number = 0;
+  return subagent.turns.flatMap((turn) =>
+    turn.attempts.map((roundTrip, attempt): Row => {
+      number++;
+      return {
+        kind: 'round-trip',
+        id: roundTrip.id,
+        label: `Subagent round-trip ${number}${attempt > 0 ? ` (retry ${attempt})` : ''}`,
+        start: roundTrip.startedAt,
+        end: roundTrip.endedAt ?? Math.max(roundTrip.startedAt, now),
+        retry: attempt > 0,
+        failed: roundTrip.error !== undefined,
+        going: roundTrip.endedAt === undefined,
+        roundTrip,
+        number,
+        nested: true,
+      };
+    }),
+  );
 }
 
 function percent(value: number, from: number, span: number): string {
@@ -122,7 +149,7 @@ export function LoopTimeline({ roundTrips }: { roundTrips: readonly RoundTripRec
           const approval = row.kind === 'tool' && row.approval ? `, waited ${formatDuration(row.approval.end - row.approval.start)} for approval` : '';
           const state = row.kind === 'round-trip' ? (row.failed ? ', failed' : row.going ? ', still going' : '') : `, ${row.status.replace(/_/g, ' ')}`;
           return (
-            <li key={key} className={`timeline-row ${row.kind}${row.kind === 'round-trip' && row.retry ? ' retry' : ''}${row.going ? ' current' : ''}`}>
+            <li key={key} className={`timeline-row ${row.kind}${row.kind === 'round-trip' && row.retry ? ' retry' : ''}${row.kind === 'round-trip' && row.nested ? ' nested' : ''}${row.going ? ' current' : ''}`}>
               <span className="timeline-label">{row.label}</span>
               <span className="timeline-track">
                 <button

@@ -56,6 +56,13 @@ describe('a fork plan names messages and replies by their entry ids', () => {
     expect(waiting.ok && waiting.value.cutoff).toBe(Number.POSITIVE_INFINITY);
   });
 
+  it("leaves a subagent's round-trips out: they neither count as the session's nor go with the fork", () => {
+    const nested = { ...roundTrip('n1', [entry('user', 'the task prompt', 'x')], 150), subagent: { callId: 'task1', description: 'Look' } };
+    const plan = planFork(history, [roundTrips[0]!, nested, roundTrips[1]!], { kind: 'message', entryId: 'c' });
+    expect(plan.ok && plan.value.roundTrip).toBe(2);
+    expect(plan.ok && plan.value.roundTrips.map((record) => record.id)).toEqual(['r1']);
+  });
+
   it('refuses an id that is not a message (or not a reply), or is not stored', () => {
     expect(planFork(history, roundTrips, { kind: 'message', entryId: 'b' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     expect(planFork(history, roundTrips, { kind: 'reply', entryId: 'a' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });

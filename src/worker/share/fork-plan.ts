@@ -113,13 +113,18 @@ function planAtReply(history: readonly Content[], roundTrips: readonly RoundTrip
   });
 }
 
+/**
+ * A subagent's round-trips (RoundTrip.subagent) carried another history: they neither carry the
+ * session's entries nor count as its round-trips, and the fork does not take them along.
+ */
 export function planFork(history: readonly Content[], roundTrips: readonly RoundTripRecord[], point: ForkPoint): Result<ForkPlan, AppError> {
+  const own = roundTrips.filter((roundTrip) => !roundTrip.subagent);
   switch (point.kind) {
     case 'call':
-      return planAtCall(history, roundTrips, point.callId);
+      return planAtCall(history, own, point.callId);
     case 'message':
-      return planAtMessage(history, roundTrips, point.entryId);
+      return planAtMessage(history, own, point.entryId);
     case 'reply':
-      return planAtReply(history, roundTrips, point);
+      return planAtReply(history, own, point);
   }
 }
