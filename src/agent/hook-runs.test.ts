@@ -5,9 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HookRun } from '../shared/hook-run';
-import { FC, reply } from './testing/fake-model';
+import { createAgent } from './agent';
+import { createFakeClock } from './testing/fake-clock';
+import { FC, T, createFakeModel, reply } from './testing/fake-model';
+import { standardFakeTools } from './testing/fake-tools';
 import { createHarness, texts } from './testing/harness';
-import type { ApprovalMode } from './types';
+import { createMemoryStore } from './testing/memory-store';
+import type { AgentEvent, ApprovalMode } from './types';
 
 const afterEditRun: HookRun = { hook: 'after_edit', callId: 'c1', exitCode: 1, durationMs: 40, output: 'lint: 1 problem' };
 
@@ -50,5 +54,42 @@ describe('hook runs', () => {
     expect(seen).toEqual([3, 2, 1, 0].map((continuationsLeft) => ({ approvalMode: 'auto-edit', continuationsLeft })));
     expect(h.ofType('hook_run').map((event) => event.value.sentToModel)).toEqual([true, true, true, false]);
     h.expectHealthy();
+  });
+
+  it('a run after an edit inside a subagent reaches the session too (the Loop inspector notes it); its Stop hook is the parent\'s alone', async () => {
+    const clock = createFakeClock({ mode: 'auto' });
+    const model = createFakeModel(
+      [
+        reply(FC('task', { description: 'Write it', prompt: 'write a', tools: ['write_file'] })),
+        reply(FC('write_file', { file_path: 'a.txt', content: 'x' }, 'nested-1')),
+        reply(T('written'), 'STOP'),
+        reply(T('Done.'), 'STOP'),
+      ],
+      { gatesSend: true },
+    );
+    const events: AgentEvent[] = [];
+    let stopHooks = 0;
+    let counter = 0;
+    const agent = createAgent({
+      model,
+      tools: standardFakeTools(clock),
+      spill: async () => undefined,
+      store: createMemoryStore(),
+      clock,
+      newId: () => `id${++counter}`,
+      emit: (event) => events.push(structuredClone(event)),
+      requestApproval: async () => 'proceed_once',
+      hooks: {
+        afterTool: async ({ call }) => (call.name === 'write_file' ? { additionalContext: 'checked', hookRun: { ...afterEditRun, callId: call.callId } } : undefined),
+        afterAgent: async () => {
+          stopHooks++;
+        },
+      },
+      settings: { model: 'model-a', approvalMode: 'allow-all' },
+      subagents: {},
+    });
+    expect(await agent.run({ type: 'user_query', text: 'delegate' }, new AbortController().signal)).toBe('completed');
+    expect(events.flatMap((event) => (event.type === 'hook_run' ? [event.value.callId] : []))).toEqual(['nested-1']);
+    expect(stopHooks).toBe(1);
   });
 });

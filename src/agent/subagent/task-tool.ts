@@ -164,6 +164,8 @@ export function createTaskTool(context: TaskToolContext): TaskTool {
           if (event.type === 'max_session_turns') bound = 'turn_limit';
           if (event.type === 'error') errors.push(event.value.error.message);
           if (event.type === 'loop_detected') errors.push(`Loop detected (${event.value.loopType}).`);
+          // A hook the person defined ran after one of its edits: the session's Loop inspector notes it with the task call's round-trip.
+          if (event.type === 'hook_run') parent.emit(event);
           if (builder.observe(event)) report();
         },
         requestApproval: (request, signal) => parent.requestApproval({ ...request, subagent: args.description }, signal),
