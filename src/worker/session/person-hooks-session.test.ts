@@ -66,7 +66,7 @@ describe('hooks a person defines, in a session', () => {
       ['after_edit', 0, undefined],
       ['before_stop', 0, undefined],
     ]);
-    // The edit's card keeps its hook run (a reload shows it too).
+    // The edit's card keeps its hook run (after a reload, its output is in the card's Result: the result text holds it).
     const cards = harness.calls().filter((call) => call.status === 'success');
     expect(cards.map((call) => call.hookRun?.output)).toEqual(['linted alpha', 'linted alpha']);
 
