@@ -2,7 +2,8 @@
  * A session's recorded loop as OpenTelemetry spans, after the GenAI semantic conventions:
  * per interaction (one trace) an `invoke_agent` span; under it a `chat <model>` span per model
  * round-trip (retries included, each its own span); under each, an `execute_tool <name>` span
- * per tool call its reply asked for. OpenInference's span kind sits beside so Phoenix groups them.
+ * per tool call its reply asked for; under a `task` call's, its subagent's `invoke_agent` span and
+ * that one's chat spans. OpenInference's span kind sits beside so Phoenix groups them.
  *
  * A chat span lasts from the request to the end of the last tool call its reply asked for, so
  * that its calls nest inside it in time as they do in the tree; the model's own answer ends at
@@ -96,20 +97,68 @@ function sum(spans: readonly TraceSpan[], key: string): number | undefined {
   return total;
 }
 
-function interactionSpans(interactionId: string, roundTrips: readonly RoundTripRecord[], source: TraceSource, options: TraceOptions, replies: ModelReplies): TraceSpan[] {
+/**
+ * A `task` call's subagent under its `execute_tool` span: an `invoke_agent` span over the chat
+ * spans of its own round-trips (RoundTrip.subagent), in the parent's trace.
+ */
+function subagentSpans(tool: TraceSpan, roundTrips: readonly RoundTripRecord[], context: SpanContext): TraceSpan[] {
+  const rootId = spanIdOf(`${tool.spanId}/invoke_agent`);
+  const chats = roundTrips.map((roundTrip) => chatSpan(roundTrip, { traceId: context.traceId, parentSpanId: rootId, end: 0 }, context));
+  const start = Math.max(tool.start, Math.min(...chats.map((span) => span.start)));
+  const end = Math.max(start, ...chats.map((span) => span.end));
+  // The tool's span holds its subagent in time as in the tree.
+  tool.end = Math.max(tool.end, end);
+  const last = chats.at(-1);
+  const root: TraceSpan = {
+    traceId: context.traceId,
+    spanId: rootId,
+    parentSpanId: tool.spanId,
+    name: `${GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT} subagent`,
+    kind: SpanKind.INTERNAL,
+    start,
+    end,
+    attributes: {
+      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT,
+      [ATTR_GEN_AI_AGENT_NAME]: 'subagent',
+      [ATTR_GEN_AI_CONVERSATION_ID]: context.conversationId,
+      [ATTR_GEN_AI_REQUEST_MODEL]: roundTrips[0]?.request.model ?? '',
+      [SemanticConventions.OPENINFERENCE_SPAN_KIND]: OpenInferenceSpanKind.AGENT,
+      ...(context.includeMessages ? { 'gen_ai.agent.description': roundTrips[0]?.subagent?.description ?? '' } : {}),
+    },
+    events: [],
+    status: last?.status.code === SpanStatusCode.ERROR ? { code: SpanStatusCode.ERROR, message: last.status.message ?? 'The last model call failed.' } : { code: SpanStatusCode.OK },
+  };
+  return [root, ...chats];
+}
+
+function interactionSpans(
+  interactionId: string,
+  roundTrips: readonly RoundTripRecord[],
+  source: TraceSource,
+  options: TraceOptions,
+  replies: ModelReplies,
+  subagents: ReadonlyMap<string, RoundTripRecord[]>,
+): TraceSpan[] {
   const traceId = traceIdOf(`${source.session.id}/${interactionId}`);
   const context: SpanContext = { traceId, conversationId: source.session.id, includeMessages: options.includeMessages, replies };
   const rootId = spanIdOf(`${traceId}/invoke_agent`);
   const chats: TraceSpan[] = [];
   const tools: TraceSpan[] = [];
   const retries: TraceEvent[] = [];
+  const nestedSpans: TraceSpan[] = [];
   let previous: RoundTripRecord | undefined;
   for (const roundTrip of roundTrips) {
     const calls = roundTrip.notes?.toolCalls ?? [];
     const callsEnd = Math.max(...calls.map((call) => call.steps.at(-1)?.at ?? 0), 0);
     const chat = chatSpan(roundTrip, { traceId, parentSpanId: rootId, end: callsEnd }, context);
     chats.push(chat);
-    for (const call of calls) tools.push(toolSpan(call, chat, context, chat.start));
+    for (const call of calls) {
+      const tool = toolSpan(call, chat, context, chat.start);
+      tools.push(tool);
+      const nested = subagents.get(call.callId);
+      if (nested) nestedSpans.push(...subagentSpans(tool, nested, context));
+      chat.end = Math.max(chat.end, tool.end);
+    }
     const attempt = roundTrip.turn?.attempt ?? 1;
     if (attempt > 1) {
       const failed = previous?.error;
@@ -158,18 +207,24 @@ function interactionSpans(interactionId: string, roundTrips: readonly RoundTripR
     events: retries,
     status: failedLast ? { code: SpanStatusCode.ERROR, message: last.status.message ?? 'The last model call failed.' } : { code: SpanStatusCode.OK },
   };
-  return [root, ...chats, ...tools];
+  return [root, ...chats, ...tools, ...nestedSpans];
 }
 
 /** Every span of the session (or of the interactions named), interaction by interaction. */
 export function traceSpans(source: TraceSource, options: TraceOptions): TraceSpan[] {
   const byInteraction = new Map<string, RoundTripRecord[]>();
+  // A subagent's round-trips go under their task call, in its interaction's trace.
+  const subagents = new Map<string, RoundTripRecord[]>();
   for (const roundTrip of source.roundTrips) {
+    if (roundTrip.subagent) {
+      subagents.set(roundTrip.subagent.callId, [...(subagents.get(roundTrip.subagent.callId) ?? []), roundTrip]);
+      continue;
+    }
     if (options.interactions && !options.interactions.has(roundTrip.interactionId)) continue;
     const list = byInteraction.get(roundTrip.interactionId) ?? [];
     list.push(roundTrip);
     byInteraction.set(roundTrip.interactionId, list);
   }
   const replies = modelReplies(source.roundTrips, source.history);
-  return [...byInteraction].flatMap(([interactionId, roundTrips]) => interactionSpans(interactionId, roundTrips, source, options, replies));
+  return [...byInteraction].flatMap(([interactionId, roundTrips]) => interactionSpans(interactionId, roundTrips, source, options, replies, subagents));
 }
