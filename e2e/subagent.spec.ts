@@ -5,6 +5,7 @@
  * nested round-trips and calls; a nested call's approval names the subagent; Stop ends it.
  */
 import type { Page } from '@playwright/test';
+import { decodeLink } from '../src/share/codec';
 import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
 
@@ -105,3 +106,43 @@ for (const [where, query] of [
     await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'note.txt' })).toHaveCount(0);
   });
 }
+
+test('default URL: a shared session with a subagent opens with its card and its round-trips in the Loop inspector, and replays answering the task from the recording', async ({ page, gemini, browser }) => {
+  const lookCall = call('task', { description: 'Look around', prompt: 'List the workspace and say what is there.' });
+  gemini.setScript({ responses: [lookCall, call('list_directory', { dir_path: '.' }), text('The workspace is empty.'), text('It is empty.')] });
+  await openApp(page, '');
+  await useGemini(page, gemini);
+  await sendMessage(page, 'What is in the workspace?');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('It is empty.');
+  await expect(statusOf(page, 'task Look around')).toHaveText('success');
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const linkBox = dialog.getByRole('textbox', { name: 'Share link' });
+  await expect(linkBox).toHaveValue(/#session=/);
+  const link = await linkBox.inputValue();
+  const decoded = decodeLink(new URL(link).hash);
+  expect(decoded.ok && decoded.value.roundTrips.map((roundTrip) => roundTrip.subagent?.description ?? null)).toEqual([null, 'Look around', 'Look around', null]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const requestsBefore = gemini.requests().length;
+
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await expect(shared).toBeVisible();
+  await expect(statusOf(reader, 'task Look around')).toHaveText('success');
+  await reader.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
+  const inspector = reader.getByRole('region', { name: 'Loop inspector' });
+  const nested = inspector.getByRole('region', { name: 'Subagent: Look around' });
+  await expect(nested).toBeVisible();
+  await expect(nested.getByRole('button', { name: /^Round-trip 2 · / })).toBeVisible();
+  await expect(inspector).toContainText('2 round-trip(s), 2 by subagents');
+
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 2 of 2');
+  await expect(statusOf(reader, 'task Look around')).toHaveText('success');
+  await expect(toolCard(reader, 'task Look around')).toContainText('recorded; the subagent was not run again');
+  expect(gemini.requests()).toHaveLength(requestsBefore);
+  await context.close();
+});

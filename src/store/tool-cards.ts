@@ -27,14 +27,14 @@ export function cardsAnsweredBy(sessionId: string, entries: readonly Content[], 
   const records: ToolCardRecord[] = [];
   for (const callId of answeredCallIds(entries)) {
     const card = noted.get(callId);
-    if (card) records.push({ sessionId, callId, summary: card.summary, status: card.status });
+    if (card) records.push({ sessionId, callId, summary: card.summary, status: card.status, ...(card.subagent ? { subagent: card.subagent } : {}) });
   }
   return records;
 }
 
 function byCall(records: readonly (ToolCardRecord | undefined)[]): Record<string, ToolCard> {
   const cards: Record<string, ToolCard> = {};
-  for (const record of records) if (record) cards[record.callId] = { summary: record.summary, status: record.status };
+  for (const record of records) if (record) cards[record.callId] = { summary: record.summary, status: record.status, ...(record.subagent ? { subagent: record.subagent } : {}) };
   return cards;
 }
 

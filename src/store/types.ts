@@ -7,6 +7,7 @@ import type { Content } from '../shared/content';
 import type { StoreErrorKind } from '../shared/error-kinds';
 import type { AppError } from '../shared/errors';
 import type { ForkOrigin } from '../shared/fork-point';
+import type { SubagentView } from '../shared/subagent-view';
 
 export type SessionOrigin = 'local' | 'shared' | 'imported';
 
@@ -62,12 +63,14 @@ export interface ToolCardRecord {
   callId: string;
   summary: string;
   status: FinalToolCallStatus;
+  /** A `task` call's subagent as its card last showed it (not indexed: no schema change). */
+  subagent?: SubagentView;
 }
 
 export type FinalToolCallStatus = Extract<ToolCallStatus, 'success' | 'error' | 'cancelled'>;
 
 /** A card as the page gets it. */
-export type ToolCard = Pick<ToolCardRecord, 'summary' | 'status'>;
+export type ToolCard = Pick<ToolCardRecord, 'summary' | 'status' | 'subagent'>;
 
 /** One entry of a session's history; `seq` is its index in the history array. */
 export interface HistoryRecord {

@@ -55,6 +55,7 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
           summary: card ? card.summary : summarizeArgs(part.functionCall.args),
           status: card ? card.status : statusFromResponse(response),
           index: index++,
+          ...(card?.subagent ? { subagent: card.subagent } : {}),
         };
         const text = responseText(response);
         if (text !== undefined) view.resultText = text;
@@ -82,7 +83,8 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
 
 /** The card title's second half for a call stored before cards were: the path, pattern or command. */
 export function summarizeArgs(args: Record<string, unknown>): string {
-  for (const key of ['file_path', 'dir_path', 'command', 'pattern']) {
+  // `description`: a `task` call's (its card names the subagent's task).
+  for (const key of ['file_path', 'dir_path', 'command', 'pattern', 'description']) {
     const value = args[key];
     if (typeof value === 'string') return value;
   }

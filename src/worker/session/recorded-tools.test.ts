@@ -47,4 +47,18 @@ describe('a replay\'s tools', () => {
     expect((await tools.get('calc__add')!.execute({}, { signal: new AbortController().signal } as never)).llmContent).toBe('The sum is 3.');
     expect(tools.get('nowhere__tool')).toBeUndefined();
   });
+
+  it("answer a task call from the recording under its description, without running a subagent", async () => {
+    const recorded: Content[] = [
+      { role: 'user', parts: [{ text: 'Count' }] },
+      { role: 'model', parts: [{ functionCall: { id: 't1', name: 'task', args: { description: 'Count files', prompt: 'Count them.' } } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 't1', name: 'task', response: { output: 'Two files.' } } }] },
+      { role: 'model', parts: [{ text: 'Two.' }] },
+    ];
+    const tools = withRecordedExternalTools(createToolRegistry(createBuiltinTools()), recordedResultsByTool(replayPlan(recorded)));
+    const task = tools.get('task')!;
+    expect(task.summarize({ description: 'Count files', prompt: 'Count them.' })).toBe('Count files');
+    const result = await task.execute({ description: 'Count files', prompt: 'Count them.' }, { signal: new AbortController().signal } as never);
+    expect(result).toEqual({ llmContent: 'Two files.', display: { type: 'text', text: 'Two files.\n(recorded; the subagent was not run again)' } });
+  });
 });

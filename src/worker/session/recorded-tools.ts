@@ -1,8 +1,11 @@
 /**
  * The tools of a replay: the built-in ones run for real (with fresh approvals), while a tool
  * that ran on another system (kind `external`: an MCP server's), or one the viewer does not
- * have, answers from the recording (tools/recorded-tool.ts); the server is never called.
+ * have, answers from the recording (tools/recorded-tool.ts); the server is never called. So does
+ * `task`: a subagent is not run again (its round-trips are in the recording, for the Loop
+ * inspector), and what it changed in the files is not done again either.
  */
+import { TASK_TOOL_NAME } from '../../agent/subagent/task-tool';
 import { createRecordedTool } from '../../tools/recorded-tool';
 import type { WorkspaceTool, WorkspaceToolRegistry } from '../../tools/workspace-tool';
 
@@ -12,7 +15,7 @@ export function withRecordedExternalTools(base: WorkspaceToolRegistry, recorded:
     const results = recorded.get(name);
     if (!results) return undefined;
     let tool = standIns.get(name);
-    if (!tool) standIns.set(name, (tool = createRecordedTool(name, results)));
+    if (!tool) standIns.set(name, (tool = name === TASK_TOOL_NAME ? recordedTask(results) : createRecordedTool(name, results)));
     return tool;
   };
   return {
@@ -24,5 +27,18 @@ export function withRecordedExternalTools(base: WorkspaceToolRegistry, recorded:
     names: () => base.names(),
     declarations: () => base.declarations(),
     whyMissing: (name) => base.whyMissing?.(name),
+  };
+}
+
+/** The recorded answers of `task`, each under its card's name (the task's description). */
+function recordedTask(results: Record<string, unknown>[]): WorkspaceTool {
+  const recorded = createRecordedTool(TASK_TOOL_NAME, results);
+  return {
+    ...recorded,
+    summarize: (args) => (typeof args['description'] === 'string' ? args['description'] : ''),
+    async execute(args, context) {
+      const result = await recorded.execute(args, context);
+      return result.error ? result : { llmContent: result.llmContent, display: { type: 'text', text: `${String(result.llmContent)}\n(recorded; the subagent was not run again)` } };
+    },
   };
 }

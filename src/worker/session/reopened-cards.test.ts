@@ -46,3 +46,32 @@ describe('cards of a reopened session', () => {
     reopened.db.close();
   });
 });
+
+describe("a task call's card in a reopened session", () => {
+  it('still holds its subagent as it ended', async () => {
+    const databaseName = `reopened-cards-${counter++}`;
+    const script = [
+      reply(FC('task', { description: 'Look around', prompt: 'List the workspace.' }), 'STOP'),
+      reply(FC('list_directory', { dir_path: '.' }), 'STOP'),
+      reply(T('Nothing here.'), 'STOP'),
+      reply(T('Done.'), 'STOP'),
+    ];
+    const live = createControllerHarness({ databaseName, model: createFakeModel(script) });
+    await live.init();
+    const sessionId = live.loaded()[0]!.sessionId;
+    await live.send({ type: 'send', sessionId: null, text: 'look' });
+    await live.controller.idle();
+    const task = live.calls().findLast((call) => call.name === 'task')!;
+    expect(task.status).toBe('success');
+    expect(task.subagent?.outcome).toBe('completed');
+    live.db.close();
+
+    const reopened = createControllerHarness({ databaseName, model: createFakeModel([]) });
+    await reopened.init(sessionId);
+    const loaded = reopened.events.find((event) => event.type === 'session-loaded')!;
+    const items = sessionReducer(initialSessionView, loaded).items.flatMap((item) => (item.type === 'tool' ? [item.call] : []));
+    expect(items.map((call) => [call.name, call.summary])).toEqual([['task', 'Look around']]);
+    expect(items[0]!.subagent).toEqual(task.subagent);
+    reopened.db.close();
+  });
+});

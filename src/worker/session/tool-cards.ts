@@ -15,6 +15,6 @@ function isFinal(status: ToolCallStatus): status is FinalToolCallStatus {
 export function noteFinishedCards(writer: Pick<HistoryWriter, 'noteCard'>, event: AgentEvent): void {
   if (event.type !== 'tool_calls_update') return;
   for (const view of event.value) {
-    if (isFinal(view.status)) writer.noteCard(view.callId, { summary: view.summary, status: view.status });
+    if (isFinal(view.status)) writer.noteCard(view.callId, { summary: view.summary, status: view.status, ...(view.subagent ? { subagent: view.subagent } : {}) });
   }
 }
