@@ -6,6 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { FakeGemini } from './fake-gemini/server.mjs';
+import { startFakeOpenAi } from './fake-openai/server.mjs';
+import type { FakeOpenAi } from './fake-openai/server.mjs';
 import { expect, openApp, sendMessage, statusOf, test, transcript, useGemini } from './fixtures';
 
 const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message the agent' });
@@ -64,7 +66,7 @@ for (const [where, query] of [
     const interaction = page.getByRole('region', { name: 'Loop inspector' }).getByRole('region', { name: 'Interaction 1' });
     const mark = interaction.getByRole('note').filter({ hasText: 'Steering: this request carried “only the top level, please”' });
     await expect(mark).toHaveCount(1);
-    await expect(mark).toContainText('before this turn');
+    await expect(mark).toContainText('joined before this request');
 
     await page.reload();
     await expect(you(page).filter({ hasText: 'Steering' })).toContainText('only the top level, please');
@@ -91,6 +93,21 @@ for (const [where, query] of [
     expect(gemini.requests()).toHaveLength(1);
   });
 }
+
+test('steering messages still waiting when the page reloads come back in the prompt, in order, not sent', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [{ hang: true, chunks: [{ text: 'Working on it…' }] }] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'start');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Working on it');
+  await steer(page, 'one');
+  await steer(page, 'two');
+  await expect(you(page).filter({ hasText: 'Waiting to steer' })).toHaveCount(2);
+  await page.reload();
+  await expect(prompt(page)).toHaveValue('one\n\ntwo');
+  await expect(you(page).filter({ hasText: 'Steering' })).toHaveCount(0);
+  expect(gemini.requests()).toHaveLength(1);
+});
 
 test('Escape gives waiting steering messages back too', async ({ page, gemini }) => {
   gemini.setScript({ responses: [{ hang: true, chunks: [{ text: 'Working on it…' }] }] });
@@ -154,4 +171,44 @@ test('Alt+Enter and Queue keep the message for the run\'s end', async ({ page, g
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Second answer.');
   await expect(you(page)).toHaveText(['first', 'second, queued']);
   expect(gemini.requests()).toHaveLength(2);
+});
+
+const openAiTest = test.extend<{ openai: FakeOpenAi }>({
+  // eslint-disable-next-line no-empty-pattern
+  openai: async ({}, use) => {
+    const server = await startFakeOpenAi();
+    await use(server);
+    await server.close();
+  },
+});
+
+openAiTest('OpenAI-compatible: a message steered while a call waits for approval follows the tool message, as a user message', async ({ page, openai }) => {
+  openai.setScript({
+    responses: [
+      { chunks: [{ toolCalls: [{ index: 0, id: 'call_w1', name: 'write_file', arguments: '{"file_path": "a.txt", "content": "a\\n"}' }] }] },
+      { chunks: [{ text: 'Wrote a.txt; b next time.' }] },
+    ],
+  });
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('combobox', { name: 'Provider' }).selectOption('OpenAI-compatible');
+  await dialog.getByRole('textbox', { name: 'API base URL' }).fill(openai.baseUrl);
+  await dialog.getByLabel('OpenAI-compatible API key').fill('sk-e2e-openai');
+  await dialog.getByRole('textbox', { name: 'Model' }).fill('qwen2.5-coder');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await sendMessage(page, 'write a.txt');
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toBeVisible();
+  await steer(page, 'name the next one b.txt');
+  await expect(you(page).filter({ hasText: 'Waiting to steer' })).toHaveCount(1);
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote a.txt; b next time.');
+  await expect(you(page).filter({ hasText: 'Steering' })).toContainText('name the next one b.txt');
+
+  const messages = openai.requests()[1]!.body.messages;
+  expect(messages.slice(-3).map((message) => message.role)).toEqual(['assistant', 'tool', 'user']);
+  expect(messages.at(-1)).toEqual({ role: 'user', content: 'name the next one b.txt' });
 });

@@ -19,6 +19,7 @@ import { ForkOriginLine, useFork } from './fork-controls';
 import type { ForkOrigin } from '../../shared/fork-point';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
+import { keepUnsentSteering, readUnsentSteering } from './unsent-steering';
 import { useAgentActions } from './use-agent-actions';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
@@ -102,6 +103,9 @@ export function AgentPanel(props: AgentPanelProps) {
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
   const [unsent] = useState(readUnsent);
+  // So are steering messages that had not joined the run (the run ended with the page): unsent-steering.ts.
+  const [unsentSteering] = useState(readUnsentSteering);
+  useEffect(() => keepUnsentSteering(view.steering.map((waiting) => waiting.text)), [view.steering]);
   // What the person typed into index.html's prompt before this code loaded comes first.
   const [early] = useState(() => {
     const box = earlyPromptBox();
@@ -110,7 +114,7 @@ export function AgentPanel(props: AgentPanelProps) {
   const unsentNoticed = useRef(false);
   const sessionOpen = view.sessionId !== null;
   useEffect(() => {
-    if (unsent === null || !sessionOpen || unsentNoticed.current) return;
+    if ((unsent === null && unsentSteering.length === 0) || !sessionOpen || unsentNoticed.current) return;
     unsentNoticed.current = true;
     if (view.waitingMessage === null) forgetUnsent();
     dispatch({ type: 'notice', level: 'info', message: UNSENT_NOTICE });
@@ -256,7 +260,7 @@ export function AgentPanel(props: AgentPanelProps) {
         running={busy}
         canSend={view.waitingMessage === null && queued === null}
         waiting={waitingForSandbox}
-        initialText={seed ? seed.text : early?.text || unsent || ''}
+        initialText={seed ? seed.text : early?.text || [...unsentSteering, ...(unsent ? [unsent] : [])].join('\n\n')}
         initialCaret={seed ? undefined : early?.text ? early.caret : undefined}
         adoptEarly={adoptEarlyPrompt}
         onSend={actions.send}

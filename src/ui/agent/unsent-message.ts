@@ -8,10 +8,10 @@
 
 const KEY = 'loopscope.unsent-message';
 
-type Slot = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type Slot = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** This tab's sessionStorage, or null where the browser refuses it (then nothing is kept). */
-function tabStorage(): Slot | null {
+export function tabStorage(): Slot | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage;
   } catch {

@@ -143,7 +143,8 @@ function ToolTimelineView({ call }: { call: ToolTimeline }) {
 function EventNote({ event, attempts }: { event: LoopEventNote; attempts: readonly RoundTripRecord[] }) {
   const during = attempts.some((roundTrip) => roundTrip.startedAt <= event.at && (roundTrip.endedAt ?? Infinity) >= event.at);
   const before = attempts[0] !== undefined && event.at < attempts[0].startedAt;
-  const where = during ? 'during this turn' : before ? 'before this turn' : 'after this turn';
+  // A steering note is the request's own (its messages joined right before it was built); times in ms can tie with its start.
+  const where = event.type === 'steering_joined' ? 'joined before this request' : during ? 'during this turn' : before ? 'before this turn' : 'after this turn';
   return (
     <p className={`loop-event ${event.type}`} role="note">
       {eventLine(event)} · {clockTime(event.at)}, {where}
