@@ -151,6 +151,9 @@ test('an image in a result shows on the card, size-capped, and goes to the model
   await expect(card).toContainText("Here's the image you requested:");
   await expect(card).not.toContainText('image(s)');
   expect(JSON.stringify(resultsIn(gemini, 1))).toContain('image/png');
+  // After a reload the card, rebuilt from the stored history, shows it again.
+  await page.reload();
+  await expect(toolCard(page, 'ref__get-tiny-image').getByRole('img', { name: 'Image from ref__get-tiny-image' })).toBeVisible();
 });
 
 test('after the server restarts, the next call opens one new session and succeeds (default URL)', async ({ page, gemini }) => {
@@ -184,16 +187,29 @@ test('addresses: http://[::1] connects; plain http to another computer is refuse
   await expect(alert).not.toContainText('<');
 });
 
-test('a server removed in Settings has its session ended (DELETE)', async ({ page, gemini }) => {
-  gemini.setScript({ responses: [call('ref__echo', { message: 'x' }), done('Done.')] });
+test('a server removed in Settings, and the page closed, have their sessions ended (DELETE)', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [call('ref__echo', { message: 'x' }), done('Done.'), call('ref__echo', { message: 'y' }), done('Again.')] });
   await openWithReference(page, gemini, 'sandbox=offline');
   await sendMessage(page, 'Echo x');
   await expect(lastAgent(page)).toHaveText('Done.');
   const used = reference.sessions().at(-1)!;
   expect(reference.ended()).not.toContain(used);
-  const dialog = await openSettings(page);
+  let dialog = await openSettings(page);
   await dialog.getByRole('button', { name: 'Remove server' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => reference.ended()).toContain(used);
+
+  // Added again and used; then the page is closed with that session open: it is ended as the page goes.
+  dialog = await addServer(page, reference.url);
+  await expect(dialog.getByRole('list', { name: 'MCP tools' }).getByRole('listitem')).toHaveCount(13);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await sendMessage(page, 'Echo y');
+  await expect(lastAgent(page)).toHaveText('Again.');
+  const open = reference.sessions().filter((id) => !reference.ended().includes(id));
+  expect(open).toHaveLength(1);
+  // Closed as a person closes a tab (Playwright's default close runs no unload handlers).
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => reference.ended()).toContain(open[0]);
 });

@@ -18,6 +18,7 @@ import type { SandboxStatus } from './ui/app';
 import { useSettingsState } from './ui/settings/use-settings-state';
 import { earlyPromptBox } from './ui/agent/early-prompt';
 import { keepUnsent } from './ui/agent/unsent-message';
+import { endMcpSessionsOnPageHide } from './ui/settings/mcp-session-ends';
 import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
 import { serveSandbox } from './worker/sandbox/sandbox-port';
@@ -141,6 +142,9 @@ async function start(): Promise<void> {
   const afterFirstSession = firstSession.then(idle);
   void afterFirstSession.then(prefetchDialogs);
   if (import.meta.env.PROD) void afterFirstSession.then(() => import('./pwa/register')).then(({ watchForUpdates }) => watchForUpdates(updates, updatedElsewhere));
+
+  // MCP sessions the worker holds are ended (DELETE) when the page closes.
+  endMcpSessionsOnPageHide(client);
 
   client.subscribe((event) => {
     if (event.type !== 'session-loaded') return;

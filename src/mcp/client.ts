@@ -38,6 +38,8 @@ export interface McpConnection {
   /** The validator of a tool's arguments: null when they fit its input schema, else why not. */
   check(tool: string, args: unknown): string | null;
   call(tool: string, args: Record<string, unknown>, signal: AbortSignal, onProgress?: (progress: ToolProgress) => void): Promise<Result<McpCallOutcome, McpError>>;
+  /** The session the server gave (Mcp-Session-Id), or null for a server without sessions. */
+  session(): { sessionId: string; protocolVersion?: string } | null;
   /** Ends the session (DELETE with its id, where the server keeps sessions) and the connection. */
   close(): Promise<void>;
 }
@@ -243,6 +245,11 @@ export async function connectMcpServer(server: McpServerAddress, onToolsChanged:
         } catch (thrown) {
           return { ok: false, error: classify(thrown, server) };
         }
+      },
+      session() {
+        const { transport } = current ?? first.value;
+        if (!transport.sessionId) return null;
+        return { sessionId: transport.sessionId, ...(transport.protocolVersion ? { protocolVersion: transport.protocolVersion } : {}) };
       },
       close: () => end(current ?? first.value),
     },

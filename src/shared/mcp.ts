@@ -92,6 +92,17 @@ export interface McpCallOutcome {
   failed: boolean;
 }
 
+/**
+ * A session the worker holds with a server, as the page is told of it: when the page closes, the
+ * worker is stopped with it, so the page ends these (DELETE with the session id) as it goes.
+ */
+export interface McpOpenSession {
+  url: string;
+  sessionId: string;
+  protocolVersion?: string;
+  token?: string;
+}
+
 /** One MCP tool as its Tool (tools/mcp-tool.ts) reaches it; the worker wires it to the server's connection. */
 export interface McpToolAccess {
   info: McpToolInfo;

@@ -58,7 +58,7 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   // web_fetch reads Settings per call: ticking "Allow web_fetch to local addresses" applies to the next fetch.
   const web = createWebAccess(() => controller.settings().webFetchLocalAddresses === true);
   // The settings' MCP servers add their tools to the built-in ones, as they connect.
-  const mcp = createMcpHub();
+  const mcp = createMcpHub(undefined, (sessions) => post({ type: 'mcp-sessions', sessions }));
   // Settings → Command time limit applies from the next command.
   const shellTimeoutMs = () => commandTimeLimitMs(controller.settings().commandTimeLimitSeconds);
   const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web, shellTimeoutMs })), () => mcp.tools(), (name) => mcp.whyMissing(name));

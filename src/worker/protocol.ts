@@ -11,7 +11,7 @@ import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
 import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
-import type { McpServerSetting, McpToolInfo } from '../shared/mcp';
+import type { McpOpenSession, McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
 import type { ForkEdit, ForkPoint } from '../shared/fork-point';
 import type { ReplayCommand, ReplayState } from '../shared/replay';
@@ -254,6 +254,8 @@ export type WorkerEvent =
   | { type: 'terminal-exit'; code: number }
   /** A dev server in the sandbox started listening (WebContainer). */
   | { type: 'server-ready'; port: number; url: string }
+  /** The MCP sessions the worker holds now (worker/mcp/mcp-hub.ts): the page ends them when it closes. */
+  | { type: 'mcp-sessions'; sessions: McpOpenSession[] }
   /** Which model answers; the scripted demo offers its lessons. */
   | { type: 'provider'; provider: SettingsRecord['provider']; label: string; lessons: LessonInfo[] };
 

@@ -3,6 +3,7 @@ import type { ToolCallStatus, ToolCallView } from '../../agent/types';
 import type { Content } from '../../shared/content';
 import { isPersonText } from '../../shared/mentions';
 import { describeServerToolCall } from '../../shared/server-tool';
+import type { ToolImage } from '../../shared/tool-display';
 import type { ToolCard } from '../../store/types';
 import type { TranscriptItem } from './session-reducer';
 
@@ -34,10 +35,15 @@ function responseText(response: Record<string, unknown> | undefined): string | u
 export function itemsFromHistory(history: readonly Content[], from = 0, cards: Readonly<Record<string, ToolCard>> = {}): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const responses = new Map<string, Record<string, unknown>>();
+  /** The images a result carried (MCP tools'): its card shows them again after a reload. */
+  const images = new Map<string, ToolImage[]>();
   for (const content of history) {
     for (const part of content.parts) {
       const response = part.functionResponse;
-      if (response?.id) responses.set(response.id, response.response);
+      if (!response?.id) continue;
+      responses.set(response.id, response.response);
+      const shown = (response.parts ?? []).flatMap((item) => (item.inlineData?.mimeType.startsWith('image/') ? [{ mimeType: item.inlineData.mimeType, data: item.inlineData.data }] : []));
+      if (shown.length > 0) images.set(response.id, shown);
     }
   }
   history.forEach((content, turn) => {
@@ -59,6 +65,8 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
         };
         const text = responseText(response);
         if (text !== undefined) view.resultText = text;
+        const shown = images.get(callId);
+        if (shown) view.display = { type: 'text', text: text ?? '', images: shown };
         items.push({ type: 'tool', id: callId, call: view });
         return;
       }

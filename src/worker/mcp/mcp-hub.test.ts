@@ -64,6 +64,17 @@ describe('the MCP hub', () => {
     await expect.poll(() => fake!.deletes()).toEqual(['session-1', 'session-2']);
   });
 
+  it('tells which sessions are open as they open and close, with the token, for the page to end when it closes', async () => {
+    fake = await startFakeMcp({ stateful: true });
+    const told: unknown[] = [];
+    const hub = createMcpHub(undefined, (sessions) => told.push(sessions));
+    hub.configure([{ id: 's1', name: 'calc', url: fake.url, token: 't', disabledTools: [] }]);
+    await expect.poll(() => told.length).toBe(1);
+    expect(told[0]).toEqual([{ url: fake.url, sessionId: 'session-1', protocolVersion: expect.any(String), token: 't' }]);
+    hub.configure([]);
+    expect(told.at(-1)).toEqual([]);
+  });
+
   it('a run starting the moment the settings name a server waits until it is connected, so its tools are offered at once', async () => {
     fake = await startFakeMcp();
     const hub = createMcpHub();

@@ -5,7 +5,7 @@
  */
 import type { Result } from '../../shared/errors';
 import { modelToolName } from '../../shared/mcp';
-import type { McpError, McpServerSetting, McpToolInfo } from '../../shared/mcp';
+import type { McpError, McpOpenSession, McpServerSetting, McpToolInfo } from '../../shared/mcp';
 import { createMcpTool } from '../../tools/mcp-tool';
 import type { WorkspaceTool } from '../../tools/workspace-tool';
 import type { McpConnection, connectMcpServer } from '../../mcp/client';
@@ -49,8 +49,24 @@ const NOT_CONNECTED_BECAUSE: Readonly<Record<McpError['kind'], string>> = {
 
 const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.url && a.token === b.token && a.name === b.name;
 
-export function createMcpHub(load: () => Promise<McpClientModule> = () => import('../../mcp/client')): McpHub {
+/**
+ * `onSessions`: told the sessions open now whenever they change (connected, opened anew after a
+ * server restart, closed), so the page can end them when it closes.
+ */
+export function createMcpHub(load: () => Promise<McpClientModule> = () => import('../../mcp/client'), onSessions?: (sessions: McpOpenSession[]) => void): McpHub {
   const entries = new Map<string, Entry>();
+  let told = '[]';
+  const tellSessions = () => {
+    if (!onSessions) return;
+    const sessions = [...entries.values()].flatMap(({ server, connection }): McpOpenSession[] => {
+      const session = connection?.session();
+      return session ? [{ url: server.url.trim(), ...session, ...(server.token ? { token: server.token } : {}) }] : [];
+    });
+    const text = JSON.stringify(sessions);
+    if (text === told) return;
+    told = text;
+    onSessions(sessions);
+  };
 
   const toolsOf = (entry: Entry): WorkspaceTool[] => {
     const connection = entry.connection;
@@ -80,12 +96,14 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
     const entry: Entry = { server, connection: null, tools: [], failure: null, ready: Promise.resolve(), connecting: Promise.resolve({ ok: false, error: { kind: 'unreachable', message: 'Not connected yet.' } }) };
     entry.connecting = connectTo(server, () => {
       entry.tools = toolsOf(entry);
+      tellSessions();
     });
     entry.ready = entry.connecting.then((made) => {
       if (entries.get(server.id) !== entry) return;
       entry.connection = made.ok ? made.value : null;
       entry.failure = made.ok ? null : made.error;
       entry.tools = toolsOf(entry);
+      tellSessions();
     });
     entries.set(server.id, entry);
     return entry;
@@ -97,6 +115,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
         if (servers.some((server) => server.id === id)) continue;
         entries.delete(id);
         void entry.connecting.then((made) => (made.ok ? made.value.close() : undefined));
+        tellSessions();
       }
       for (const server of servers) {
         const entry = entries.get(server.id);
@@ -115,6 +134,7 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
         entry.failure = null;
         entry.connection = made.value;
         entry.tools = toolsOf(entry);
+        tellSessions();
         return { ok: true, value: made.value.tools() };
       }
       // A server not saved yet: its tools are listed, and offered to the model only once Settings is saved.
