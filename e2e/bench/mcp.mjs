@@ -2,7 +2,8 @@
 // An MCP tool's round-trip against a local server (the SDK's own over Streamable HTTP:
 // e2e/fake-mcp), beside a built-in tool's (read_file on the offline sandbox), both through
 // the Tool contract the agent calls, in Node (issue 25). Also the connection (initialize and
-// tools/list). The TypeScript sources are loaded with Vite's SSR module loader (no build).
+// tools/list), and the messages a call sends when its signal is aborted after it ends, as the
+// tool runner does (1: the call alone). The TypeScript sources are loaded with Vite's SSR module loader (no build).
 // Prints figures; asserts nothing. Run: node e2e/bench/mcp.mjs [--calls 200]
 import { createServer } from 'vite';
 import { startFakeMcp } from '../fake-mcp/server.mjs';
@@ -45,6 +46,16 @@ try {
     return samples;
   };
   const mcpSamples = await time((index) => mcpTool.execute({ a: index, b: 1 }, context));
+  // What a call costs on the wire as the agent makes it: the tool runner aborts each call's signal
+  // once the call has ended (issue 41: that used to send a notifications/cancelled, a second POST).
+  const before = fake.methods().length;
+  for (let index = 0; index < 20; index++) {
+    const signal = new AbortController();
+    await mcpTool.execute({ a: index, b: 2 }, { signal: signal.signal });
+    signal.abort();
+  }
+  await connection.call('add', { a: 0, b: 0 }, new AbortController().signal); // anything the aborts sent has arrived by its answer
+  const perCall = (fake.methods().length - before - 1) / 20;
   const builtinSamples = await time(() => readFile.execute({ file_path: 'small.txt' }, context));
   await connection.close();
 
@@ -52,6 +63,7 @@ try {
   figure('MCP connect: initialize + tools/list (median of 5)', round(median(connects)), 'ms');
   figure('MCP tool call through the Tool contract (median)', round(median(mcpSamples), 2), 'ms');
   figure('read_file (built-in, offline sandbox) through the same contract (median)', round(median(builtinSamples), 2), 'ms');
+  figure('JSON-RPC messages the page sends per completed call, its signal aborted after it as the tool runner does', round(perCall, 2), '');
 } finally {
   await fake.close();
   await vite.close();
