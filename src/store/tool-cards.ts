@@ -27,14 +27,19 @@ export function cardsAnsweredBy(sessionId: string, entries: readonly Content[], 
   const records: ToolCardRecord[] = [];
   for (const callId of answeredCallIds(entries)) {
     const card = noted.get(callId);
-    if (card) records.push({ sessionId, callId, summary: card.summary, status: card.status, ...(card.subagent ? { subagent: card.subagent } : {}) });
+    if (card) records.push({ sessionId, callId, ...cardOf(card) });
   }
   return records;
 }
 
+/** A card's fields, the optional ones only when present. */
+function cardOf({ summary, status, subagent, hookRun }: ToolCard): ToolCard {
+  return { summary, status, ...(subagent ? { subagent } : {}), ...(hookRun ? { hookRun } : {}) };
+}
+
 function byCall(records: readonly (ToolCardRecord | undefined)[]): Record<string, ToolCard> {
   const cards: Record<string, ToolCard> = {};
-  for (const record of records) if (record) cards[record.callId] = { summary: record.summary, status: record.status, ...(record.subagent ? { subagent: record.subagent } : {}) };
+  for (const record of records) if (record) cards[record.callId] = cardOf(record);
   return cards;
 }
 

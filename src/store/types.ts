@@ -7,6 +7,7 @@ import type { Content } from '../shared/content';
 import type { StoreErrorKind } from '../shared/error-kinds';
 import type { AppError } from '../shared/errors';
 import type { ForkOrigin } from '../shared/fork-point';
+import type { HookRun } from '../shared/hook-run';
 import type { SubagentView } from '../shared/subagent-view';
 
 export type SessionOrigin = 'local' | 'shared' | 'imported';
@@ -65,12 +66,14 @@ export interface ToolCardRecord {
   status: FinalToolCallStatus;
   /** A `task` call's subagent as its card last showed it (not indexed: no schema change). */
   subagent?: SubagentView;
+  /** The person's After each edit run after this call, as its card showed it (not indexed either). */
+  hookRun?: HookRun;
 }
 
 export type FinalToolCallStatus = Extract<ToolCallStatus, 'success' | 'error' | 'cancelled'>;
 
 /** A card as the page gets it. */
-export type ToolCard = Pick<ToolCardRecord, 'summary' | 'status' | 'subagent'>;
+export type ToolCard = Pick<ToolCardRecord, 'summary' | 'status' | 'subagent' | 'hookRun'>;
 
 /** One entry of a session's history; `seq` is its index in the history array. */
 export interface HistoryRecord {

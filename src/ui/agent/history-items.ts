@@ -62,6 +62,7 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
           status: card ? card.status : statusFromResponse(response),
           index: index++,
           ...(card?.subagent ? { subagent: card.subagent } : {}),
+          ...(card?.hookRun ? { hookRun: card.hookRun } : {}),
         };
         const text = responseText(response);
         if (text !== undefined) view.resultText = text;

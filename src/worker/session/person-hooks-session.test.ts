@@ -15,6 +15,7 @@ import type { ReplayState } from '../../shared/replay';
 import { listCheckpoints } from '../../store/checkpoints';
 import { listFiles } from '../../store/files';
 import { listRoundTrips } from '../../store/round-trips';
+import { initialSessionView, sessionReducer } from '../../ui/agent/session-reducer';
 import type { ExportedSession, WorkerEvent, WorkerSettings } from '../protocol';
 import { TEST_SETTINGS, createControllerHarness } from '../testing/controller-harness';
 
@@ -33,11 +34,12 @@ async function recordHookedSession() {
     reply(FC('write_file', { file_path: 'fixed.txt', content: 'yes' }), 'STOP'),
     reply(T('Done now.'), 'STOP'),
   ]);
-  const harness = createControllerHarness({ databaseName: `person-hooks-${counter++}`, model, settings: HOOKED });
+  const databaseName = `person-hooks-${counter++}`;
+  const harness = createControllerHarness({ databaseName, model, settings: HOOKED });
   await harness.init();
   await harness.send({ type: 'send', sessionId: null, text: 'write a' });
   await harness.controller.idle();
-  return { harness, model };
+  return { harness: { ...harness, databaseName }, model };
 }
 
 async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
@@ -66,9 +68,19 @@ describe('hooks a person defines, in a session', () => {
       ['after_edit', 0, undefined],
       ['before_stop', 0, undefined],
     ]);
-    // The edit's card keeps its hook run (after a reload, its output is in the card's Result: the result text holds it).
+    // The edit's card keeps its hook run, also in the session reopened.
     const cards = harness.calls().filter((call) => call.status === 'success');
     expect(cards.map((call) => call.hookRun?.output)).toEqual(['linted alpha', 'linted alpha']);
+    const reopened = createControllerHarness({ databaseName: harness.databaseName, model: createFakeModel([]), settings: HOOKED });
+    await reopened.init(harness.loaded()[0]!.sessionId);
+    const loaded = reopened.events.find((event) => event.type === 'session-loaded');
+    if (loaded?.type !== 'session-loaded') throw new Error('no session-loaded');
+    const reopenedCards = sessionReducer(initialSessionView, loaded).items.flatMap((item) => (item.type === 'tool' ? [item.call.hookRun] : []));
+    expect(reopenedCards.map((run) => [run?.hook, run?.exitCode, run?.output])).toEqual([
+      ['after_edit', 0, 'linted alpha'],
+      ['after_edit', 0, 'linted alpha'],
+    ]);
+    reopened.db.close();
 
     // The Loop inspector: each run is noted with the round-trip it followed, with its time and exit code.
     const sessionId = harness.loaded()[0]!.sessionId;

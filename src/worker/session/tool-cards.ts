@@ -15,6 +15,8 @@ function isFinal(status: ToolCallStatus): status is FinalToolCallStatus {
 export function noteFinishedCards(writer: Pick<HistoryWriter, 'noteCard'>, event: AgentEvent): void {
   if (event.type !== 'tool_calls_update') return;
   for (const view of event.value) {
-    if (isFinal(view.status)) writer.noteCard(view.callId, { summary: view.summary, status: view.status, ...(view.subagent ? { subagent: view.subagent } : {}) });
+    if (!isFinal(view.status)) continue;
+    const { summary, status, subagent, hookRun } = view;
+    writer.noteCard(view.callId, { summary, status, ...(subagent ? { subagent } : {}), ...(hookRun ? { hookRun } : {}) });
   }
 }
