@@ -191,6 +191,8 @@ export async function connectMcpServer(server: McpServerAddress, onToolsChanged:
     const made = open().then((opened) => {
       if (opened.ok && current === gone) {
         current = opened.value;
+        // The server forgot the old session: its client is closed, with no DELETE to send.
+        void gone.client.close().catch(() => undefined);
         onToolsChanged();
       }
       return opened;
