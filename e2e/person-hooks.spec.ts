@@ -59,7 +59,7 @@ test('offline: the after-edit output goes with the edit result, and a failing be
   await expect(inspector.getByRole('note').filter({ hasText: /^Hook "Before stopping run": exit code 1, \d+ m?s · / })).toHaveCount(4);
 });
 
-test('default URL: the hooks are kept in Settings, and a before-stop check that passes once the model fixed things lets the run end', async ({ page, gemini }) => {
+test('default URL: the hooks and the cards’ hook runs are kept after a reload, and a before-stop check that passes once the model fixed things lets the run end', async ({ page, gemini }) => {
   gemini.setScript({ responses: [writeFile('a.txt', 'alpha'), text('Done.'), writeFile('fixed.txt', 'yes'), text('Done now.')] });
   await openApp(page, '');
   await useGemini(page, gemini);
@@ -74,9 +74,10 @@ test('default URL: the hooks are kept in Settings, and a before-stop check that 
   expect(lastUserText(gemini.requests()[2]!.body)).toContain('fixed.txt is missing');
   await expect(page.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'fixed.txt' })).toBeVisible();
 
-  // Saved like any setting: there after a reload.
+  // Saved like any setting: there after a reload; and the edit's card still shows its hook run.
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: /Offline sandbox|WebContainer/ })).toBeVisible();
+  await expect(toolCard(page, 'write_file a.txt').getByText(/^Hook "After each edit run": exit code 0, \d+ (ms|s)$/)).toBeVisible();
   await page.getByRole('button', { name: 'Settings' }).click();
   const hooks = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Hooks' });
   await expect(hooks.getByRole('textbox', { name: 'After each edit run' })).toHaveValue('echo "checked $(cat a.txt)"');
