@@ -3,9 +3,10 @@
  * (WebContainer tried first, then the fallback): the After each edit command's output reaches
  * the model with the edit's result and shows on the card; a failing Before stopping command makes
  * the model go on, at most 3 times in a row; the Loop inspector shows each run with its time and
- * exit code.
+ * exit code; a shared link carries no command, and its replay runs no hook.
  */
 import type { Page } from '@playwright/test';
+import { decodeLink } from '../src/share/codec';
 import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
 
 type Body = { contents: { role: string; parts: { text?: string; functionResponse?: { response: unknown } }[] }[] };
@@ -82,4 +83,40 @@ test('default URL: the hooks and the cards’ hook runs are kept after a reload,
   const hooks = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Hooks' });
   await expect(hooks.getByRole('textbox', { name: 'After each edit run' })).toHaveValue('echo "checked $(cat a.txt)"');
   await expect(hooks.getByRole('textbox', { name: 'Before stopping run' })).toHaveValue(check);
+});
+
+test('a shared link carries neither hook command, and its replay runs neither the sender’s hooks nor the reader’s', async ({ page, gemini, browser }) => {
+  gemini.setScript({ responses: [writeFile('a.txt', 'alpha'), text('Done.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const senderAfterEdit = 'echo "checked $(cat a.txt)"';
+  const senderBeforeStop = 'echo sender-stop-check';
+  await setHooks(page, senderAfterEdit, senderBeforeStop);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'write a');
+  await expect(transcript(page).getByText(/^Hook "Before stopping run": exit code 0/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  const document = JSON.stringify(decodeLink(new URL(link).hash));
+  for (const absent of [senderAfterEdit, senderBeforeStop, 'sender-stop-check', 'hook_run']) expect(document).not.toContain(absent);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const requestsBefore = gemini.requests().length;
+
+  // The reader has hooks of their own; the replay runs none of them, nor the sender's.
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('list', { name: 'Sessions' }).getByText('Shared: write a')).toBeVisible();
+  await setHooks(reader, 'echo reader > reader-hook.txt', 'echo reader-stop; exit 1');
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  await reader.getByRole('region', { name: 'Approval required' }).getByRole('button', { name: 'Allow once' }).click();
+  await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 2 of 2');
+  await expect(transcript(reader).getByText(/^Hook "/)).toHaveCount(0);
+  await expect(reader.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'a.txt' })).toBeVisible();
+  await expect(reader.getByRole('tree', { name: 'Files' }).getByRole('treeitem', { name: 'reader-hook.txt' })).toHaveCount(0);
+  expect(gemini.requests()).toHaveLength(requestsBefore);
+  await context.close();
 });
