@@ -18,6 +18,7 @@ function setup(options: {
   limits?: Partial<SubagentLimits>;
   tools?: Record<string, Partial<FakeToolSpec>>;
   clock?: 'auto' | 'manual';
+  approve?: (request: ApprovalRequest) => Promise<'proceed_once' | 'cancel'>;
 }) {
   const clock = createFakeClock({ mode: options.clock ?? 'auto' });
   const model = createFakeModel(options.script, { gatesSend: true });
@@ -36,7 +37,7 @@ function setup(options: {
     emit: (event) => events.push(structuredClone(event)),
     requestApproval: async (request) => {
       approvals.push(request);
-      return 'proceed_once';
+      return options.approve ? options.approve(request) : 'proceed_once';
     },
     settings: { model: 'model-a', approvalMode: options.mode ?? 'allow-all' },
     subagents: options.limits ?? {},
@@ -101,6 +102,19 @@ describe('the task tool (subagents)', () => {
     expect(await agent.run({ type: 'user_query', text: 'write b' }, new AbortController().signal)).toBe('completed');
     expect(model.requests[1]!.tools?.map((tool) => tool.name)).toEqual(['write_file']);
     expect(approvals).toEqual([expect.objectContaining({ name: 'write_file', summary: 'b.txt', subagent: 'Find the answer' })]);
+    expect(lastView('task')!.resultText).toBe('wrote b');
+  });
+
+  it('follows a change of the approval mode while it runs: a call waiting for approval goes on under Allow all', async () => {
+    const { agent, approvals, lastView } = setup({
+      mode: 'ask',
+      approve: () => new Promise(() => undefined), // the person never answers
+      script: [task({ tools: ['write_file'] }), reply(FC('write_file', { file_path: 'b.txt', content: 'b' })), reply(T('wrote b'), 'STOP'), reply(T('done'), 'STOP')],
+    });
+    const running = agent.run({ type: 'user_query', text: 'write b' }, new AbortController().signal);
+    await waitUntil(() => approvals.length === 1);
+    agent.setApprovalMode('allow-all');
+    expect(await running).toBe('completed');
     expect(lastView('task')!.resultText).toBe('wrote b');
   });
 
