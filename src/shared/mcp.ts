@@ -11,6 +11,11 @@ export interface McpServerSetting {
   url: string;
   /** Sent as `Authorization: Bearer`; stored only when the keys are remembered, like them. */
   token?: string;
+  /**
+   * False: turned off in Settings (Server on unticked): not connected (its session, if any, is
+   * ended) and none of its tools offered, its setting kept. Absent means on.
+   */
+  enabled?: boolean;
   /** Its tools the person turned off (by the server's own tool names); kept when a tool leaves the server's list, so one that comes back stays off. */
   disabledTools: string[];
   /**

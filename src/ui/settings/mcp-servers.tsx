@@ -116,6 +116,11 @@ function ServerEditor(props: { server: McpServerSetting; onChange(next: McpServe
         <input type="url" aria-label="Server URL" value={server.url} placeholder="https://example.com/mcp" spellCheck={false} onChange={(event) => onChange({ ...server, url: event.target.value })} />
       </label>
       <SecretField label="Server token" value={server.token ?? ''} onChange={(token) => onChange({ ...server, token: token || undefined })} placeholder="Optional: sent as Authorization: Bearer" />
+      <label className="checkbox">
+        <input type="checkbox" checked={server.enabled !== false} onChange={(event) => onChange({ ...server, enabled: event.target.checked })} />
+        Server on
+      </label>
+      {server.enabled === false ? <p className="field-hint">Off: not connected once saved (its session is ended), and the model is offered none of its tools.</p> : null}
       <div className="mcp-actions">
         <button type="button" onClick={run} disabled={status.state === 'connecting'} aria-busy={status.state === 'connecting'}>
           Connect

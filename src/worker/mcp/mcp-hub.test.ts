@@ -64,6 +64,21 @@ describe('the MCP hub', () => {
     await expect.poll(() => fake!.deletes()).toEqual(['session-1', 'session-2']);
   });
 
+  it('a server turned off is not connected (its session ended) and its tools are named as turned off; turned on again it connects', async () => {
+    fake = await startFakeMcp({ stateful: true });
+    const hub = createMcpHub();
+    const server = { id: 's1', name: 'calc', url: fake.url, disabledTools: [] };
+    hub.configure([server]);
+    await expect.poll(() => names(hub)).toContain('calc__add');
+    hub.configure([{ ...server, enabled: false }]);
+    expect(names(hub)).toEqual([]);
+    await expect.poll(() => fake!.deletes()).toEqual(['session-1']);
+    expect(hub.whyMissing('calc__add')).toContain('turned off in Settings');
+    hub.configure([{ ...server, enabled: true }]);
+    await expect.poll(() => names(hub)).toContain('calc__add');
+    expect(hub.whyMissing('calc__add')).toBeUndefined();
+  });
+
   it('tells which sessions are open as they open and close, with the token, for the page to end when it closes', async () => {
     fake = await startFakeMcp({ stateful: true });
     const told: unknown[] = [];

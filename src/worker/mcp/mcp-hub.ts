@@ -55,6 +55,8 @@ const sameAddress = (a: McpServerSetting, b: McpServerSetting) => a.url === b.ur
  */
 export function createMcpHub(load: () => Promise<McpClientModule> = () => import('../../mcp/client'), onSessions?: (sessions: McpOpenSession[]) => void): McpHub {
   const entries = new Map<string, Entry>();
+  /** The servers turned off in Settings (enabled: false): not connected; named when the model calls one of their tools. */
+  let off: McpServerSetting[] = [];
   let told = '[]';
   const tellSessions = () => {
     if (!onSessions) return;
@@ -110,7 +112,10 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
   };
 
   return {
-    configure(servers) {
+    configure(all) {
+      off = all.filter((server) => server.enabled === false);
+      // A server turned off is as one removed: its connection closes, ending its session.
+      const servers = all.filter((server) => server.enabled !== false);
       for (const [id, entry] of entries) {
         if (servers.some((server) => server.id === id)) continue;
         entries.delete(id);
@@ -146,6 +151,10 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
     },
     tools: () => [...entries.values()].flatMap((entry) => entry.tools),
     whyMissing(name) {
+      const turnedOff = off.find((server) => name.startsWith(modelToolName(server.name, '')));
+      if (turnedOff && ![...entries.values()].some(({ server }) => name.startsWith(modelToolName(server.name, '')))) {
+        return `Tool "${name}" belongs to MCP server "${turnedOff.name}", which is turned off in Settings → Tools and servers; do not call it.`;
+      }
       // The server whose name is the longest prefix: of servers "a" and "a__b", "a__b__x" is b's.
       const entry = [...entries.values()]
         .filter(({ server }) => name.startsWith(modelToolName(server.name, '')))
