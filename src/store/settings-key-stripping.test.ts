@@ -102,6 +102,17 @@ describe('settings', () => {
     expect(unwrap(await getSettings(db))).toMatchObject({ approvalMode: 'allow-all', lastSessionId: 'session-opened-later' });
   });
 
+  it('keeps the hooks\' commands as set, remembered key or not (they are settings, not keys; no link or file holds settings), and removes an emptied one', async () => {
+    const { db } = openFakeDatabase();
+    unwrap(await putSettings(db, { afterEditHook: 'npm run lint', beforeStopHook: 'npm test' }));
+    expect(unwrap(await getSettings(db))).toMatchObject({ rememberKey: false, afterEditHook: 'npm run lint', beforeStopHook: 'npm test' });
+    unwrap(await putSettings(db, { beforeStopHook: undefined }));
+    const stored = unwrap(await getSettings(db));
+    expect(stored.afterEditHook).toBe('npm run lint');
+    expect(stored).not.toHaveProperty('beforeStopHook');
+    expect(settingsChanges({ ...DEFAULT_SETTINGS, afterEditHook: 'npm run lint' })).toHaveProperty('afterEditHook', 'npm run lint');
+  });
+
   it('the changes the page saves carry the key only when it is remembered', () => {
     expect(settingsChanges({ ...DEFAULT_SETTINGS, apiKey: 'k', rememberKey: false })).toHaveProperty('apiKey', undefined);
     expect(settingsChanges({ ...DEFAULT_SETTINGS, apiKey: 'k', rememberKey: true })).toHaveProperty('apiKey', 'k');
