@@ -168,6 +168,8 @@ export interface AgentDependencies {
   settings: AgentSettings;
   /** Offers the `task` tool (subagent/task-tool.ts) with these bounds (defaults where omitted); absent: no subagents. */
   subagents?: Partial<SubagentLimits>;
+  /** Sees each event of a subagent's nested loop, which never reaches `emit` (the worker's Loop inspector notes of its round-trips). */
+  observeSubagent?(event: AgentEvent, subagent: { callId: string; description: string }): void;
 }
 
 /** How far one subagent may go. */

@@ -161,6 +161,7 @@ export function createTaskTool(context: TaskToolContext): TaskTool {
         clock: parent.clock,
         newId: parent.newId,
         emit(event) {
+          parent.observeSubagent?.(event, { callId, description: args.description });
           if (event.type === 'max_session_turns') bound = 'turn_limit';
           if (event.type === 'error') errors.push(event.value.error.message);
           if (event.type === 'loop_detected') errors.push(`Loop detected (${event.value.loopType}).`);

@@ -15,7 +15,7 @@ import type { InspectorSubagent } from './inspector-model';
 type Row =
   /** `nested`: a subagent's round-trip, under its `task` call. */
   | { kind: 'round-trip'; id: string; label: string; start: number; end: number; retry: boolean; failed: boolean; going: boolean; roundTrip: RoundTripRecord; number: number; nested?: boolean }
-  | { kind: 'tool'; id: string; label: string; start: number; end: number; approval: { start: number; end: number } | null; status: string; going: boolean; call: ToolTimeline };
+  | { kind: 'tool'; id: string; label: string; start: number; end: number; approval: { start: number; end: number } | null; status: string; going: boolean; call: ToolTimeline; nested?: boolean };
 
 const FINAL = new Set(['success', 'error', 'cancelled']);
 
@@ -42,23 +42,8 @@ export function timelineRows(roundTrips: readonly RoundTripRecord[], now: number
         });
       });
       for (const call of turn.toolCalls) {
-        const first = call.steps[0]?.at;
-        if (first === undefined) continue;
-        const last = call.steps.at(-1)!;
-        const going = !FINAL.has(last.status);
-        const asked = call.steps.find((step) => step.status === 'awaiting_approval');
-        const answered = asked ? call.steps.find((step) => step.at >= asked.at && step.status !== 'awaiting_approval') : undefined;
-        rows.push({
-          kind: 'tool',
-          id: call.callId,
-          label: `${call.name} ${call.summary}`.trim(),
-          start: first,
-          end: going ? Math.max(last.at, now) : last.at,
-          approval: asked ? { start: asked.at, end: answered?.at ?? (going ? Math.max(asked.at, now) : last.at) } : null,
-          status: last.status,
-          going,
-          call,
-        });
+        const row = toolRow(call, now);
+        if (row) rows.push(row);
         const subagent = turn.subagents?.find((candidate) => candidate.callId === call.callId);
         if (subagent) rows.push(...subagentRows(subagent, now));
       }
@@ -67,11 +52,31 @@ export function timelineRows(roundTrips: readonly RoundTripRecord[], now: number
   return rows;
 }
 
-/** A subagent's round-trips, under its `task` call's bar: numbered within the subagent, so the session's own numbers stay. */
+function toolRow(call: ToolTimeline, now: number): Row | null {
+  const first = call.steps[0]?.at;
+  if (first === undefined) return null;
+  const last = call.steps.at(-1)!;
+  const going = !FINAL.has(last.status);
+  const asked = call.steps.find((step) => step.status === 'awaiting_approval');
+  const answered = asked ? call.steps.find((step) => step.at >= asked.at && step.status !== 'awaiting_approval') : undefined;
+  return {
+    kind: 'tool',
+    id: call.callId,
+    label: `${call.name} ${call.summary}`.trim(),
+    start: first,
+    end: going ? Math.max(last.at, now) : last.at,
+    approval: asked ? { start: asked.at, end: answered?.at ?? (going ? Math.max(asked.at, now) : last.at) } : null,
+    status: last.status,
+    going,
+    call,
+  };
+}
+
+/** A subagent's round-trips and calls, under its `task` call's bar: numbered within the subagent, so the session's own numbers stay. */
 function subagentRows(subagent: InspectorSubagent, now: number): Row[] {
   let number = 0;
-  return subagent.turns.flatMap((turn) =>
-    turn.attempts.map((roundTrip, attempt): Row => {
+  return subagent.turns.flatMap((turn) => [
+    ...turn.attempts.map((roundTrip, attempt): Row => {
       number++;
       return {
         kind: 'round-trip',
@@ -87,7 +92,11 @@ function subagentRows(subagent: InspectorSubagent, now: number): Row[] {
         nested: true,
       };
     }),
-  );
+    ...turn.toolCalls.flatMap((call) => {
+      const row = toolRow(call, now);
+      return row ? [{ ...row, label: `Subagent: ${row.label}`, nested: true }] : [];
+    }),
+  ]);
 }
 
 function percent(value: number, from: number, span: number): string {
@@ -149,7 +158,7 @@ export function LoopTimeline({ roundTrips }: { roundTrips: readonly RoundTripRec
           const approval = row.kind === 'tool' && row.approval ? `, waited ${formatDuration(row.approval.end - row.approval.start)} for approval` : '';
           const state = row.kind === 'round-trip' ? (row.failed ? ', failed' : row.going ? ', still going' : '') : `, ${row.status.replace(/_/g, ' ')}`;
           return (
-            <li key={key} className={`timeline-row ${row.kind}${row.kind === 'round-trip' && row.retry ? ' retry' : ''}${row.kind === 'round-trip' && row.nested ? ' nested' : ''}${row.going ? ' current' : ''}`}>
+            <li key={key} className={`timeline-row ${row.kind}${row.kind === 'round-trip' && row.retry ? ' retry' : ''}${row.nested ? ' nested' : ''}${row.going ? ' current' : ''}`}>
               <span className="timeline-label">{row.label}</span>
               <span className="timeline-track">
                 <button

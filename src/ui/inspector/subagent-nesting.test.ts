@@ -11,7 +11,12 @@ const subagent = { callId: 'task1', description: 'Count files' };
 const taskCall = { callId: 'task1', name: 'task', summary: 'Count files', steps: [{ status: 'executing' as const, at: 1_150 }, { status: 'success' as const, at: 1_900 }] };
 const records = [
   roundTrip('r1', 1_000, { turn: { id: 't1', attempt: 1 }, notes: { toolCalls: [taskCall] } }),
-  roundTrip('n1', 1_200, { interactionId: 'nested', turn: { id: 'nt1', attempt: 1 }, subagent }),
+  roundTrip('n1', 1_200, {
+    interactionId: 'nested',
+    turn: { id: 'nt1', attempt: 1 },
+    subagent,
+    notes: { toolCalls: [{ callId: 'l1', name: 'list_directory', summary: '.', steps: [{ status: 'executing', at: 1_310 }, { status: 'success', at: 1_320 }] }] },
+  }),
   roundTrip('n2', 1_400, { interactionId: 'nested', turn: { id: 'nt2', attempt: 1 }, subagent }),
   roundTrip('r2', 2_000, { turn: { id: 't2', attempt: 1 } }),
 ];
@@ -29,7 +34,8 @@ describe("a subagent's round-trips in the Loop inspector", () => {
 
   it('go in the Timeline right under their task call, numbered within the subagent', () => {
     const rows = timelineRows(records, 3_000);
-    expect(rows.map((row) => row.label)).toEqual(['Round-trip 1', 'task Count files', 'Subagent round-trip 1', 'Subagent round-trip 2', 'Round-trip 2']);
+    expect(rows.map((row) => row.label)).toEqual(['Round-trip 1', 'task Count files', 'Subagent round-trip 1', 'Subagent: list_directory .', 'Subagent round-trip 2', 'Round-trip 2']);
+    expect(rows[3]).toMatchObject({ kind: 'tool', nested: true, status: 'success' });
     expect(rows[2]).toMatchObject({ kind: 'round-trip', nested: true, start: 1_200 });
   });
 });

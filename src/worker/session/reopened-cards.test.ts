@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../../agent/testing/fake-model';
 import { initialSessionView, sessionReducer } from '../../ui/agent/session-reducer';
 import type { WorkerEvent } from '../protocol';
+import { listRoundTrips } from '../../store/round-trips';
 import { createControllerHarness } from '../testing/controller-harness';
 
 let counter = 0;
@@ -72,6 +73,11 @@ describe("a task call's card in a reopened session", () => {
     const items = sessionReducer(initialSessionView, loaded).items.flatMap((item) => (item.type === 'tool' ? [item.call] : []));
     expect(items.map((call) => [call.name, call.summary])).toEqual([['task', 'Look around']]);
     expect(items[0]!.subagent).toEqual(task.subagent);
+    // Its round-trips are stored with the session's, marked, with its calls' timelines for the Loop inspector.
+    const records = await listRoundTrips(reopened.db, sessionId);
+    expect(records.ok && records.value.map((record) => record.subagent?.description ?? null)).toEqual([null, 'Look around', 'Look around', null]);
+    const nested = records.ok ? records.value.filter((record) => record.subagent) : [];
+    expect(nested.map((record) => (record.notes?.toolCalls ?? []).map((call) => [call.name, call.steps.at(-1)?.status]))).toEqual([[['list_directory', 'success']], []]);
     reopened.db.close();
   });
 });

@@ -152,7 +152,12 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
   await workspace.restore(stored.value.map((file) => ({ path: file.path, content: file.content })));
 
   const notes = createInspectorNotes();
-  const store = historyStore(context.db, session.id, writer, context.warn, notes);
+  // A subagent's events (its calls' timelines) are noted apart, with its own round-trips; one runs at a time (`task` runs alone).
+  const subagentNotes = createInspectorNotes();
+  const store = historyStore(context.db, session.id, writer, context.warn, {
+    observe: (event, at) => notes.observe(event, at),
+    notesOf: (roundTripId) => notes.notesOf(roundTripId) ?? subagentNotes.notesOf(roundTripId),
+  });
   const tools = bindTools(context.tools, workspace.sandbox);
   const observers: AgentEventObserver[] = [
     (event) => store.notesChanged(notes.observe(event, Date.now())),
@@ -180,6 +185,7 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     settings: agentSettingsFrom(context.settings(), session),
     // The `task` tool, with its default bounds (20 model requests, 5 minutes).
     subagents: {},
+    observeSubagent: (event) => store.notesChanged(subagentNotes.observe(event, Date.now())),
   });
   return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
 }
