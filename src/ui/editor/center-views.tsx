@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { LoopscopeDb } from '../../store/read';
 import type { WorkerClient } from '../../worker/client';
 import { LoopInspector } from '../inspector/loop-inspector';
+import { useLoopTracking } from '../inspector/use-live-loop';
 import { PreviewPane } from './preview-pane';
 import type { EditorActions } from './use-editor-actions';
 
@@ -30,6 +31,8 @@ export const CenterViews = memo(function CenterViews({
   editor: ReactNode;
 }) {
   const [view, setView] = useState<View>('Editor');
+  // The Diagram lights where each session's loop is: its tracker listens before the inspector is ever opened.
+  useLoopTracking(client);
   const [opened, setOpened] = useState<Set<View>>(() => new Set(['Editor']));
   const [serverUrl, setServerUrl] = useState<string | null>(null);
 

@@ -16,6 +16,7 @@ import type { RoundTripRecord } from '../../store/types';
 import { exportFileName, inspectorExportJson } from './inspector-export';
 import { groupRoundTrips, ownRoundTrips } from './inspector-model';
 import { TurnView } from './inspector-turn';
+import { LoopDiagram } from './loop-diagram';
 import { LoopTimeline } from './loop-timeline';
 import { useInspectorActions } from './use-inspector-actions';
 import './inspector.css';
@@ -61,11 +62,14 @@ function ForkEditView({ edit }: { edit: NonNullable<ForkOrigin['edit']> }) {
   );
 }
 
-/** List (the numbers, turn by turn) or Timeline (the same round-trips and calls on one time axis). */
-function ViewTabs({ view, onChange }: { view: 'list' | 'timeline'; onChange: (view: 'list' | 'timeline') => void }) {
+type InspectorView = 'list' | 'timeline' | 'diagram';
+
+/** List (the numbers, turn by turn), Timeline (the same round-trips and calls on one time axis) or Diagram (the loop's states, how often each edge was taken). */
+function ViewTabs({ view, onChange }: { view: InspectorView; onChange: (view: InspectorView) => void }) {
   const views = [
     { id: 'list', label: 'List' },
     { id: 'timeline', label: 'Timeline' },
+    { id: 'diagram', label: 'Diagram' },
   ] as const;
   return (
     <div role="tablist" aria-label="Inspector views" className="inspector-views">
@@ -80,7 +84,7 @@ function ViewTabs({ view, onChange }: { view: 'list' | 'timeline'; onChange: (vi
           onKeyDown={(event) => {
             if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
             event.preventDefault();
-            const next = views[(index + 1) % views.length]!;
+            const next = views[(index + (event.key === 'ArrowRight' ? 1 : views.length - 1)) % views.length]!;
             onChange(next.id);
             const tabs = event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]');
             tabs?.[views.indexOf(next)]?.focus();
@@ -98,7 +102,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
   const session = useSession(db, sessionId);
   const actions = useInspectorActions(client, sessionId);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
-  const [view, setView] = useState<'list' | 'timeline'>('list');
+  const [view, setView] = useState<InspectorView>('list');
   // A subagent's round-trips are not the session's: they take no number (notes and forks name the session's own).
   const ordinals = useMemo(() => new Map(ownRoundTrips(roundTrips ?? []).map((roundTrip, index) => [roundTrip.id, index + 1])), [roundTrips]);
   const notes = useMemo(
@@ -111,7 +115,8 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
   );
   const interactions = useMemo(() => (roundTrips ? groupRoundTrips(roundTrips) : []), [roundTrips]);
   if (!roundTrips) return <p className="empty">Loading…</p>;
-  if (roundTrips.length === 0) return <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>;
+  // The Diagram stays while a replay starts over (its records are cleared): it lights the first steps before any is stored.
+  if (roundTrips.length === 0 && view !== 'diagram') return <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>;
   const turns = interactions.reduce((sum, interaction) => sum + interaction.turns.length, 0);
   return (
     <div className="loop-inspector">
@@ -125,8 +130,9 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
       </div>
       {session?.forkedFrom?.edit ? <ForkEditView edit={session.forkedFrom.edit} /> : null}
       {editing && actions ? <ForkEditDialog onFork={actions.fork} request={editing} onClose={() => setEditing(null)} /> : null}
-      <div role="tabpanel" aria-label={view === 'timeline' ? 'Timeline view' : 'List view'}>
+      <div role="tabpanel" aria-label={view === 'timeline' ? 'Timeline view' : view === 'diagram' ? 'Diagram view' : 'List view'}>
       {view === 'timeline' ? <LoopTimeline roundTrips={roundTrips} /> : null}
+      {view === 'diagram' ? <LoopDiagram roundTrips={roundTrips} sessionId={sessionId} client={client} /> : null}
       {view === 'list' && interactions.map((interaction, index) => {
         let number = 1;
         return (
