@@ -5,6 +5,7 @@
  * its tools; each test has a server of its own. What the page sends is read from the page's
  * requests (the agent worker's fetches), what the server did from what it prints.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
 import { installReferenceMcp, startReferenceMcp } from './reference-mcp/server.mjs';
 import type { ReferenceMcp } from './reference-mcp/server.mjs';
@@ -74,6 +75,12 @@ async function openWithReference(page: Page, gemini: FakeGemini, query?: string)
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
 }
 
+/** The WCAG 2.1 A and AA rules axe finds broken inside `selector` (ids, for the failure message). */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 const lastAgent = (page: Page) => transcript(page).getByRole('article', { name: 'Agent' }).last();
 
 test('Connect lists the tools, a tool that needs MCP tasks with why and never offered, no bullets; a call gets one result and no cancellation follows it (default URL)', async ({ page, gemini, pageErrors }) => {
@@ -91,6 +98,7 @@ test('Connect lists the tools, a tool that needs MCP tasks with why and never of
   await expect(research.getByRole('checkbox')).not.toBeChecked();
   // No bullets: each item's marker is none (an item is a list-item; its marker is what shows).
   expect(await tools.getByRole('listitem').evaluateAll((items) => items.map((item) => getComputedStyle(item).listStyleType))).toEqual(Array(13).fill('none'));
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
@@ -111,16 +119,16 @@ test('Connect lists the tools, a tool that needs MCP tasks with why and never of
 });
 
 test('a long-running tool shows its progress on the card and in the Loop inspector\'s timeline, and Stop mid-call cancels it on the server', async ({ page, gemini }) => {
-  gemini.setScript({ responses: [call('ref__trigger-long-running-operation', { duration: 3, steps: 3 }), done('Finished.'), call('ref__trigger-long-running-operation', { duration: 60, steps: 60 })] });
+  gemini.setScript({ responses: [call('ref__trigger-long-running-operation', { duration: 6, steps: 3 }), done('Finished.'), call('ref__trigger-long-running-operation', { duration: 60, steps: 60 })] });
   const methods = watchMethods(page, reference.port);
   await openWithReference(page, gemini);
   await sendMessage(page, 'Run the long operation');
-  const card = toolCard(page, 'ref__trigger-long-running-operation {"duration":3,"steps":3}');
+  const card = toolCard(page, 'ref__trigger-long-running-operation {"duration":6,"steps":3}');
   const bar = card.getByRole('progressbar', { name: /^Progress of ref__trigger-long-running-operation/ });
   await expect(bar).toHaveAttribute('max', '3');
   await expect(card.locator('.tool-progress-text')).toHaveText(/^[12] \/ 3$/);
   await expect(lastAgent(page)).toHaveText('Finished.');
-  await expect(statusOf(page, 'ref__trigger-long-running-operation {"duration":3,"steps":3}')).toHaveText('success');
+  await expect(statusOf(page, 'ref__trigger-long-running-operation {"duration":6,"steps":3}')).toHaveText('success');
   await expect(bar).toBeHidden();
 
   await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
@@ -133,6 +141,7 @@ test('a long-running tool shows its progress on the card and in the Loop inspect
   await sendMessage(page, 'Run it for a minute');
   const long = toolCard(page, 'ref__trigger-long-running-operation {"duration":60,"steps":60}');
   await expect(long.locator('.tool-progress-text')).toHaveText(/ \/ 60$/);
+  expect(await axeViolations(page, '.tool-card.status-executing')).toEqual([]);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(statusOf(page, 'ref__trigger-long-running-operation {"duration":60,"steps":60}')).toHaveText('cancelled');
   await expect.poll(() => methods.filter((method) => method === 'notifications/cancelled')).toHaveLength(1);
