@@ -110,6 +110,9 @@ describe('the Diagram’s current state, live from the worker’s events', () =>
     }
     expect(live.ended).toBe('completed');
     expect(live.running).toBe(false);
+    // The interaction's end ends it for the counts, before the run's own end is posted.
+    const ended = play([{ type: 'running', sessionId: S, running: true }, agent({ type: 'interaction_end', value: { outcome: 'error' } })]);
+    expect(ended).toMatchObject({ current: 'end', running: false, ended: 'error' });
   });
 
   it('lights the call that waits on the person while another of its batch is queued, then the last call to finish', () => {

@@ -152,6 +152,7 @@ export function loopCounts(roundTrips: readonly RoundTripRecord[], running = fal
 export interface LiveLoop {
   /** Null until an event says where the loop is (then the records do: the session at rest). */
   current: LoopNode | null;
+  /** An interaction is under way (from the run's start to its `interaction_end`). */
   running: boolean;
   pause: PauseStage | null;
   /** How the last interaction ended, as the worker said it. */
@@ -211,7 +212,8 @@ export function liveLoopStep(live: LiveLoop, sessionId: string, event: WorkerEve
         case 'loop_detected':
           return moved(live, 'loop_guard');
         case 'interaction_end':
-          return moved(live, 'end', { ended: agentEvent.value.outcome });
+          // The interaction is over here, whatever the run does after it (its `running: false` follows, once its records are stored).
+          return moved(live, 'end', { ended: agentEvent.value.outcome, running: false, pause: null });
         default:
           return live;
       }
