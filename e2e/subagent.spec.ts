@@ -50,6 +50,8 @@ for (const [where, query] of [
     await expect(approval).toContainText('Subagent: Write a note');
     await expect(approval).toContainText('note.txt');
     await expect(statusOf(page, 'task Write a note')).toHaveText('executing');
+    // Live while it runs: its round-trips and calls so far.
+    await expect(taskCard(page).getByRole('region', { name: 'Subagent' }).getByRole('button', { name: /^Subagent: 2 round-trips, 2 tool calls, working$/ })).toBeVisible();
     await approval.getByRole('button', { name: 'Allow once' }).click();
 
     await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('The subagent wrote note.txt.');
