@@ -83,7 +83,8 @@ function toolSpan(timeline: ToolTimeline, parent: TraceSpan, context: SpanContex
     end: Math.max(last?.at ?? first, first, parent.start),
     attributes,
     // Each status the call went through, when: approvals show as the wait between two of them.
-    events: timeline.steps.map((step) => ({ name: step.status, at: step.at, attributes: { 'loopscope.tool.status': step.status } })),
+    // A step a progress notification added carries the progress in words ("3 / 5").
+    events: timeline.steps.map((step) => ({ name: step.status, at: step.at, attributes: { 'loopscope.tool.status': step.status, ...(step.progress ? { 'loopscope.tool.progress': step.progress } : {}) } })),
     status,
   };
 }
