@@ -96,6 +96,13 @@ test('Connect lists the tools, a tool that needs MCP tasks with why and never of
   await expect(research).toContainText('needs MCP tasks');
   await expect(research.getByRole('checkbox')).toBeDisabled();
   await expect(research.getByRole('checkbox')).not.toBeChecked();
+  // Its long description and the note wrap under its name; the checkbox sits beside the name.
+  const box = (await research.getByRole('checkbox').boundingBox())!;
+  const name = (await research.locator('code').boundingBox())!;
+  const note = (await research.getByText('needs MCP tasks').boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(name.x);
+  expect(Math.abs(box.y + box.height / 2 - (name.y + name.height / 2))).toBeLessThan(name.height);
+  expect(note.y).toBeGreaterThanOrEqual(name.y + name.height - 1);
   // No bullets: each item's marker is none (an item is a list-item; its marker is what shows).
   expect(await tools.getByRole('listitem').evaluateAll((items) => items.map((item) => getComputedStyle(item).listStyleType))).toEqual(Array(13).fill('none'));
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
