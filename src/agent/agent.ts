@@ -98,6 +98,8 @@ export function createAgent(given: AgentDependencies): Agent {
 async function runInteraction(run: Run, input: AgentInput): Promise<InteractionOutcome> {
   const admitted = await admit(run, input);
   if (admitted.type === 'end') return admitted.outcome;
+  // Continue and a fork's calls resume at a boundary (after results, or an unanswered prompt): a waiting steering message joins first.
+  if (input.type !== 'user_query') await joinSteering(run);
   const budget = continuationBudget(run);
   let message: OutgoingMessage = admitted.message;
   for (;;) {

@@ -148,6 +148,22 @@ describe('steering', () => {
     expect(h.ofType('steering_joined')).toEqual([]);
   });
 
+  it('Continue resumes at a boundary: a message waiting joins before its first request', async () => {
+    const call = { functionCall: { id: 'c1', name: 'read_file', args: { file_path: 'a' } } };
+    const result = { functionResponse: { id: 'c1', name: 'read_file', response: { output: 'A' } } };
+    const inbox = createFakeSteeringInbox();
+    const h = createHarness({
+      initialHistory: [{ role: 'user', parts: [{ text: 'read a' }] }, { role: 'model', parts: [call] }, { role: 'user', parts: [result] }],
+      script: [reply('done', 'STOP')],
+      steering: inbox,
+    });
+    inbox.send('then stop');
+    expect(await h.resume()).toBe('completed');
+    expect(h.model.requests[0]!.contents.at(-1)!.parts.map((part) => part.text ?? 'result')).toEqual(['result', 'then stop']);
+    expect(steeringEntries(h.store.history())).toEqual(['then stop']);
+    h.expectHealthy();
+  });
+
   it('two messages waiting join together, in the order they were sent, as two entries', async () => {
     const inbox = createFakeSteeringInbox();
     const h = createHarness({ script: [readCall('c1'), reply('done', 'STOP')], steering: inbox });

@@ -39,6 +39,12 @@ describe('replay plans', () => {
     expect(plan.total).toBe(4);
   });
 
+  it('from a fork after a batch of results: a steering message that followed them joins the resumed step where it joined', () => {
+    const steer: Content = { role: 'user', parts: [{ text: 'use b' }], steering: true };
+    const plan = replayPlanFrom([user('first'), call, result, steer, model('read it'), user('second'), model('done')], 3);
+    expect(plan.steps[0]).toEqual({ text: null, responses: [model('read it')], steering: [{ after: 0, text: 'use b' }] });
+  });
+
   it('from a fork at the recording\'s end: nothing to play', () => {
     expect(replayPlanFrom(recorded, recorded.length)).toMatchObject({ steps: [], total: 0 });
   });

@@ -54,9 +54,13 @@ const isPrompt = (content: Content) =>
 export function replayPlanFrom(recorded: readonly Content[], at: number): ReplayPlan {
   const plan = replayPlan(recorded.slice(at));
   const resumed = plan.initial.filter((content) => content.role === 'model');
+  // Steering messages among them join where they joined: after as many of those responses.
+  const steering = plan.initial.flatMap((content, index) =>
+    content.steering ? [{ after: plan.initial.slice(0, index).filter((before) => before.role === 'model').length, text: content.parts.map((part) => part.text ?? '').join('') }] : [],
+  );
   plan.initial = [];
   if (resumed.length > 0) {
-    plan.steps.unshift({ text: null, responses: resumed, steering: [] });
+    plan.steps.unshift({ text: null, responses: resumed, steering });
     plan.total += resumed.length;
   }
   return plan;

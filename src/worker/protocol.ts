@@ -243,7 +243,11 @@ export type WorkerEvent =
   | { type: 'agent-event'; sessionId: string; event: PageAgentEvent; urgent?: true }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */
   | { type: 'running'; sessionId: string; running: boolean; interruption?: Interruption }
-  /** Steering messages the run ended without (`stopped`: by Stop), oldest first: the page gives them back. Posted before the run's `running: false`. */
+  /**
+   * Steering messages the run ended without, oldest first, posted before the run's `running: false`.
+   * `stopped`: it did not complete (Stop, an error, a hook's stop): the page gives them back to the
+   * prompt; otherwise they arrived after its last boundary and the page sends them as a message.
+   */
   | { type: 'steering-returned'; sessionId: string; messages: { id: string; text: string }[]; stopped: boolean }
   | { type: 'paused'; sessionId: string; pause: PauseStage | null }
   | { type: 'files-changed'; sessionId: string; paths: string[]; by: 'agent' | 'person' | 'restore' }

@@ -46,8 +46,11 @@ export function createRunSlot(options: RunSlotOptions) {
     prompt = null;
   };
 
-  /** Work that owns the session until it ends: the page shows it running, Stop aborts it. */
-  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>, steerable = false): { done: Promise<T>; signal: AbortSignal } {
+  /**
+   * Work that owns the session until it ends: the page shows it running, Stop aborts it.
+   * `steerable`: the run takes steering messages; `completed()` says, as it ends, whether it ended normally (else they are given back).
+   */
+  function begin<T>(current: SessionRuntime, work: (signal: AbortSignal) => Promise<T>, steerable?: { completed(): boolean }): { done: Promise<T>; signal: AbortSignal } {
     const controller = new AbortController();
     const sessionId = current.session.id;
     const startedAt = Date.now();
@@ -59,11 +62,11 @@ export function createRunSlot(options: RunSlotOptions) {
         run = null;
         // In the same step as the run's end: a steer from now on is refused, so each message is either given back here or refused.
         const left = steering.drain();
-        if (left.length > 0) post({ type: 'steering-returned', sessionId, messages: left, stopped: controller.signal.aborted });
+        if (left.length > 0) post({ type: 'steering-returned', sessionId, messages: left, stopped: controller.signal.aborted || !steerable?.completed() });
         options.ended({ sessionId, startedAt });
         post({ type: 'running', sessionId, running: false, interruption: current.agent.interruption() });
       });
-    run = { controller, done: done.then(() => undefined, () => undefined), steerable };
+    run = { controller, done: done.then(() => undefined, () => undefined), steerable: steerable !== undefined };
     return { done, signal: controller.signal };
   }
 
@@ -71,13 +74,14 @@ export function createRunSlot(options: RunSlotOptions) {
     const current = options.current();
     if (!current) return { error: NO_SESSION };
     if (run) return { error: { kind: 'busy', message: 'The agent is still working. Stop it or wait for it to finish.' } };
+    let completed = false;
     const { done } = begin(
       current,
       async (signal) => {
         await options.beforeRun?.();
-        await current.agent.run(input, signal);
+        completed = (await current.agent.run(input, signal)) === 'completed';
       },
-      true,
+      { completed: () => completed },
     );
     done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The agent stopped unexpectedly: ${messageOf(thrown)}` }));
     return { current, done: done.then(() => undefined, () => undefined) };

@@ -88,6 +88,18 @@ describe('steering through the worker', () => {
     expect(stored.ok && stored.value.history.some((content) => content.steering)).toBe(false);
   });
 
+  it('a run that ends in an error gives a waiting message back (not sent on its own), as Stop does', async () => {
+    const gate = createDeferred();
+    const failing: FakeResponse = { chunks: [{ text: 'Looking.' }], hold: { chunkIndex: 0, until: gate.promise }, failAfter: { chunkIndex: 0, error: { status: 400, message: 'Bad request' } } };
+    const harness = createControllerHarness({ databaseName: `steer-error-${counter++}`, model: createFakeModel([failing]), settings: { ...TEST_SETTINGS, provider: 'gemini' } });
+    await harness.init();
+    await harness.send({ type: 'send', sessionId: null, text: 'look' });
+    await harness.send({ type: 'steer', sessionId: null, steerId: 'x1', text: 'only a.txt' });
+    gate.resolve();
+    await harness.controller.idle();
+    expect(harness.events.find((event) => event.type === 'steering-returned')).toMatchObject({ stopped: true, messages: [{ id: 'x1', text: 'only a.txt' }] });
+  });
+
   it('refuses a steer when no run of the person’s is under way', async () => {
     const harness = createControllerHarness({ databaseName: `steer-idle-${counter++}`, model: createFakeModel([]) });
     await harness.init();
