@@ -131,7 +131,7 @@ describe('the Diagram’s current state, live from the worker’s events', () =>
     const live = play([{ type: 'running', sessionId: S, running: true }, agent({ type: 'round_trip_start', value: { roundTripId: 'r1', model: 'm' } }), agent({ type: 'content', value: 'a' })]);
     expect(liveLoopStep(live, S, { type: 'running', sessionId: 'other', running: false })).toBe(live);
     expect(liveLoopStep(live, S, agent({ type: 'content', value: 'b' }))).toBe(live);
-    expect(liveLoopStep(live, S, { type: 'session-loaded', session: { sessionId: S } as unknown as Extract<WorkerEvent, { type: 'session-loaded' }>['session'] })).toEqual(initialLiveLoop);
+    expect(liveLoopStep(live, S, { type: 'session-loaded', session: { sessionId: S, approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' } })).toEqual(initialLiveLoop);
   });
 
   it('with no event seen, shows a session at rest at its end, and one that never asked nothing', () => {
