@@ -212,3 +212,43 @@ openAiTest('OpenAI-compatible: a message steered while a call waits for approval
   expect(messages.slice(-3).map((message) => message.role)).toEqual(['assistant', 'tool', 'user']);
   expect(messages.at(-1)).toEqual({ role: 'user', content: 'name the next one b.txt' });
 });
+
+test('a shared link carries a steering message where it joined, and its replay plays it at the same boundary', async ({ page, gemini, browser }) => {
+  gemini.setScript({ responses: [listThenHold, text('Done, as you asked.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await sendMessage(page, 'look at the files');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Looking around.');
+  await steer(page, 'only the top level, please');
+  gemini.release();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Done, as you asked.');
+  const order = (target: Page) =>
+    transcript(target)
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((article) => `${article.getAttribute('aria-label')}${article.textContent?.includes('Steering') ? ' (steering)' : ''}`));
+  const expected = ['You', 'Agent', 'list_directory .', 'You (steering)', 'Agent'];
+  expect(await order(page)).toEqual(expected);
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const linkBox = dialog.getByRole('textbox', { name: 'Share link' });
+  await expect(linkBox).toHaveValue(/#session=/);
+  const link = await linkBox.inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const requestsBefore = gemini.requests().length;
+
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await expect(shared).toBeVisible();
+  await expect(transcript(reader).getByRole('article', { name: 'Agent' }).last()).toHaveText('Done, as you asked.');
+  expect(await order(reader)).toEqual(expected);
+  await expect(reader.getByRole('button', { name: 'Steer' })).toHaveCount(0);
+
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 2 of 2');
+  expect(await order(reader)).toEqual(expected);
+  expect(gemini.requests()).toHaveLength(requestsBefore);
+  await context.close();
+});
