@@ -185,7 +185,10 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     settings: agentSettingsFrom(context.settings(), session),
     // The `task` tool, with its default bounds (20 model requests, 5 minutes).
     subagents: {},
-    observeSubagent: (event) => store.notesChanged(subagentNotes.observe(event, Date.now())),
+    // A hook run inside it reaches the session's own events (task-tool.ts): noted once, there.
+    observeSubagent: (event) => {
+      if (event.type !== 'hook_run') store.notesChanged(subagentNotes.observe(event, Date.now()));
+    },
   });
   return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
 }
