@@ -28,6 +28,8 @@ function trackerOf(client: WorkerClient): LoopTracker {
   let tracker = trackers.get(client);
   if (tracker) return tracker;
   const loops = new Map<string, LiveLoop>();
+  /** What the Diagram was last told of each session: it changes only with what the Diagram shows. */
+  const shown = new Map<string, LiveLoop>();
   const listeners = new Set<() => void>();
   client.subscribe((event) => {
     const sessionId = sessionOf(event);
@@ -36,10 +38,13 @@ function trackerOf(client: WorkerClient): LoopTracker {
     const after = liveLoopStep(before, sessionId, event);
     if (after === before) return;
     loops.set(sessionId, after);
+    // The batch's statuses matter to the next step only: a change the Diagram does not show draws nothing.
+    if (after.current === before.current && after.running === before.running && after.pause === before.pause && after.ended === before.ended) return;
+    shown.set(sessionId, after);
     for (const listener of listeners) listener();
   });
   tracker = {
-    get: (sessionId) => loops.get(sessionId) ?? initialLiveLoop,
+    get: (sessionId) => shown.get(sessionId) ?? initialLiveLoop,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
