@@ -138,7 +138,8 @@ export type AgentEvent =
   | { type: 'hook_run'; value: HookRun }
   // UI-facing updates that are not in Gemini CLI's enum:
   | { type: 'tool_calls_update'; value: ToolCallView[] }
-  | { type: 'round_trip_start'; value: { roundTripId: string; model: string } }
+  /** `purpose`: set when the call is not the agent's own turn (a compression's summary, the next-speaker check), as on its RoundTrip. */
+  | { type: 'round_trip_start'; value: { roundTripId: string; model: string; purpose?: 'compression' | 'next_speaker' } }
   | { type: 'round_trip_end'; value: { roundTripId: string } }
   /** After each round-trip whose response gave its usage. */
   | { type: 'context_usage'; value: ContextUsage }

@@ -85,7 +85,7 @@ async function* streamAttempt(
     response: [],
     turn,
   };
-  deps.emit({ type: 'round_trip_start', value: { roundTripId: roundTrip.id, model: request.model } });
+  deps.emit({ type: 'round_trip_start', value: { roundTripId: roundTrip.id, model: request.model, ...(turn.purpose ? { purpose: turn.purpose } : {}) } });
   const reply: ModelReply = { parts: [] };
   const attempt: StreamedAttempt = { reply, visibleOutputYielded: false };
   const { controller, dispose } = childController(signal);

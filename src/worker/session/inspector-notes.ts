@@ -6,7 +6,7 @@
  *
  * - A tool call's progress (ToolCallView.progress) is an executing step of its own each time
  *   its words change, so the timeline shows when each arrived (at most PROGRESS_STEPS_KEPT).
- * - `steering_joined` belongs to the next round-trip: the request that carried the messages.
+ * - `steering_joined` belongs to the agent's next round-trip (not a compression's summary request): the request that carried the messages.
  * - A tool call belongs to the round-trip that was running or had just ended when the call was
  *   first seen: the one whose response asked for it (a retried attempt's calls are dropped by
  *   the agent before they are scheduled, so they never reach tool_calls_update).
@@ -36,6 +36,7 @@ export function createInspectorNotes(): InspectorNotes {
   const callAnchor = new Map<string, { roundTripId: string; timeline: ToolTimeline }>();
   let current: string | null = null;
   let waiting: LoopEventNote[] = [];
+  let steering: LoopEventNote[] = [];
 
   const entry = (roundTripId: string) => {
     let found = notes.get(roundTripId);
@@ -53,14 +54,17 @@ export function createInspectorNotes(): InspectorNotes {
         case 'round_trip_start': {
           current = event.value.roundTripId;
           const found = entry(current);
-          if (waiting.length === 0) return [];
-          found.events.push(...waiting);
+          // The agent's own next request carries the steering messages; a compression's summary request before it does not.
+          const carried = event.value.purpose === undefined ? steering : [];
+          if (carried.length > 0) steering = [];
+          if (waiting.length === 0 && carried.length === 0) return [];
+          found.events.push(...waiting, ...carried);
           waiting = [];
           return [current];
         }
         case 'steering_joined':
-          // Steering messages belong to the request that carried them: the next one.
-          waiting.push({ ...structuredClone(event), at } as LoopEventNote);
+          // Steering messages belong to the request that carried them: the agent's next one.
+          steering.push({ ...structuredClone(event), at } as LoopEventNote);
           return [];
         case 'chat_compressed':
         case 'loop_detected':

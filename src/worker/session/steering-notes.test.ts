@@ -13,4 +13,15 @@ describe('a steering note', () => {
     expect(notes.observe({ type: 'round_trip_start', value: { roundTripId: 'rt2', model: 'm' } }, 25)).toEqual(['rt2']);
     expect(notes.notesOf('rt2')).toEqual({ events: [{ ...joined, at: 20 }] });
   });
+
+  it('skips a compression\'s summary request made before the request that carries it', () => {
+    const notes = createInspectorNotes();
+    const joined = { type: 'steering_joined' as const, value: { messages: [{ id: 'x1', entryId: 'e4', text: 'be brief' }] } };
+    notes.observe(joined, 10);
+    expect(notes.observe({ type: 'round_trip_start', value: { roundTripId: 'summary', model: 'm', purpose: 'compression' } }, 12)).toEqual([]);
+    notes.observe({ type: 'round_trip_end', value: { roundTripId: 'summary' } }, 30);
+    expect(notes.observe({ type: 'round_trip_start', value: { roundTripId: 'rt2', model: 'm' } }, 31)).toEqual(['rt2']);
+    expect(notes.notesOf('summary')).toBeUndefined();
+    expect(notes.notesOf('rt2')).toEqual({ events: [{ ...joined, at: 10 }] });
+  });
 });
