@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, openApp, test } from './fixtures';
+import { expect, openApp, sendMessage, test, useGemini } from './fixtures';
 
 async function openLessonDiagram(page: Page, query?: string): Promise<{ inspector: Locator; states: Locator; lit: Locator }> {
   await openApp(page, query);
@@ -91,6 +91,51 @@ for (const [where, query] of [
     expect(pageErrors).toEqual([]);
   });
 }
+
+test('during a live run in Step through, the Diagram lights the model request and the tool it pauses before, the approval it waits for, and the end', async ({ page, gemini, pageErrors }) => {
+  gemini.setScript({
+    responses: [
+      { chunks: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'hello.txt', content: 'Hello\n' } }], finishReason: 'STOP' }] },
+      { chunks: [{ text: 'Created hello.txt.', finishReason: 'STOP' }] },
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await expect(page.getByText('Model: Gemini', { exact: true })).toBeVisible();
+  const step = page.getByRole('checkbox', { name: 'Step through' });
+  await step.click();
+  await expect(step).toBeChecked();
+  // Chosen before the session made any model call.
+  await page.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
+  const inspector = page.getByRole('region', { name: 'Loop inspector' });
+  await inspector.getByRole('tab', { name: 'Diagram' }).click();
+  const states = inspector.getByRole('list', { name: 'Loop states' });
+  const lit = states.locator('[aria-current="step"]');
+  await expect(states).toBeVisible();
+  await expect(lit).toHaveCount(0);
+
+  await sendMessage(page, 'Create hello.txt');
+  const nextStep = page.getByRole('button', { name: 'Next step' });
+  await expect(page.getByRole('status').filter({ hasText: 'Paused before the model call: model call 1' })).toBeVisible();
+  await expect(lit).toHaveText('Model request: 0 times');
+  await nextStep.click();
+  const approval = page.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toBeVisible();
+  await expect(lit).toHaveText('Awaiting approval: 1 time');
+  await expect(item(states, 'Model request')).toHaveText('Model request: 1 time; then Streaming 1');
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Paused before the tool: write_file hello.txt' })).toBeVisible();
+  await expect(lit).toHaveText('Scheduled: 1 time');
+  await nextStep.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Paused before the model call: model call 2' })).toBeVisible();
+  await expect(lit).toHaveText(/^Model request: 1 time/);
+  await expect(item(states, 'Success')).toHaveText('Success: 1 time');
+  await nextStep.click();
+  await expect(lit).toHaveText('End: 1 time, last by completed');
+  await expect(item(states, 'Success')).toHaveText('Success: 1 time; then Model request 1');
+  await expect(item(states, 'Streaming')).toHaveText('Streaming: 2 times; then Validating 1, End 1');
+  expect(pageErrors).toEqual([]);
+});
 
 test('at 1280×720 the Diagram and its list fit the inspector in large type, and the list is reached by Tab', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -115,8 +115,17 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
   );
   const interactions = useMemo(() => (roundTrips ? groupRoundTrips(roundTrips) : []), [roundTrips]);
   if (!roundTrips) return <p className="empty">Loading…</p>;
-  // The Diagram stays while a replay starts over (its records are cleared): it lights the first steps before any is stored.
-  if (roundTrips.length === 0 && view !== 'diagram') return <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>;
+  // Before any record (a new session, a replay starting over) the Diagram can still be chosen: it lights the first steps before any is stored.
+  if (roundTrips.length === 0 && view !== 'diagram') {
+    return (
+      <div className="loop-inspector">
+        <div className="inspector-header">
+          <ViewTabs view={view} onChange={setView} />
+        </div>
+        <p className="empty">No model calls yet. Each round-trip of the loop appears here with its raw request and response.</p>
+      </div>
+    );
+  }
   const turns = interactions.reduce((sum, interaction) => sum + interaction.turns.length, 0);
   return (
     <div className="loop-inspector">
