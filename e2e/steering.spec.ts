@@ -157,6 +157,24 @@ test('a steer sent at the moment a batch has ended (paused before the next reque
   await expect(you(page).filter({ hasText: 'Steering' })).toHaveCount(1);
 });
 
+test('a steer sent just as a batch ended and the next request left (held by the server) joins after that reply, once', async ({ page, gemini }) => {
+  gemini.setScript({
+    responses: [{ chunks: [{ functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }], finishReason: 'STOP' }] }, { chunks: [{ text: 'Listed.', finishReason: 'STOP' }], holdBefore: 0 }, text('Noted.')],
+  });
+  await openApp(page, '');
+  await useGemini(page, gemini);
+  await sendMessage(page, 'list');
+  // The batch has ended and its results went out with request 2, which the server holds.
+  await expect.poll(() => gemini.held()).toBe(1);
+  await steer(page, 'and keep it short');
+  gemini.release();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Noted.');
+  const carried = gemini.requests().map((request) => JSON.stringify(request.body).split('and keep it short').length - 1);
+  expect(carried).toEqual([0, 0, 1]);
+  const order = await transcript(page).getByRole('article').evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')));
+  expect(order).toEqual(['You', 'list_directory .', 'Agent', 'You', 'Agent']);
+});
+
 test('Alt+Enter and Queue keep the message for the run\'s end', async ({ page, gemini }) => {
   gemini.setScript({ responses: [{ chunks: [{ text: 'First ' }, { text: 'answer.', finishReason: 'STOP' }], holdBefore: 1 }, text('Second answer.')] });
   await openApp(page);
