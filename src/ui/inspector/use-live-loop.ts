@@ -63,5 +63,6 @@ export function useLoopTracking(client: WorkerClient): void {
 export function useLiveLoop(client: WorkerClient | undefined, sessionId: string): LiveLoop {
   const tracker = client ? trackerOf(client) : null;
   const subscribe = useCallback((listener: () => void) => tracker?.subscribe(listener) ?? (() => undefined), [tracker]);
-  return useSyncExternalStore(subscribe, () => tracker?.get(sessionId) ?? initialLiveLoop);
+  const snapshot = () => tracker?.get(sessionId) ?? initialLiveLoop;
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
