@@ -170,6 +170,12 @@ export interface AgentDependencies {
   subagents?: Partial<SubagentLimits>;
   /** Sees each event of a subagent's nested loop, which never reaches `emit` (the worker's Loop inspector notes of its round-trips). */
   observeSubagent?(event: AgentEvent, subagent: { callId: string; description: string }): void;
+  /**
+   * A replay's recording of this `task` call's subagent, as a model that plays it: the subagent
+   * runs again (its tools for real) with it instead of the parent's model. Undefined for a call
+   * the recording holds no subagent of: the registry's own `task` (a replay's stand-in) answers it.
+   */
+  replayedSubagent?(callId: string): LanguageModel | undefined;
 }
 
 /** How far one subagent may go. */

@@ -225,6 +225,8 @@ export interface SharedSessionRecord {
   startFiles?: { path: string; content: FileContent }[];
   /** What the document left out, for the person. */
   notes: string[];
+  /** The nested conversation of each subagent the recording ran, by its `task` call's id (share/subagent-recordings.ts); absent in sessions opened before they were kept. */
+  subagents?: Record<string, Content[]>;
 }
 
 export type { SettingsRecord } from './settings-record';

@@ -12,6 +12,7 @@
  * nested loop, which answers each of its calls (K2); the `task` call itself ends cancelled.
  * Its tools never include `task`: a subagent starts no subagent.
  */
+import type { LanguageModel } from '../../model/types';
 import type { Part } from '../../shared/content';
 import type { SubagentOutcome, SubagentView } from '../../shared/subagent-view';
 import type { Tool, ToolRegistry, ToolResult } from '../../tools/types';
@@ -39,6 +40,8 @@ export interface TaskToolContext {
   approvalMode(): ApprovalMode;
   /** Builds the nested agent (agent.ts's createAgent, given here so this module does not import it). */
   createAgent(deps: AgentDependencies): Agent;
+  /** The model this call's subagent talks to, when not the parent's (a replay plays the recorded one). */
+  modelFor?(callId: string): LanguageModel | undefined;
 }
 
 export interface TaskTool {
@@ -150,7 +153,7 @@ export function createTaskTool(context: TaskToolContext): TaskTool {
       const errors: string[] = [];
       const mode = context.approvalMode();
       const agent = context.createAgent({
-        model: parent.model,
+        model: context.modelFor?.(callId) ?? parent.model,
         tools: subagentTools(parent.tools, args.tools, mode),
         spill: parent.spill,
         store: {

@@ -2,8 +2,9 @@
  * The tools of a replay: the built-in ones run for real (with fresh approvals), while a tool
  * that ran on another system (kind `external`: an MCP server's), or one the viewer does not
  * have, answers from the recording (tools/recorded-tool.ts); the server is never called. So does
- * `task`: a subagent is not run again (its round-trips are in the recording, for the Loop
- * inspector), and what it changed in the files is not done again either.
+ * `task` where the recording holds no round-trips of its subagent (an older link): that subagent
+ * is not run again, and what it changed in the files is not done again either. A subagent the
+ * recording holds runs again instead (agent/subagent/subagents.ts, worker/share/replay.ts).
  */
 import { TASK_TOOL_NAME } from '../../agent/subagent/task-tool';
 import { createRecordedTool } from '../../tools/recorded-tool';

@@ -106,6 +106,8 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
         steering: replayModel ? share.steering() : runs.steering,
         // A replay plays someone's recording: the person's own hooks never run on it.
         personHooks: !replayModel,
+        // A replay runs a recorded subagent again, its model playing the recording, and compares its calls' results.
+        ...(replayModel ? { replayedSubagent: share.replayedSubagent, subagentObservers: [(event) => share.observeSubagent(event)] } : {}),
       },
       session,
       sandbox,

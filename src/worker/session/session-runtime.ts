@@ -50,6 +50,10 @@ export interface RuntimeContext {
   steering?: SteeringInbox;
   /** The person's hooks (Settings → Hooks) run in this runtime; false in a replay, which never runs them. */
   personHooks: boolean;
+  /** In a replay: the recorded subagent of a `task` call, as the model its subagent plays again (AgentDependencies.replayedSubagent). */
+  replayedSubagent?(callId: string): LanguageModel | undefined;
+  /** Who sees a subagent's events besides the Loop inspector's notes (a replay compares its calls' results). */
+  subagentObservers?: readonly AgentEventObserver[];
 }
 
 export interface SessionRuntime {
@@ -188,7 +192,9 @@ export async function openSessionRuntime(context: RuntimeContext, session: Sessi
     // A hook run inside it reaches the session's own events (task-tool.ts): noted once, there.
     observeSubagent: (event) => {
       if (event.type !== 'hook_run') store.notesChanged(subagentNotes.observe(event, Date.now()));
+      for (const observe of context.subagentObservers ?? []) observe(event);
     },
+    ...(context.replayedSubagent ? { replayedSubagent: context.replayedSubagent } : {}),
   });
   return { session, agent, workspace, sandbox, flushRoundTrips: store.flush };
 }

@@ -9,6 +9,12 @@
  * Pause and Next step reuse Step through's gate: while paused, the loop stops before every
  * model request and tool call.
  *
+ * A `task` call whose subagent the recording holds (share/subagent-recordings.ts) runs its
+ * subagent again: its model is a recorded-responses model of its own playing the subagent's
+ * replies at the replay's speed (not counted in "Round-trip N of M"), its calls pass the same
+ * gate and approvals, and its results are compared like the session's. An older recording
+ * without them answers `task` from the recorded result (session/recorded-tools.ts).
+ *
  * Notes (shared/notes.ts): when the replay reaches a step with a note (a prompt it sends, a
  * round-trip it starts, a reply's first text, a tool call), the note becomes the state's
  * `caption`; with Pause at notes, the replay also pauses there until Play or Next step.
@@ -18,6 +24,8 @@ import { createRecordedModel } from '../../model/scripted/recorded-model';
 import type { RecordedModel } from '../../model/scripted/recorded-model';
 import { recordedResultsByTool, replayPlan, replayPlanFrom } from '../../share/replay-plan';
 import type { ReplayPlan, ReplayStep } from '../../share/replay-plan';
+import type { LanguageModel } from '../../model/types';
+import type { Content } from '../../shared/content';
 import type { AppError } from '../../shared/errors';
 import { anchorKey } from '../../shared/notes';
 import type { NoteAnchor } from '../../shared/notes';
@@ -45,6 +53,10 @@ export interface Replay {
   paused(): boolean;
   /** Every agent event of the replayed session passes here (tool results are compared). */
   observe(event: AgentEvent): void;
+  /** The model that plays the recorded subagent of this `task` call; undefined when the recording holds none. */
+  subagentModel(callId: string): LanguageModel | undefined;
+  /** Every event of a subagent run again passes here (its calls' results are compared). */
+  observeSubagent(event: AgentEvent): void;
   /** Play, pause, speed; Next step also lets the step waiting now go on. */
   command(command: ReplayCommand): void;
   /** The session is being left: the replay ends without another step. */
@@ -85,9 +97,38 @@ interface ActiveReplay extends Replay {
   cancelled(): boolean;
 }
 
-function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, initialSpeed: ReplaySpeed, notes: Readonly<Record<string, string>>, pauseAtNotes: boolean): ActiveReplay {
+/** The recorded subagents, by `task` call id: their replies in order, and their calls' recorded results. */
+function subagentPlans(subagents: Readonly<Record<string, Content[]>>): { replies: Map<string, Content[]>; results: Map<string, Record<string, unknown>> } {
+  const replies = new Map<string, Content[]>();
+  const results = new Map<string, Record<string, unknown>>();
+  for (const [callId, conversation] of Object.entries(subagents)) {
+    const nested = replayPlan(conversation);
+    const responses = nested.steps.flatMap((step) => step.responses);
+    if (responses.length > 0) replies.set(callId, responses);
+    for (const [id, result] of nested.results) results.set(id, result);
+  }
+  return { replies, results };
+}
+
+function createReplay(
+  host: ReplayHost,
+  sessionId: string,
+  plan: ReplayPlan,
+  initialSpeed: ReplaySpeed,
+  notes: Readonly<Record<string, string>>,
+  pauseAtNotes: boolean,
+  subagents: Readonly<Record<string, Content[]>> = {},
+): ActiveReplay {
   let cancelled = false;
   let speed = initialSpeed;
+  const nested = subagentPlans(subagents);
+  const nestedModels = new Map<string, RecordedModel>();
+  const differs = (callId: string, response: Record<string, unknown>, results: ReadonlyMap<string, Record<string, unknown>>) => {
+    const recorded = results.get(callId);
+    if (!recorded || JSON.stringify(recorded) === JSON.stringify(response)) return;
+    replay.state = { ...replay.state, differs: [...replay.state.differs, { callId, recorded: describe(recorded) }] };
+    replay.publish();
+  };
   const count = { roundTrips: 0, replies: 0 };
   let replied = false;
   /** The step playing: how many responses it loaded, and its steering messages not taken yet. */
@@ -143,11 +184,20 @@ function createReplay(host: ReplayHost, sessionId: string, plan: ReplayPlan, ini
         return replay.reached({ kind: 'reply', ordinal: ++count.replies });
       }
       if (event.type === 'tool_call_request') return replay.reached({ kind: 'call', callId: event.value.callId });
-      if (event.type !== 'tool_call_response') return;
-      const recorded = plan.results.get(event.value.callId);
-      if (!recorded || JSON.stringify(recorded) === JSON.stringify(event.value.response)) return;
-      replay.state = { ...replay.state, differs: [...replay.state.differs, { callId: event.value.callId, recorded: describe(recorded) }] };
-      replay.publish();
+      if (event.type === 'tool_call_response') differs(event.value.callId, event.value.response, plan.results);
+    },
+    subagentModel(callId) {
+      const replies = nested.replies.get(callId);
+      if (!replies) return undefined;
+      let model = nestedModels.get(callId);
+      if (!model) {
+        nestedModels.set(callId, (model = createRecordedModel({ delayMs: () => CHUNK_DELAY_MS[speed] })));
+        model.load(replies);
+      }
+      return model;
+    },
+    observeSubagent(event) {
+      if (event.type === 'tool_call_response') differs(event.value.callId, event.value.response, nested.results);
     },
     command(command: ReplayCommand) {
       if (replay.state.status !== 'playing' && replay.state.status !== 'paused') return;
@@ -207,7 +257,7 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pa
   const reset = await resetSession(host.db, session.id, { history: plan.initial, files });
   if (!reset.ok) return { error: reset.error };
   await setSessionApprovalMode(host.db, session.id, 'ask');
-  const replay = createReplay(host, session.id, plan, speed, session.notes ?? {}, pauseAtNotes);
+  const replay = createReplay(host, session.id, plan, speed, session.notes ?? {}, pauseAtNotes, shared.value.subagents);
   await host.reopen({ ...session, approvalMode: 'ask' }, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };
@@ -238,7 +288,7 @@ export async function startReplayFromHere(host: ReplayHost, speed: ReplaySpeed =
   const plan = replayPlanFrom(shared.value.recordedHistory, history.length);
   if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'The recording ends here: there is nothing more to replay.' } };
   await host.stop();
-  const replay = createReplay(host, session.id, plan, speed, {}, pauseAtNotes);
+  const replay = createReplay(host, session.id, plan, speed, {}, pauseAtNotes, shared.value.subagents);
   await host.reopen(session, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };

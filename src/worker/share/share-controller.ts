@@ -81,6 +81,12 @@ export function createShareController(host: ShareHost) {
     observe(event: AgentEvent): void {
       replay?.observe(event);
     },
+    /** An event of a subagent the replay runs again (its calls' results are compared with the recording's). */
+    observeSubagent(event: AgentEvent): void {
+      replay?.observeSubagent(event);
+    },
+    /** During a replay, the model that plays the recorded subagent of this `task` call, if the recording holds one. */
+    replayedSubagent: (callId: string): LanguageModel | undefined => replay?.subagentModel(callId),
     /** True while a replay is paused (the loop stops before every step). */
     paused: (): boolean => replay?.paused() ?? false,
     /** During a replay, the recorded results of each tool, for the stand-ins of tools that ran elsewhere. */

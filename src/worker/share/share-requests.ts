@@ -9,6 +9,7 @@ import type { SessionDocument } from '../../share/document';
 import type { RecordedRoundTrip } from '../../share/pack-round-trips';
 import { LESSON_DOCUMENTS } from '../../share/lessons/bundled-documents';
 import { buildDocument, openDocument } from '../../share/session-document';
+import { recordedSubagents } from '../../share/subagent-recordings';
 import type { PlainFile } from '../../share/session-document';
 import type { Content } from '../../shared/content';
 import type { AppError, Result } from '../../shared/errors';
@@ -117,7 +118,13 @@ export async function openSharedSource(db: LoopscopeDb, source: SharedSource): P
     roundTrips: opened.roundTrips,
     files: opened.files,
     ...(opened.annotations ? { notes: { ...opened.annotations } } : {}),
-    shared: { digest, recordedHistory: opened.history, notes: opened.notes, ...(opened.startFiles ? { startFiles: opened.startFiles } : {}) },
+    shared: {
+      digest,
+      recordedHistory: opened.history,
+      notes: opened.notes,
+      subagents: recordedSubagents(opened.roundTrips),
+      ...(opened.startFiles ? { startFiles: opened.startFiles } : {}),
+    },
   });
   return created.ok ? ok(created.value) : err(created.error);
 }
