@@ -109,13 +109,16 @@ for (const [where, query] of [
   });
 }
 
-test('default URL: a shared session with a subagent opens with its card and its round-trips in the Loop inspector, and replays answering the task from the recording', async ({ page, gemini, browser }) => {
-  const lookCall = call('task', { description: 'Look around', prompt: 'List the workspace and say what is there.' });
-  gemini.setScript({ responses: [lookCall, call('list_directory', { dir_path: '.' }), text('The workspace is empty.'), text('It is empty.')] });
+test('default URL: a shared session with a subagent opens with its card and its round-trips in the Loop inspector, and its replay runs the subagent again: its write asks and happens, its card shows region Subagent', async ({ page, gemini, browser, pageErrors }) => {
+  const lookCall = call('task', { description: 'Look around', prompt: 'List the workspace, then write note.txt saying what is there.', tools: ['list_directory', 'write_file'] });
+  gemini.setScript({
+    responses: [lookCall, call('list_directory', { dir_path: '.' }), call('write_file', { file_path: 'note.txt', content: 'Nothing else.\n' }), text('Wrote note.txt.'), text('It is noted.')],
+  });
   await openApp(page, '');
   await useGemini(page, gemini);
   await sendMessage(page, 'What is in the workspace?');
-  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('It is empty.');
+  await page.getByRole('region', { name: 'Approval required' }).getByRole('button', { name: 'Allow once' }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('It is noted.');
   await expect(statusOf(page, 'task Look around')).toHaveText('success');
 
   await page.getByRole('button', { name: 'Share' }).click();
@@ -124,27 +127,48 @@ test('default URL: a shared session with a subagent opens with its card and its 
   await expect(linkBox).toHaveValue(/#session=/);
   const link = await linkBox.inputValue();
   const decoded = decodeLink(new URL(link).hash);
-  expect(decoded.ok && decoded.value.roundTrips.map((roundTrip) => roundTrip.subagent?.description ?? null)).toEqual([null, 'Look around', 'Look around', null]);
+  expect(decoded.ok && decoded.value.roundTrips.map((roundTrip) => roundTrip.subagent?.description ?? null)).toEqual([null, 'Look around', 'Look around', 'Look around', null]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   const requestsBefore = gemini.requests().length;
 
   const context = await browser.newContext();
   const reader = await context.newPage();
+  const readerErrors: string[] = [];
+  reader.on('pageerror', (error) => readerErrors.push(error.message));
   await reader.goto(link);
   const shared = reader.getByRole('region', { name: 'Shared session' });
   await expect(shared).toBeVisible();
   await expect(statusOf(reader, 'task Look around')).toHaveText('success');
+  const files = reader.getByRole('tree', { name: 'Files' });
+  await expect(files.getByRole('treeitem', { name: 'note.txt' })).toBeVisible();
   await reader.getByRole('tablist', { name: 'Views' }).getByRole('tab', { name: 'Loop inspector' }).click();
   const inspector = reader.getByRole('region', { name: 'Loop inspector' });
   const nested = inspector.getByRole('region', { name: 'Subagent: Look around' });
   await expect(nested).toBeVisible();
-  await expect(nested.getByRole('button', { name: /^Round-trip 2 · / })).toBeVisible();
-  await expect(inspector).toContainText('2 round-trip(s), 2 by subagents');
+  await expect(nested.getByRole('button', { name: /^Round-trip 3 · / })).toBeVisible();
+  await expect(inspector).toContainText('2 round-trip(s), 3 by subagents');
 
   await shared.getByRole('button', { name: 'Replay' }).click();
+  // The replay starts from the sender's starting files and runs the subagent again: its write asks (Ask every time), naming it.
+  const approval = reader.getByRole('region', { name: 'Approval required' });
+  await expect(approval).toContainText('Subagent: Look around');
+  await expect(approval).toContainText('note.txt');
+  await expect(files.getByRole('treeitem', { name: 'note.txt' })).toHaveCount(0);
+  const region = toolCard(reader, 'task Look around').getByRole('region', { name: 'Subagent' });
+  await expect(region.getByRole('button', { name: /^Subagent: 2 round-trips, 2 tool calls, working$/ })).toBeVisible();
+  await approval.getByRole('button', { name: 'Allow once' }).click();
+
   await expect(shared.getByRole('status')).toContainText('Replay finished: round-trip 2 of 2');
+  await expect(shared.getByRole('status')).not.toContainText('differ');
   await expect(statusOf(reader, 'task Look around')).toHaveText('success');
-  await expect(toolCard(reader, 'task Look around')).toContainText('recorded; the subagent was not run again');
+  await expect(files.getByRole('treeitem', { name: 'note.txt' })).toBeVisible();
+  const toggle = region.getByRole('button', { name: /^Subagent: 3 round-trips, 2 tool calls, done$/ });
+  await toggle.click();
+  await expect(region.getByRole('listitem', { name: 'write_file note.txt' }).locator('[data-status]')).toHaveText('success');
+  await expect(region).toContainText('Wrote note.txt.');
+  await expect(toolCard(reader, 'task Look around')).not.toContainText('the subagent was not run again');
   expect(gemini.requests()).toHaveLength(requestsBefore);
+  expect(readerErrors).toEqual([]);
+  expect(pageErrors).toEqual([]);
   await context.close();
 });

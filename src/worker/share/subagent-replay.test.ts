@@ -107,6 +107,36 @@ describe("a replay's subagent", () => {
     expect(results).toEqual([{ output: 'Wrote note.txt.' }]);
   });
 
+  it('pauses its steps with the replay: Next step lets its write, then its request go, then the session’s own', async () => {
+    const { reader } = await openReader(await sharedLink());
+    const write = await waitFor(() => nestedCalls(taskView(reader.calls())).find((nested) => nested.status === 'awaiting_approval'), 'the subagent’s write to ask');
+    await reader.send({ type: 'replay', command: { kind: 'pause' } });
+    await reader.send({ type: 'approval-response', callId: write.callId, outcome: 'proceed_once' });
+    const pauses = () => reader.events.flatMap((event) => (event.type === 'paused' && event.pause ? [event.pause] : []));
+    const roundTrips = () => taskView(reader.calls())?.subagent?.items.filter((item) => item.type === 'round_trip').length;
+
+    // Paused before the subagent's approved write runs, then before its third request, then before the session's own next request.
+    const first = await waitFor(() => pauses().at(-1), 'the replay to pause');
+    expect(first).toMatchObject({ stage: 'before_tool', label: 'write_file note.txt' });
+    expect(nestedCalls(taskView(reader.calls())).at(-1)?.status).not.toBe('success');
+    await reader.send({ type: 'replay', command: { kind: 'next-step' } });
+    const second = await waitFor(() => pauses().find((pause) => pause.step > first.step), 'the pause before the subagent’s request');
+    expect(second.stage).toBe('before_model');
+    // The card's view of the subagent follows at the live-output pace; while paused, its third request does not start.
+    await waitFor(() => (nestedCalls(taskView(reader.calls())).at(-1)?.status === 'success' ? true : undefined), 'the write to show as done');
+    expect(roundTrips()).toBe(2);
+    await reader.send({ type: 'replay', command: { kind: 'next-step' } });
+    const third = await waitFor(() => pauses().find((pause) => pause.step > second.step), 'the pause before the session’s request');
+    expect(third.stage).toBe('before_model');
+    await waitFor(() => (taskView(reader.calls())?.status === 'success' ? true : undefined), 'the task to show as done');
+    expect(roundTrips()).toBe(3);
+    expect(replayState(reader.events)?.roundTrip).toBe(1);
+    await reader.send({ type: 'replay', command: { kind: 'play' } });
+    const state = await waitFor(() => (replayState(reader.events)?.status === 'done' ? replayState(reader.events) : undefined), 'the replay to end');
+    expect(state).toMatchObject({ roundTrip: 2, total: 2, differs: [] });
+    await reader.controller.idle();
+  });
+
   it('reports a subagent call whose result differs from the recording, as it does the session’s own', async () => {
     const { reader } = await openReader(await sharedLink());
     const denied = await waitFor(() => nestedCalls(taskView(reader.calls())).find((nested) => nested.status === 'awaiting_approval'), 'the subagent’s write to ask');
