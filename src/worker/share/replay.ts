@@ -137,7 +137,8 @@ function createReplay(
   let steered = 0;
   const replay: ActiveReplay = {
     sessionId,
-    recordedByTool: recordedResultsByTool(plan),
+    // The `task` calls whose subagent runs again take no recorded answer: the stand-in answers the others, in order.
+    recordedByTool: recordedResultsByTool({ ...plan, results: new Map([...plan.results].filter(([callId]) => !nested.replies.has(callId))) }),
     load(step) {
       replay.model.load(step.responses);
       loaded = step.responses.length;

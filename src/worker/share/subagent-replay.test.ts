@@ -201,4 +201,35 @@ describe("a replay's subagent", () => {
     const files = await listFiles(reader.db, sessionId);
     expect(files.ok && files.value).toEqual([]);
   });
+
+  it('in a link where only the first task’s subagent was kept, runs that one again and answers the second from its own recorded result', async () => {
+    const sender = createRecordedModel({ delayMs: () => 0 });
+    sender.load([
+      call('task', { description: 'First', prompt: 'Say A.' }),
+      model({ text: 'A done.' }),
+      call('task', { description: 'Second', prompt: 'Say B.' }),
+      model({ text: 'B done.' }),
+      model({ text: 'Both done.' }),
+    ]);
+    const harness = createControllerHarness({ databaseName: `subagent-sender-${counter++}`, model: sender, settings: { ...TEST_SETTINGS, provider: 'gemini', approvalMode: 'allow-all' } });
+    await harness.init();
+    await harness.send({ type: 'send', sessionId: null, text: 'Do both' });
+    await harness.controller.idle();
+    const decoded = decodeLink(((await harness.send({ type: 'export-session', as: 'link' })).value as ExportedSession).fragment!);
+    if (!decoded.ok) throw new Error('the link did not decode');
+    const second = decoded.value.roundTrips.findLast((roundTrip) => roundTrip.subagent)?.subagent?.callId;
+    const mixed = encodeLink({ ...decoded.value, roundTrips: decoded.value.roundTrips.filter((roundTrip) => roundTrip.subagent?.callId !== second) });
+    const { reader } = await openReader(mixed);
+    const state = await waitFor(() => (replayState(reader.events)?.status === 'done' ? replayState(reader.events) : undefined), 'the replay to end');
+    await reader.controller.idle();
+
+    expect(state?.differs).toEqual([]);
+    const tasks = reader.calls().filter((view) => view.name === 'task');
+    const first = tasks.findLast((view) => view.summary === 'First');
+    const last = tasks.findLast((view) => view.summary === 'Second');
+    expect(first?.subagent?.outcome).toBe('completed');
+    expect(first?.resultText).toBe('A done.');
+    expect(last?.subagent).toBeUndefined();
+    expect(last?.display).toEqual({ type: 'text', text: 'B done.\n(recorded; the subagent was not run again)' });
+  });
 });
