@@ -75,6 +75,16 @@ export function getSharedSession(db: LoopscopeDb, sessionId: string): Promise<Re
   return attempt(async () => (await db.sharedSessions.get(sessionId)) ?? null);
 }
 
+/** Keeps the recording's subagents with a shared session opened before they were kept (SharedSessionRecord.subagents). */
+export function keepSharedSubagents(db: LoopscopeDb, sessionId: string, subagents: Record<string, Content[]>): Promise<Result<void, StoreError>> {
+  return attempt(() =>
+    db.transaction('rw', db.sharedSessions, async () => {
+      const record = await db.sharedSessions.get(sessionId);
+      if (record) await db.sharedSessions.put({ ...record, subagents });
+    }),
+  );
+}
+
 /**
  * Puts a session back to where its replay starts: this history, these files, no round-trips, cards or
  * checkpoints of an earlier replay. Bumps the history revision, so a writer holding the old

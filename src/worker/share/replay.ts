@@ -24,15 +24,18 @@ import { createRecordedModel } from '../../model/scripted/recorded-model';
 import type { RecordedModel } from '../../model/scripted/recorded-model';
 import { recordedResultsByTool, replayPlan, replayPlanFrom } from '../../share/replay-plan';
 import type { ReplayPlan, ReplayStep } from '../../share/replay-plan';
+import { recordedSubagents } from '../../share/subagent-recordings';
 import type { LanguageModel } from '../../model/types';
 import type { Content } from '../../shared/content';
-import type { AppError } from '../../shared/errors';
+import { ok } from '../../shared/errors';
+import type { AppError, Result } from '../../shared/errors';
 import { anchorKey } from '../../shared/notes';
 import type { NoteAnchor } from '../../shared/notes';
 import type { LoopscopeDb } from '../../store/db';
 import { listFiles } from '../../store/files';
 import { setSessionApprovalMode } from '../../store/sessions';
-import { getSharedSession, resetSession } from '../../store/shared-sessions';
+import { listRoundTrips } from '../../store/round-trips';
+import { getSharedSession, keepSharedSubagents, resetSession } from '../../store/shared-sessions';
 import type { SessionRecord } from '../../store/types';
 import type { WorkerEvent } from '../protocol';
 import type { ReplayCommand, ReplaySpeed, ReplayState } from '../../shared/replay';
@@ -235,6 +238,20 @@ function createReplay(
 }
 
 /**
+ * The recording's subagents of a shared session opened before they were kept with it: read from
+ * its round-trips before the replay's reset removes them, and kept. Those are the recording's
+ * until a replay replaced them; an earlier replay's hold no subagent of its own, so its `task`
+ * calls answer from the recorded result as they did.
+ */
+async function subagentsOfOlderSession(db: LoopscopeDb, sessionId: string): Promise<Result<Record<string, Content[]>, AppError>> {
+  const roundTrips = await listRoundTrips(db, sessionId);
+  if (!roundTrips.ok) return roundTrips;
+  const subagents = recordedSubagents(roundTrips.value);
+  const kept = await keepSharedSubagents(db, sessionId, subagents);
+  return kept.ok ? ok(subagents) : kept;
+}
+
+/**
  * Starts replaying the open shared session; answers once it is playing (the prompts run
  * after, one run each, so Stop ends the replay).
  */
@@ -248,6 +265,8 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pa
   const plan = replayPlan(shared.value.recordedHistory);
   if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'This session has no recorded model responses to replay.' } };
   await host.stop();
+  const subagents = shared.value.subagents ? ok(shared.value.subagents) : await subagentsOfOlderSession(host.db, session.id);
+  if (!subagents.ok) return { error: subagents.error };
   let files = shared.value.startFiles;
   if (!files) {
     const stored = await listFiles(host.db, session.id);
@@ -258,7 +277,7 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pa
   const reset = await resetSession(host.db, session.id, { history: plan.initial, files });
   if (!reset.ok) return { error: reset.error };
   await setSessionApprovalMode(host.db, session.id, 'ask');
-  const replay = createReplay(host, session.id, plan, speed, session.notes ?? {}, pauseAtNotes, shared.value.subagents);
+  const replay = createReplay(host, session.id, plan, speed, session.notes ?? {}, pauseAtNotes, subagents.value);
   await host.reopen({ ...session, approvalMode: 'ask' }, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };

@@ -232,4 +232,22 @@ describe("a replay's subagent", () => {
     expect(last?.subagent).toBeUndefined();
     expect(last?.display).toEqual({ type: 'text', text: 'B done.\n(recorded; the subagent was not run again)' });
   });
+
+  it('runs again in a session opened before the recording’s subagents were kept with it, read from its round-trips, and keeps them', async () => {
+    const reader = createControllerHarness({ databaseName: `subagent-reader-${counter++}`, model: silentModel });
+    await reader.init();
+    await reader.send({ type: 'open-shared', source: { kind: 'link', fragment: await sharedLink() } });
+    const sessionId = reader.loaded().at(-1)!.sessionId;
+    const { subagents, ...older } = (await reader.db.sharedSessions.get(sessionId))!;
+    await reader.db.sharedSessions.put(older);
+    expect((await reader.send({ type: 'replay', command: { kind: 'start', speed: 'instant' } })).error).toBeUndefined();
+    const write = await waitFor(() => nestedCalls(taskView(reader.calls())).find((nested) => nested.status === 'awaiting_approval'), 'the subagent’s write to ask');
+    await reader.send({ type: 'approval-response', callId: write.callId, outcome: 'proceed_once' });
+    const state = await waitFor(() => (replayState(reader.events)?.status === 'done' ? replayState(reader.events) : undefined), 'the replay to end');
+    await reader.controller.idle();
+
+    expect(state?.differs).toEqual([]);
+    expect(taskView(reader.calls())?.subagent?.outcome).toBe('completed');
+    expect((await reader.db.sharedSessions.get(sessionId))?.subagents).toEqual(subagents);
+  });
 });
