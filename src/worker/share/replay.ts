@@ -308,7 +308,9 @@ export async function startReplayFromHere(host: ReplayHost, speed: ReplaySpeed =
   const plan = replayPlanFrom(shared.value.recordedHistory, history.length);
   if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'The recording ends here: there is nothing more to replay.' } };
   await host.stop();
-  const replay = createReplay(host, session.id, plan, speed, {}, pauseAtNotes, shared.value.subagents);
+  const subagents = shared.value.subagents ? ok(shared.value.subagents) : await subagentsOfOlderSession(host.db, origin.sessionId);
+  if (!subagents.ok) return { error: subagents.error };
+  const replay = createReplay(host, session.id, plan, speed, {}, pauseAtNotes, subagents.value);
   await host.reopen(session, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };

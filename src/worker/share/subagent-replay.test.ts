@@ -250,4 +250,44 @@ describe("a replay's subagent", () => {
     expect(taskView(reader.calls())?.subagent?.outcome).toBe('completed');
     expect((await reader.db.sharedSessions.get(sessionId))?.subagents).toEqual(subagents);
   });
+
+  it('runs again in Replay from here, in a fork made at the message that led to it', async () => {
+    const { reader, sessionId } = await openReader(await sharedLink());
+    const approveNested = () => {
+      for (const nested of nestedCalls(taskView(reader.calls()))) {
+        if (nested.status === 'awaiting_approval') void reader.send({ type: 'approval-response', callId: nested.callId, outcome: 'proceed_once' });
+      }
+    };
+    await waitFor(() => {
+      approveNested();
+      return replayState(reader.events)?.status === 'done' ? true : undefined;
+    }, 'the replay to end');
+    await reader.controller.idle();
+    const history = await loadHistory(reader.db, sessionId);
+    const prompt = history.ok ? history.value.history[0]?.entryId : undefined;
+    const forked = await reader.send({ type: 'fork', sessionId, at: { kind: 'message', entryId: prompt! } });
+    expect(forked.error).toBeUndefined();
+    const forkId = forked.value as string;
+
+    const mark = reader.events.length;
+    expect((await reader.send({ type: 'replay', command: { kind: 'from-here', speed: 'instant' } })).error).toBeUndefined();
+    const asked: string[] = [];
+    const state = await waitFor(() => {
+      // The fork's own run: its calls posted since Replay from here (the recorded ids are the same as in the first replay).
+      const since = reader.events.slice(mark).flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
+      for (const nested of nestedCalls(taskView(since))) {
+        if (nested.status !== 'awaiting_approval' || asked.includes(nested.callId)) continue;
+        asked.push(nested.callId);
+        void reader.send({ type: 'approval-response', callId: nested.callId, outcome: 'proceed_once' });
+      }
+      const current = reader.events.slice(mark).findLast((event): event is Extract<WorkerEvent, { type: 'replay' }> => event.type === 'replay')?.state;
+      return current?.status === 'done' || current?.status === 'failed' || current?.status === 'stopped' ? current : undefined;
+    }, 'the replay from here to end');
+    await reader.controller.idle();
+
+    expect(state).toMatchObject({ status: 'done', differs: [] });
+    expect(asked).toHaveLength(1);
+    const files = await listFiles(reader.db, forkId);
+    expect(files.ok && files.value.map((file) => [file.path, file.content])).toEqual([['note.txt', 'It was empty.\n']]);
+  });
 });
