@@ -23,4 +23,18 @@ describe('which events a person waits to see at once', () => {
     expect(urgent({ type: 'tool_calls_update', value: [{ ...card, status: 'awaiting_approval' }] })).toBe(true);
     expect(urgent({ type: 'interaction_end', value: { outcome: 'completed' } })).toBe(true);
   });
+
+  it("a subagent's approval to give: the task call's view has a nested call awaiting approval", () => {
+    const urgent = createUrgency();
+    urgent(start('1'));
+    urgent(call);
+    const task = { callId: 't', name: 'task', args: {}, summary: 'Look', index: 0, status: 'executing' as const };
+    const nested = (status: 'executing' | 'awaiting_approval') => ({
+      ...task,
+      subagent: { description: 'Look', items: [{ type: 'round_trip' as const, ordinal: 1 }, { type: 'tool' as const, call: { callId: 'n', name: 'write_file', summary: 'a.txt', status } }] },
+    });
+    expect(urgent({ type: 'tool_calls_update', value: [task] })).toBe(false);
+    expect(urgent({ type: 'tool_calls_update', value: [nested('executing')] })).toBe(false);
+    expect(urgent({ type: 'tool_calls_update', value: [nested('awaiting_approval')] })).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Which agent events a person waits to see at once: the end of an answer (a model response that
- * asked for no tools: its last words), an approval to give, and the end of the interaction. The
+ * asked for no tools: its last words), an approval to give (a subagent's too), and the end of the interaction. The
  * worker marks them `urgent` when it posts them (session-opener.ts): the event batcher posts such
  * an event at once, so what follows in the same task (storing the answer, which copies it) does
  * not hold it back, and the page applies it at once (ui/agent/render-pacer.ts). The end of a
@@ -24,7 +24,10 @@ export function createUrgency(): (event: AgentEvent) => boolean {
       case 'round_trip_end':
         return !askedForTools;
       case 'tool_calls_update':
-        return event.value.some((call) => call.status === 'awaiting_approval');
+        // A subagent's call asks too: its card is on the `task` call's view.
+        return event.value.some(
+          (call) => call.status === 'awaiting_approval' || (call.subagent?.items.some((item) => item.type === 'tool' && item.call.status === 'awaiting_approval') ?? false),
+        );
       case 'interaction_end':
         return true;
       default:
