@@ -30,7 +30,9 @@ import type { OutgoingMessage } from './turn/send-turn';
 import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
 import { mentionedFilesPart } from './workspace-context';
 
-export function createAgent(given: AgentDependencies): Agent {
+export function createAgent(dependencies: AgentDependencies): Agent {
+  // One set of what the person allowed for the session, which its subagents share.
+  const given = dependencies.allowedTools ? dependencies : { ...dependencies, allowedTools: new Set<string>() };
   // The `task` tool (subagent/), when asked for: it reads the interaction's model and the approval mode as they are when it runs.
   const subagents = withSubagents(given, { model: () => session.current().interaction.model, approvalMode: () => state.settings.approvalMode }, createAgent);
   const deps = subagents.deps;

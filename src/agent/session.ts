@@ -96,7 +96,7 @@ export function createSession(deps: AgentDependencies): Session {
     history: [...(deps.initialHistory ?? [])],
     storing: null,
     settings,
-    allowedTools: new Set(),
+    allowedTools: deps.allowedTools ?? new Set(),
     lastPromptTokenCount: 0,
     handledProviderIds: new Set(),
     duplicateProviderIds: new Set(),

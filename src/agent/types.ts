@@ -166,6 +166,12 @@ export interface AgentDependencies {
   config?: Partial<AgentConfig>;
   initialHistory?: readonly Content[];
   settings: AgentSettings;
+  /**
+   * What the person allowed "for this session" (sessionAllowKey keys), when it is shared: a
+   * subagent gets its parent's, so it does not ask again for what was allowed, and what is
+   * allowed while it runs stays allowed after it ends. Absent: the agent's own, new set.
+   */
+  allowedTools?: Set<string>;
   /** Offers the `task` tool (subagent/task-tool.ts) with these bounds (defaults where omitted); absent: no subagents. */
   subagents?: Partial<SubagentLimits>;
   /** Sees each event of a subagent's nested loop, which never reaches `emit` (the worker's Loop inspector notes of its round-trips). */

@@ -10,7 +10,7 @@ import type { FakeToolSpec } from '../testing/fake-tools';
 import { waitUntil } from '../testing/harness';
 import { pairingViolations } from '../testing/invariants';
 import { createMemoryStore } from '../testing/memory-store';
-import type { AgentEvent, ApprovalMode, ApprovalRequest, SubagentLimits, ToolCallView } from '../types';
+import type { AgentEvent, ApprovalMode, ApprovalOutcome, ApprovalRequest, SubagentLimits, ToolCallView } from '../types';
 
 function setup(options: {
   script: FakeResponse[];
@@ -18,7 +18,7 @@ function setup(options: {
   limits?: Partial<SubagentLimits>;
   tools?: Record<string, Partial<FakeToolSpec>>;
   clock?: 'auto' | 'manual';
-  approve?: (request: ApprovalRequest) => Promise<'proceed_once' | 'cancel'>;
+  approve?: (request: ApprovalRequest) => Promise<ApprovalOutcome>;
 }) {
   const clock = createFakeClock({ mode: options.clock ?? 'auto' });
   const model = createFakeModel(options.script, { gatesSend: true });
@@ -103,6 +103,29 @@ describe('the task tool (subagents)', () => {
     expect(model.requests[1]!.tools?.map((tool) => tool.name)).toEqual(['write_file']);
     expect(approvals).toEqual([expect.objectContaining({ name: 'write_file', summary: 'b.txt', subagent: 'Find the answer' })]);
     expect(lastView('task')!.resultText).toBe('wrote b');
+  });
+
+  it('shares "Allow for this session" with the session: it does not ask again, and what is allowed inside it holds after it ends', async () => {
+    const { agent, approvals, tools } = setup({
+      mode: 'ask',
+      approve: async () => 'proceed_always',
+      script: [
+        reply(FC('write_file', { file_path: 'a.txt', content: 'a' })),
+        task({ tools: ['write_file', 'run_shell_command'] }),
+        reply(FC('write_file', { file_path: 'b.txt', content: 'b' })),
+        reply(FC('run_shell_command', { command: 'ls' })),
+        reply(T('wrote b, listed'), 'STOP'),
+        reply(FC('run_shell_command', { command: 'ls -la' })),
+        reply(T('done'), 'STOP'),
+      ],
+    });
+    expect(await agent.run({ type: 'user_query', text: 'write a, then b' }, new AbortController().signal)).toBe('completed');
+    expect(tools.toolLog.map((entry) => entry.name)).toEqual(['write_file', 'write_file', 'run_shell_command', 'run_shell_command']);
+    // The session's write_file, allowed for the session, does not ask inside the subagent; its `ls`, allowed there, does not ask after it.
+    expect(approvals.map((request) => [request.name, request.subagent ?? null])).toEqual([
+      ['write_file', null],
+      ['run_shell_command', 'Find the answer'],
+    ]);
   });
 
   it('follows a change of the approval mode while it runs: a call waiting for approval goes on under Allow all', async () => {

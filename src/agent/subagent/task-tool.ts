@@ -173,6 +173,8 @@ export function createTaskTool(context: TaskToolContext): TaskTool {
           if (builder.observe(event)) report();
         },
         requestApproval: (request, signal) => parent.requestApproval({ ...request, subagent: args.description }, signal),
+        // What the person allowed for the session holds inside it, and what they allow inside it holds for the session.
+        ...(parent.allowedTools ? { allowedTools: parent.allowedTools } : {}),
         hooks: nestedHooks(parent.hooks),
         ...(parent.workspaceContext ? { workspaceContext: parent.workspaceContext } : {}),
         config: { ...parent.config, maxSessionTurns: limits.maxTurns },
