@@ -92,6 +92,8 @@ export function AgentPanel(props: AgentPanelProps) {
   const returned = view.steeringReturned;
   useEffect(() => {
     if (!returned) return;
+    // Taken once: the error boundary's "Try again" remounts the panel, which must not take them again.
+    dispatch({ type: 'steering-returned-handled', key: returned.key });
     const text = returned.texts.join('\n\n');
     const giveBack = () => setGiven((current) => ({ text, key: (current?.key ?? 0) + 1 }));
     if (returned.stopped) giveBack();

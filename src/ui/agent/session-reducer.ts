@@ -83,7 +83,9 @@ export type SessionAction =
   /** A steering message sent: it waits in the transcript until it joins, or comes back. */
   | { type: 'steer-local'; id: string; text: string }
   /** The worker refused a steering message: it leaves the transcript (the sender gives it back). */
-  | { type: 'steer-refused'; id: string };
+  | { type: 'steer-refused'; id: string }
+  /** The prompt took the messages given back under this key (or sent them): a remounted panel does not take them again. */
+  | { type: 'steering-returned-handled'; key: number };
 
 export const initialSessionView: SessionView = {
   sessionId: null,
@@ -314,7 +316,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
         interruption: action.session.interruption,
         elsewhere: action.session.elsewhere === true,
         earlierPending: from > 0,
-        // Given back as the last session's run stopped for the switch: the prompt still takes them.
+        // Given back as the last session's run stopped for the switch, and not taken yet: the prompt still takes them.
         steeringReturned: state.steeringReturned,
       };
       if (state.waitingMessage === null) return loaded;
@@ -344,6 +346,8 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
       const texts = action.messages.map((message) => message.text);
       return { ...state, steering: state.steering.filter((waiting) => !ids.has(waiting.id)), steeringReturned: { texts, stopped: action.stopped, key: (state.steeringReturned?.key ?? 0) + 1 } };
     }
+    case 'steering-returned-handled':
+      return state.steeringReturned?.key === action.key ? { ...state, steeringReturned: null } : state;
     case 'session-elsewhere':
       return action.sessionId === state.sessionId ? { ...state, elsewhere: true } : state;
     case 'replay':

@@ -42,6 +42,20 @@ describe('steering in the agent panel', () => {
     expect(switched.steeringReturned).toEqual(given.steeringReturned);
   });
 
+  it('messages given back are taken once: once handled they are gone, also after a session switch, and a newer return stays', () => {
+    const given = run([
+      { type: 'steer-local', id: 'x1', text: 'first' },
+      { type: 'steering-returned', sessionId: 's', stopped: false, messages: [{ id: 'x1', text: 'first' }] },
+    ]);
+    const handled = sessionReducer(given, { type: 'steering-returned-handled', key: given.steeringReturned!.key });
+    expect(handled.steeringReturned).toBeNull();
+    const switched = sessionReducer(handled, { type: 'session-loaded', session: { sessionId: 't', approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' } });
+    expect(switched.steeringReturned).toBeNull();
+    // Handling an older return leaves a newer one for the prompt.
+    const newer = run([{ type: 'steering-returned', sessionId: 's', stopped: true, messages: [{ id: 'x2', text: 'second' }] }], given);
+    expect(sessionReducer(newer, { type: 'steering-returned-handled', key: given.steeringReturned!.key }).steeringReturned).toEqual(newer.steeringReturned);
+  });
+
   it('a refused steering message leaves the waiting list', () => {
     const state = run([{ type: 'steer-local', id: 'x1', text: 'too late' }, { type: 'steer-refused', id: 'x1' }]);
     expect(state.steering).toEqual([]);
