@@ -17,6 +17,7 @@ import { ErrorCode, McpError as SdkError, ToolListChangedNotificationSchema } fr
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { messageOf } from '../shared/errors';
+import { PROGRESS_TEXT_MAX_CHARS } from '../shared/limits';
 import { plainHttpRefusal } from '../shared/plain-http';
 import type { ToolProgress } from '../shared/tool-display';
 import type { Result } from '../shared/errors';
@@ -212,7 +213,7 @@ export async function connectMcpServer(server: McpServerAddress, onToolsChanged:
         signal: local.signal,
         timeout: MCP_TIMEOUT_MS,
         resetTimeoutOnProgress: true,
-        onprogress: ({ progress, total, message }) => onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) }),
+        onprogress: ({ progress, total, message }) => onProgress?.({ progress, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message: message.slice(0, PROGRESS_TEXT_MAX_CHARS) } : {}) }),
       })) as CallToolResult;
     } finally {
       signal.removeEventListener('abort', forward);

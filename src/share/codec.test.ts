@@ -11,6 +11,8 @@ import type { RecordedRoundTrip } from './pack-round-trips';
 import type { PlainFile, SessionParts } from './session-document';
 import { sessionParts } from './testing/arbitraries';
 import { SHARE_UNPACKED_MAX_BYTES } from '../shared/limits';
+import type { LoopEventNote, RoundTripNotes, RoundTripRecord } from '../store/types';
+import { withoutHookRuns } from '../worker/share/share-requests';
 
 /** What a document does to the ids only round-trips use: short ones, numbered in order of first use. */
 function withShortIds(roundTrips: readonly RecordedRoundTrip[]): RecordedRoundTrip[] {
@@ -188,5 +190,64 @@ describe('a link or file from someone else', () => {
     );
     console.log(`10,000 hostile inputs: ${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')}; slowest decode ${slowest.toFixed(1)} ms`);
     expect([...kinds.values()].reduce((sum, count) => sum + count, 0)).toBe(10_000);
+  });
+});
+
+describe("a round-trip's Loop inspector notes in a document", () => {
+  // Every field RoundTripNotes (store/types.ts) can hold, each optional one present: the store's
+  // type is the source, so a field added there and not to the document's schema fails here.
+  const events = {
+    steering_joined: { type: 'steering_joined', value: { messages: [{ id: 's1', entryId: 'e9', text: 'Use tabs' }] }, at: 1_030 },
+    chat_compressed: { type: 'chat_compressed', value: { originalTokenCount: 900, newTokenCount: 300, compressionStatus: 'COMPRESSED' }, at: 1_040 },
+    loop_detected: { type: 'loop_detected', value: { loopType: 'consecutive_identical_tool_calls', detail: 'read_file 5 times' }, at: 1_050 },
+  } satisfies { [K in Exclude<LoopEventNote['type'], 'hook_run'>]: Extract<LoopEventNote, { type: K }> };
+  const notes: Required<RoundTripNotes> = {
+    toolCalls: [
+      {
+        callId: 'c1',
+        name: 'docs__search',
+        summary: 'query: tabs',
+        steps: [
+          { status: 'validating', at: 1_000 },
+          { status: 'executing', at: 1_010, progress: '3 / 5 · Indexing' },
+          { status: 'executing', at: 1_015, progress: 'x'.repeat(200) },
+          { status: 'success', at: 1_020 },
+        ],
+      },
+    ],
+    events: Object.values(events),
+  };
+  const record: RoundTripRecord = {
+    id: 'rt-1',
+    sessionId: 'session-1',
+    interactionId: 'i-1',
+    startedAt: 1_000,
+    endedAt: 1_060,
+    request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Search the docs' }] }] },
+    response: [],
+    notes,
+  };
+  const parts = (): SessionParts => ({ title: 'Notes', createdAt: 900, history: [{ role: 'user', parts: [{ text: 'Search the docs' }] }], roundTrips: [withoutHookRuns(record)], files: [] });
+
+  it('a tool call step with MCP progress, and every event, survive a link and a session file', () => {
+    const decoded = decodeLink(encodeLink(buildDocument(parts())));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(openDocument(decoded.value).roundTrips[0]?.notes).toEqual(notes);
+    const fromFile = parseSessionFile(serializeSessionFile(buildDocument(parts())));
+    if (!fromFile.ok) throw new Error(fromFile.error.message);
+    expect(openDocument(fromFile.value).roundTrips[0]?.notes).toEqual(notes);
+  });
+
+  it("a hook's run stays out of the document, the rest of the notes kept", () => {
+    const hookRun = { type: 'hook_run', value: { hook: { id: 'h1', event: 'after_edit', command: 'npm test' }, exitCode: 0, durationMs: 5 }, at: 1_055 } as unknown as LoopEventNote;
+    const decoded = decodeLink(encodeLink(buildDocument({ ...parts(), roundTrips: [withoutHookRuns({ ...record, notes: { ...notes, events: [...notes.events, hookRun] } })] })));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(openDocument(decoded.value).roundTrips[0]?.notes).toEqual(notes);
+  });
+
+  it('progress longer than a step holds is refused (the worker caps it first)', () => {
+    const long = { toolCalls: [{ ...notes.toolCalls[0]!, steps: [{ status: 'executing' as const, at: 1_010, progress: 'x'.repeat(201) }] }] };
+    const decoded = decodeLink(encodeLink(buildDocument({ ...parts(), roundTrips: [{ ...withoutHookRuns(record), notes: long }] })));
+    expect(decoded.ok).toBe(false);
   });
 });

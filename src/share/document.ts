@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import { isAppErrorKind } from '../shared/error-kinds';
-import { NOTE_MAX_CHARS } from '../shared/limits';
+import { NOTE_MAX_CHARS, PROGRESS_TEXT_MAX_CHARS } from '../shared/limits';
 import { ANCHOR_KEY } from '../shared/notes';
 
 export const DOCUMENT_FORMAT = 'loopscope-session';
@@ -77,10 +77,10 @@ const declaration = z.strictObject({ name: z.string(), description: z.string(), 
 const errorKind = z.string().transform((kind) => (isAppErrorKind(kind) ? kind : 'unknown'));
 const appError = z.strictObject({ kind: errorKind, message: z.string(), detail: z.string().optional() });
 
-/** The Loop inspector's notes of a round-trip: its tool calls' status timelines, and loop events. */
+/** The Loop inspector's notes of a round-trip: its tool calls' status timelines (a step's progress in words, as the worker capped it), and loop events. */
 export const roundTripNotesSchema = z.strictObject({
   toolCalls: z
-    .array(z.strictObject({ callId: z.string(), name: z.string(), summary: z.string(), steps: z.array(z.strictObject({ status: z.string(), at: z.number() })) }))
+    .array(z.strictObject({ callId: z.string(), name: z.string(), summary: z.string(), steps: z.array(z.strictObject({ status: z.string(), at: z.number(), progress: z.string().max(PROGRESS_TEXT_MAX_CHARS).optional() })) }))
     .optional(),
   events: z.array(z.strictObject({ type: z.enum(['steering_joined', 'chat_compressed', 'loop_detected']), value: jsonObject, at: z.number() })).optional(),
 });

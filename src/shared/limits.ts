@@ -67,6 +67,12 @@ export const WEB_FETCH_MAX_CHARS = 64_000;
 export const WEB_FETCH_TIMEOUT_MS = 30_000;
 /** An MCP tool's text result: the most given to the model (with a note saying so). */
 export const MCP_RESULT_MAX_CHARS = 64_000;
+/** An MCP tool's images: each at most this many bytes decoded; larger ones are left out, with a note. */
+export const MCP_IMAGE_MAX_BYTES = 5 * MB;
+/** An MCP tool's images: at most this many per result; the rest are left out, with a note. */
+export const MCP_IMAGES_MAX = 8;
+/** A running tool's progress in words (an MCP server's message included), as the worker keeps it. */
+export const PROGRESS_TEXT_MAX_CHARS = 200;
 
 /** A note beside a step (issue 26): a few paragraphs, so a link of a noted lesson stays short. */
 export const NOTE_MAX_CHARS = 2_000;

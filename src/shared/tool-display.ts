@@ -4,6 +4,8 @@
  * them (one renderer per kind), so they live here, where every layer may read them.
  */
 
+import { PROGRESS_TEXT_MAX_CHARS } from './limits';
+
 /** What an approval card shows (a diff for edits, the command for shell calls). */
 export type ToolPreview =
   | { type: 'diff'; path: string; before: string | null; after: string }
@@ -25,11 +27,12 @@ export interface ToolProgress {
   message?: string;
 }
 
-/** A running call's progress in words: "3 / 5", "3 / 5 · Indexing", "3 · Indexing" or the message alone. */
+/** A running call's progress in words: "3 / 5", "3 / 5 · Indexing", "3 · Indexing" or the message alone; at most PROGRESS_TEXT_MAX_CHARS. */
 export function progressText(progress: ToolProgress): string {
   const count = Number.isFinite(progress.progress) ? (progress.total !== undefined && Number.isFinite(progress.total) ? `${progress.progress} / ${progress.total}` : `${progress.progress}`) : '';
   const message = progress.message?.trim() ?? '';
-  return [count, message].filter(Boolean).join(' · ');
+  // Capped as a session document holds it (share/document.ts), whatever the server sent.
+  return [count, message].filter(Boolean).join(' · ').slice(0, PROGRESS_TEXT_MAX_CHARS);
 }
 
 /** An image of a result, base64 (what MCP and the model exchange); the card shows it size-capped. */
