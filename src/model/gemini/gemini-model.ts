@@ -11,6 +11,7 @@ import { classifyFailure } from './classify-failure';
 import { joinTextChunks } from '../join-text-chunks';
 import { fromGeminiChunk } from './from-gemini-chunk';
 import { createStreamEventDecoder } from './stream-events';
+import type { WireChunk } from './stream-events';
 import { createStreamStopper } from '../stream-stopper';
 import { toGeminiParameters } from './to-gemini-request';
 import { createWindowLookUp } from './model-window';
@@ -69,6 +70,37 @@ function takeStreamBody(beforeSend: StreamOptions['beforeSend']) {
   return { taken, fetch };
 }
 
+/** A chunk that says why the reply ended: the last one Gemini sends. */
+function endsReply(chunk: WireChunk): boolean {
+  return chunk.candidates?.some((candidate) => candidate.finishReason !== undefined) === true;
+}
+
+/** How long the rest of a finished reply's body is read behind before it is given up. */
+const DRAIN_LIMIT_MS = 30_000;
+
+/**
+ * Reads what is left of a finished reply's body (normally only its end): the response then
+ * completes as the browser expects and its connection is reused. Anything but blank lines
+ * there, or a body still open after DRAIN_LIMIT_MS, cancels it. Never rejects.
+ */
+async function drainBehind(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const limit = setTimeout(() => void reader.cancel().catch(() => {}), DRAIN_LIMIT_MS);
+  try {
+    for (;;) {
+      const read = await reader.read();
+      if (read.done) return;
+      if (read.value.some((byte) => byte !== 10 && byte !== 13 && byte !== 32)) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // Cancelled, or the connection failed after the reply was whole: nothing is lost.
+  } finally {
+    clearTimeout(limit);
+  }
+}
+
 async function* streamGemini(
   client: () => GoogleGenAI,
   request: ModelRequest,
@@ -81,6 +113,7 @@ async function* streamGemini(
   let received = 0;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let finished = false;
+  let draining: Promise<void> | undefined;
   try {
     if (signal.aborted) throw abortError();
     if (!settings.apiKey.trim()) {
@@ -106,6 +139,15 @@ async function* streamGemini(
         stopper.arm();
       }
       if (failure) throw failure;
+      if (chunks.some(endsReply) && decoder.atBoundary()) {
+        // Gemini sends nothing after the chunk that says why the reply ended, and the browser
+        // reports the body's end on a message of its own after its last bytes (~0.4 ms later, on
+        // the path to the next request; docs/measurements.md, issue 40): the reply is taken as
+        // whole here, and the rest of the body is read behind it.
+        finished = true;
+        draining = drainBehind(reader);
+        return;
+      }
     }
     decoder.end();
     finished = true;
@@ -124,7 +166,12 @@ async function* streamGemini(
       }),
     };
   } finally {
-    stopper.dispose();
+    // A body still read behind keeps its request (disposing aborts it): aborted, the browser
+    // could close the connection the next request would use.
+    if (draining) {
+      stopper.pause();
+      void draining.finally(() => stopper.dispose());
+    } else stopper.dispose();
     // Release the connection; not awaited, since a stuck stream may never settle.
     if (!finished) reader?.cancel().catch(() => {});
   }

@@ -56,6 +56,20 @@ describe('gemini adapter streaming', () => {
     expect(last?.type === 'chunk' && JSON.stringify(last.rawChunks)).toContain('"finishReason":"STOP"');
   });
 
+  it('ends the reply at the chunk that says why it ended, without waiting for the body to close', async () => {
+    // The server sends the last chunk and then holds the connection open: the reply is whole.
+    fake.setScript({ responses: [{ hang: true, chunks: [{ text: 'Done.', finishReason: 'STOP' }] }] });
+    const stream = await collectStream(createGeminiModel({ apiKey: KEY, baseUrl: fake.url, idleTimeoutMs: 60_000 }).stream(request(), new AbortController().signal));
+    expect(stream.map((part) => part.type)).toEqual(['chunk']);
+    expect(partsOf(stream)).toEqual([{ text: 'Done.' }]);
+  });
+
+  it('still waits for the body while no chunk has said why the reply ended', async () => {
+    fake.setScript({ responses: [{ hang: true, chunks: [{ text: 'Half' }] }] });
+    const stream = await collectStream(createGeminiModel({ apiKey: KEY, baseUrl: fake.url, idleTimeoutMs: 300 }).stream(request(), new AbortController().signal));
+    expect(failureOf(stream)).toMatchObject({ kind: 'transport', code: 'ETIMEDOUT' });
+  });
+
   it('keeps thoughts apart and thought signatures byte for byte', async () => {
     const signature = 'CiQB0e2Kb+/=signature==';
     fake.setScript({

@@ -82,4 +82,17 @@ describe('reading server-sent event data', () => {
     expect(events.at(-1)).toBe('{"n":3999}');
     expect(cutOff).toBe(false);
   });
+
+  it('is between events only once an event has ended and nothing of the next has come', () => {
+    const parser = createSseDataParser(() => {});
+    expect(parser.atBoundary()).toBe(true);
+    parser.feed('data: {"a":');
+    expect(parser.atBoundary()).toBe(false);
+    parser.feed('1}\r\n');
+    expect(parser.atBoundary()).toBe(false);
+    parser.feed('\r\n');
+    expect(parser.atBoundary()).toBe(true);
+    parser.feed('da');
+    expect(parser.atBoundary()).toBe(false);
+  });
 });

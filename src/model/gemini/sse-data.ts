@@ -13,6 +13,8 @@ export interface SseDataParser {
   feed(text: string): void;
   /** The stream ended: true if an event with data had not ended (it was cut off; it is dropped). */
   end(): boolean;
+  /** True between events: no line or event has begun since the last one ended. */
+  atBoundary(): boolean;
 }
 
 const LF = 10;
@@ -68,6 +70,7 @@ export function createSseDataParser(onData: (data: string) => void): SseDataPars
       }
       if (position < text.length) partial += text.slice(position);
     },
+    atBoundary: () => partial.length === 0 && data === null,
     end() {
       if (partial.length > 0) line(partial);
       partial = '';

@@ -28,6 +28,8 @@ export interface StreamEventDecoder {
   push(bytes: Uint8Array): DecodedRead;
   /** The body ended: throws if it ended inside an event, or was one JSON error and no event. */
   end(): void;
+  /** True when everything pushed so far was whole events (nothing begun after the last one). */
+  atBoundary(): boolean;
 }
 
 /** An error body sent without SSE framing is small; more than this is not one. */
@@ -88,6 +90,7 @@ export function createStreamEventDecoder(): StreamEventDecoder {
     push(bytes) {
       return feed(text.decode(bytes, { stream: true }));
     },
+    atBoundary: () => !failure && parser.atBoundary(),
     end() {
       const rest = text.decode();
       if (rest) {
