@@ -78,6 +78,12 @@ export interface Tool<Args = Record<string, unknown>, Context extends ToolContex
   isReadOnly?(args: Args): boolean;
   /** Never rejects: failures come back as `ToolResult.error`. */
   execute(args: Args, context: Context): Promise<ToolResult>;
+  /**
+   * After Stop, how long (ms) the call waits for `execute` to end before it ends cancelled anyway.
+   * For a tool whose work still reports as it unwinds (a subagent's last round-trip, a hook's run),
+   * so that comes before the interaction's end. Absent: cancelled at once.
+   */
+  abortGraceMs?: number;
 }
 
 /** Tools by name, plus accepted aliases (`replace` → `edit`). */

@@ -2,7 +2,8 @@
  * Runs one scheduled call to an outcome (C3, C12, E2, K2). Never rejects: a throwing
  * tool is an UNHANDLED_EXCEPTION error, a timeout is EXECUTION_TIMEOUT, and an abort
  * ends the call `cancelled` at once, even if the tool ignores its signal (a late result
- * is then dropped by the state manager, C2).
+ * is then dropped by the state manager, C2); a tool with `abortGraceMs` (a subagent) is first
+ * given that long to unwind.
  */
 import { USER_CANCELLED_REASON } from '../history/function-response';
 import { childController, raceAbort } from '../abortable';
@@ -57,9 +58,17 @@ export async function executeCall(record: CallRecord, context: ExecutionContext,
   try {
     return await raceAbort(Promise.race(racers), signal);
   } catch {
+    if (tool.abortGraceMs) await settledWithin(run, tool.abortGraceMs, context.clock);
     return { status: 'cancelled', reason: USER_CANCELLED_REASON };
   } finally {
     controller.abort(); // stops a timed-out tool and the timeout sleep
     dispose();
   }
+}
+
+/** Waits for `run` to end, at most `ms`. */
+async function settledWithin(run: Promise<unknown>, ms: number, clock: Clock): Promise<void> {
+  const timer = new AbortController();
+  await Promise.race([run, clock.sleep(ms, timer.signal).catch(() => undefined)]);
+  timer.abort();
 }

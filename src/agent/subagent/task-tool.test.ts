@@ -208,4 +208,20 @@ describe('the task tool (subagents)', () => {
     expect(answers).toHaveLength(1);
     expect(pairingViolations(store.history())).toEqual([]);
   });
+
+  it('on Stop waits for the subagent to unwind, so its last round-trip is recorded before the run ends', async () => {
+    const streaming = createDeferred<void>();
+    const { agent, model, store } = setup({
+      clock: 'manual',
+      script: [task({}), { chunks: [T('Reading'), T(' more', 'STOP')], hold: { chunkIndex: 1, until: streaming.promise } }],
+    });
+    const stop = new AbortController();
+    const running = agent.run({ type: 'user_query', text: 'go' }, stop.signal);
+    await waitUntil(() => model.requests.length === 2);
+    stop.abort();
+    // The nested stream ends a moment after Stop, as a provider's does.
+    setTimeout(() => streaming.resolve(), 0);
+    expect(await running).toBe('cancelled');
+    expect(store.roundTrips.filter((roundTrip) => roundTrip.subagent).length).toBe(1);
+  });
 });

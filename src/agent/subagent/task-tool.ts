@@ -21,6 +21,9 @@ import { createSubagentViewBuilder } from './subagent-view';
 
 export const TASK_TOOL_NAME = 'task';
 
+/** How long Stop waits for a subagent to unwind before its `task` call ends cancelled anyway. */
+export const SUBAGENT_ABORT_GRACE_MS = 2_000;
+
 export const DEFAULT_SUBAGENT_LIMITS: SubagentLimits = { maxTurns: 20, timeLimitMs: 5 * 60_000 };
 
 export type TaskArgs = {
@@ -138,6 +141,8 @@ export function createTaskTool(context: TaskToolContext): TaskTool {
         required: ['description', 'prompt'],
       },
     },
+    // Stop waits for the nested loop to unwind (bounded), so its last round-trip and hook runs come before the run's end.
+    abortGraceMs: SUBAGENT_ABORT_GRACE_MS,
     validate: (args) => validateTaskArgs(args, available()),
     summarize: (args) => args.description,
     preview: async (args) => ({ type: 'text', text: args.prompt }),
