@@ -92,6 +92,8 @@ interface ActiveReplay extends Replay {
   state: ReplayState;
   /** The replay reached this step (a note key): its note, if any, is shown (and paused at). */
   reached(anchor: NoteAnchor): void;
+  /** The replay reached the person's next message, a prompt or a steering message: counted together, as the transcript does. */
+  reachedMessage(): void;
   /** How the last prompt's interaction ended, when not completed or cancelled. */
   failed: string | null;
   /** The step about to play: its responses go to the model, its steering messages to the inbox. */
@@ -132,7 +134,7 @@ function createReplay(
     replay.state = { ...replay.state, differs: [...replay.state.differs, { callId, recorded: describe(recorded) }] };
     replay.publish();
   };
-  const count = { roundTrips: 0, replies: 0 };
+  const count = { roundTrips: 0, replies: 0, messages: 0 };
   let replied = false;
   /** The step playing: how many responses it loaded, and its steering messages not taken yet. */
   let loaded = 0;
@@ -177,7 +179,11 @@ function createReplay(
       replay.state = { ...replay.state, caption: note, ...(pause ? { status: 'paused' as const } : {}) };
       replay.publish();
     },
+    reachedMessage() {
+      replay.reached({ kind: 'message', ordinal: ++count.messages });
+    },
     observe(event: AgentEvent) {
+      if (event.type === 'steering_joined') return event.value.messages.forEach(() => replay.reachedMessage());
       if (event.type === 'interaction_end' && event.value.outcome !== 'completed' && event.value.outcome !== 'cancelled') replay.failed = event.value.outcome;
       if (event.type === 'round_trip_start') {
         replied = false;
@@ -322,12 +328,11 @@ export async function startReplayFromHere(host: ReplayHost, speed: ReplaySpeed =
 }
 
 async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveReplay, plan: ReplayPlan): Promise<void> {
-  let prompts = 0;
   for (const step of plan.steps) {
     if (replay.cancelled()) return;
     if (step.text !== null) {
       host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
-      replay.reached({ kind: 'message', ordinal: ++prompts });
+      replay.reachedMessage();
     }
     replay.load(step);
     const completed = await host.runPrompt(runtime, step.text);

@@ -133,4 +133,33 @@ describe('steering through the worker', () => {
     const replayed = await loadHistory(reader.db, shared.sessionId);
     expect(replayed.ok && shape(replayed.value.history)).toEqual(recorded.ok ? shape(recorded.value.history) : []);
   });
+
+  it('in a replay a note on a steering message is the caption when that message joins (messages counted as the transcript counts them)', async () => {
+    const { sender } = await steeredSession();
+    const sessionId = sender.loaded()[0]!.sessionId;
+    await sender.send({ type: 'set-note', sessionId, anchor: 'message:1', text: 'The prompt.' });
+    await sender.send({ type: 'set-note', sessionId, anchor: 'message:2', text: 'Here the person steers.' });
+    const exported = (await sender.send({ type: 'export-session', as: 'link' })).value as ExportedSession;
+
+    const reader = createControllerHarness({ databaseName: `steer-notes-${counter++}`, model: silentModel });
+    await reader.init();
+    await reader.send({ type: 'open-shared', source: { kind: 'link', fragment: exported.fragment! } });
+    expect((await reader.send({ type: 'replay', command: { kind: 'start', speed: 'instant' } })).error).toBeUndefined();
+    const answered = new Set<string>();
+    await waitFor(() => {
+      for (const call of reader.calls()) {
+        if (call.status !== 'awaiting_approval' || answered.has(call.callId)) continue;
+        answered.add(call.callId);
+        void reader.send({ type: 'approval-response', callId: call.callId, outcome: 'proceed_once' });
+      }
+      const state = reader.events.findLast((event): event is Extract<WorkerEvent, { type: 'replay' }> => event.type === 'replay')?.state;
+      return state?.status === 'done' ? state : undefined;
+    }, 'the replay to finish');
+    await reader.controller.idle();
+    const captions = reader.events.flatMap((event) => (event.type === 'replay' && event.state.caption ? [event.state.caption] : []));
+    expect(captions.filter((caption, index) => caption !== captions[index - 1])).toEqual(['The prompt.', 'Here the person steers.']);
+    // It shows as the message joins: after the first response was played, before the second.
+    const shown = reader.events.find((event): event is Extract<WorkerEvent, { type: 'replay' }> => event.type === 'replay' && event.state.caption === 'Here the person steers.');
+    expect(shown?.state.roundTrip).toBe(1);
+  });
 });
