@@ -13,6 +13,12 @@ describe("Settings' hooks", () => {
     expect(html).toContain('id="hooks-before-stop-hint"');
   });
 
+  it("say that a command runs what the workspace's files make it do, which the agent may have rewritten, with no approval and with network on WebContainer", () => {
+    const html = renderToStaticMarkup(<HooksSection draft={DEFAULT_SETTINGS} update={() => undefined} />);
+    expect(html).toContain('What a command does is up to the workspace&#x27;s files, which the agent changes');
+    expect(html).toMatch(/a test script as the agent last rewrote it, with no\s+approval, and on WebContainer with network access/);
+  });
+
   it('are saved trimmed, and an emptied one is removed from what is stored', () => {
     const previous = { ...DEFAULT_SETTINGS, afterEditHook: 'npm run lint', beforeStopHook: 'npm test' };
     const saved = settingsToSave({ ...previous, afterEditHook: '  npx prettier --check .\n', beforeStopHook: '   ' }, previous);

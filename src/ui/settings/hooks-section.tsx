@@ -51,6 +51,10 @@ export function HooksSection({ draft, update }: { draft: SettingsRecord; update:
         They run without asking, under the command time limit, but never in Plan (read-only) mode nor in a replay. They stay on this device: never in links or session
         files. The Loop inspector shows each run with its time and exit code.
       </p>
+      <p className="field-hint" id="hooks-workspace-hint">
+        What a command does is up to the workspace&apos;s files, which the agent changes: After each edit runs, for example, a test script as the agent last rewrote it, with no
+        approval, and on WebContainer with network access.
+      </p>
     </>
   );
 }
