@@ -26,20 +26,30 @@ export interface ReplayPlan {
 
 /**
  * The recorded results of each tool, in the order the recording called it: what the replay's
- * stand-ins for tools that ran elsewhere (MCP) answer (tools/recorded-tool.ts).
+ * stand-ins for tools that ran elsewhere (MCP) answer (tools/recorded-tool.ts). A `task` call
+ * whose subagent the replay runs again (`subagents`, by the call's id) gives no result of its
+ * own: its subagent's calls give theirs, where it ran.
  */
-export function recordedResultsByTool(plan: ReplayPlan): Map<string, Record<string, unknown>[]> {
+export function recordedResultsByTool(plan: ReplayPlan, subagents: ReadonlyMap<string, ReplayPlan> = new Map()): Map<string, Record<string, unknown>[]> {
   const byTool = new Map<string, Record<string, unknown>[]>();
-  for (const step of plan.steps) {
-    for (const content of step.responses) {
-      for (const part of content.parts) {
-        const call = part.functionCall;
-        const result = call?.id ? plan.results.get(call.id) : undefined;
-        if (!call || !result) continue;
-        byTool.set(call.name, [...(byTool.get(call.name) ?? []), result]);
+  const add = (played: ReplayPlan) => {
+    for (const step of played.steps) {
+      for (const content of step.responses) {
+        for (const part of content.parts) {
+          const call = part.functionCall;
+          const nested = call?.id ? subagents.get(call.id) : undefined;
+          if (nested && nested !== played) {
+            add(nested);
+            continue;
+          }
+          const result = call?.id ? played.results.get(call.id) : undefined;
+          if (!call || !result) continue;
+          byTool.set(call.name, [...(byTool.get(call.name) ?? []), result]);
+        }
       }
     }
-  }
+  };
+  add(plan);
   return byTool;
 }
 

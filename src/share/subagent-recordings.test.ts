@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundTrip } from '../agent/types';
 import type { Content } from '../shared/content';
+import { recordedResultsByTool, replayPlan } from './replay-plan';
 import { recordedSubagents } from './subagent-recordings';
 
 const prompt: Content = { role: 'user', parts: [{ text: 'List and count.' }] };
@@ -32,5 +33,33 @@ describe("a recording's subagents", () => {
 
   it('are none in a recording without subagent round-trips (an older link)', () => {
     expect(recordedSubagents([roundTrip('parent', 1, [prompt], [geminiChunk([{ text: 'hi' }])])])).toEqual({});
+  });
+});
+
+describe("the recorded results a replay's stand-ins answer", () => {
+  const add = (id: string, sum: string): [Content, Content] => [
+    { role: 'model', parts: [{ functionCall: { id, name: 'calc__add', args: {} } }] },
+    { role: 'user', parts: [{ functionResponse: { id, name: 'calc__add', response: { output: sum } } }] },
+  ];
+  const history: Content[] = [
+    { role: 'user', parts: [{ text: 'Add, then let a subagent add' }] },
+    ...add('c1', 'one'),
+    { role: 'model', parts: [{ functionCall: { id: 't1', name: 'task', args: { description: 'Add', prompt: 'Add.' } } }] },
+    { role: 'user', parts: [{ functionResponse: { id: 't1', name: 'task', response: { output: 'It added.' } } }] },
+    ...add('c3', 'three'),
+    { role: 'model', parts: [{ text: 'Done.' }] },
+  ];
+  const nested = replayPlan([{ role: 'user', parts: [{ text: 'Add.' }] }, ...add('c2', 'two'), { role: 'model', parts: [{ text: 'It added.' }] }]);
+
+  it("take a subagent's calls where it ran, and no answer of its task call, when it runs again", () => {
+    const byTool = recordedResultsByTool(replayPlan(history), new Map([['t1', nested]]));
+    expect(byTool.get('calc__add')).toEqual([{ output: 'one' }, { output: 'two' }, { output: 'three' }]);
+    expect(byTool.has('task')).toBe(false);
+  });
+
+  it('take the task call’s answer when its subagent does not run again', () => {
+    const byTool = recordedResultsByTool(replayPlan(history));
+    expect(byTool.get('calc__add')).toEqual([{ output: 'one' }, { output: 'three' }]);
+    expect(byTool.get('task')).toEqual([{ output: 'It added.' }]);
   });
 });

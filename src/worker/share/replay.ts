@@ -102,17 +102,20 @@ interface ActiveReplay extends Replay {
   cancelled(): boolean;
 }
 
-/** The recorded subagents, by `task` call id: their replies in order, and their calls' recorded results. */
-function subagentPlans(subagents: Readonly<Record<string, Content[]>>): { replies: Map<string, Content[]>; results: Map<string, Record<string, unknown>> } {
+/** The recorded subagents, by `task` call id: what each plays (its replies in order), and its calls' recorded results. */
+function subagentPlans(subagents: Readonly<Record<string, Content[]>>): { plans: Map<string, ReplayPlan>; replies: Map<string, Content[]>; results: Map<string, Record<string, unknown>> } {
+  const plans = new Map<string, ReplayPlan>();
   const replies = new Map<string, Content[]>();
   const results = new Map<string, Record<string, unknown>>();
   for (const [callId, conversation] of Object.entries(subagents)) {
     const nested = replayPlan(conversation);
     const responses = nested.steps.flatMap((step) => step.responses);
-    if (responses.length > 0) replies.set(callId, responses);
+    if (responses.length === 0) continue;
+    plans.set(callId, nested);
+    replies.set(callId, responses);
     for (const [id, result] of nested.results) results.set(id, result);
   }
-  return { replies, results };
+  return { plans, replies, results };
 }
 
 function createReplay(
@@ -142,8 +145,8 @@ function createReplay(
   let steered = 0;
   const replay: ActiveReplay = {
     sessionId,
-    // The `task` calls whose subagent runs again take no recorded answer: the stand-in answers the others, in order.
-    recordedByTool: recordedResultsByTool({ ...plan, results: new Map([...plan.results].filter(([callId]) => !nested.replies.has(callId))) }),
+    // A `task` call whose subagent runs again takes no recorded answer (the stand-in answers the others, in order); its subagent's MCP calls do.
+    recordedByTool: recordedResultsByTool(plan, nested.plans),
     load(step) {
       replay.model.load(step.responses);
       loaded = step.responses.length;
