@@ -186,10 +186,23 @@ test('after the server restarts, the next call opens one new session and succeed
   expect(reference.sessions()).toHaveLength(before + 1);
 });
 
-test('addresses: http://[::1] connects; plain http to another computer is refused by name; a web page is said to be one', async ({ page }) => {
+test('addresses: http://[::1] connects (requested as http://localhost, the CSP naming no IPv6 host); plain http to another computer is refused by name; a web page is said to be one', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`:${reference.port}/`)) asked.push(request.url());
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
   await openApp(page, '');
   const dialog = await addServer(page, `http://[::1]:${reference.port}/mcp`);
   await expect(dialog.getByRole('list', { name: 'MCP tools' }).getByRole('listitem')).toHaveCount(13);
+  // The setting keeps the address as typed; the page's requests went to localhost, same port and path.
+  await expect(dialog.getByRole('textbox', { name: 'Server URL' })).toHaveValue(`http://[::1]:${reference.port}/mcp`);
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((url) => url !== `http://localhost:${reference.port}/mcp`)).toEqual([]);
+  expect(violations).toEqual([]);
 
   await dialog.getByRole('textbox', { name: 'Server URL' }).fill(`http://192.168.1.20:${reference.port}/mcp`);
   await dialog.getByRole('button', { name: 'Connect' }).click();

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeMcp } from '../../e2e/fake-mcp/server.mjs';
 import type { FakeMcp } from '../../e2e/fake-mcp/server.mjs';
 import type { ToolProgress } from '../shared/tool-display';
@@ -136,6 +136,21 @@ describe('what the client says and does besides calls', () => {
     // [::1] passes the rule: what follows is the network's answer (nothing listens on port 9 here).
     const loopback = await connectMcpServer({ name: 'v6', url: 'http://[::1]:9/mcp' }, () => {});
     expect(loopback).toMatchObject({ ok: false, error: { kind: 'unreachable' } });
+  });
+
+  it('requests an address on http://[::1] as http://localhost, same port and path (the CSP cannot name [::1])', async () => {
+    const asked: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      throw new TypeError('fetch failed');
+    });
+    try {
+      await connectMcpServer({ name: 'v6', url: 'http://[::1]:3001/mcp' }, () => {});
+    } finally {
+      spy.mockRestore();
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) expect(url).toBe('http://localhost:3001/mcp');
   });
 
   it('ends the session with DELETE when closed', async () => {

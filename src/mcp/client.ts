@@ -18,7 +18,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker-provider.js';
 import { messageOf } from '../shared/errors';
 import { PROGRESS_TEXT_MAX_CHARS } from '../shared/limits';
-import { plainHttpRefusal } from '../shared/plain-http';
+import { plainHttpRefusal, requestUrl } from '../shared/plain-http';
 import type { ToolProgress } from '../shared/tool-display';
 import type { Result } from '../shared/errors';
 import type { McpCallOutcome, McpContent, McpError, McpErrorKind, McpToolInfo } from '../shared/mcp';
@@ -109,7 +109,7 @@ function toContent(result: CallToolResult): McpContent[] {
   return content;
 }
 
-/** An address the page may use for an MCP server, or why not. */
+/** The address the page requests for an MCP server, or why not. */
 function addressOf(server: McpServerAddress): Result<URL, McpError> {
   let url: URL;
   try {
@@ -120,7 +120,8 @@ function addressOf(server: McpServerAddress): Result<URL, McpError> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return failure('invalid-url', 'An MCP server address starts with https:// (or http:// on this computer).');
   const refused = plainHttpRefusal(url);
   if (refused) return failure('insecure', `${refused} The MCP server "${server.name}" was not contacted.`);
-  return { ok: true, value: url };
+  // http://[::1] is reached as http://localhost: the page's CSP cannot name [::1] (shared/plain-http.ts).
+  return { ok: true, value: requestUrl(url) };
 }
 
 interface Session {

@@ -26,13 +26,12 @@ export const securityHeaders = Object.freeze({
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    // The model endpoint, MCP servers and web pages are the person's choice. Plain http is meant
-    // only for this computer (localhost, 127.0.0.1, [::1]), but a policy cannot name [::1] (its
-    // grammar has no IPv6 hosts, and Chromium drops such a source), so it allows http: and the
-    // code applies that rule before reaching an address, saying which rule refused it
-    // (shared/plain-http.ts). On an https copy of the app, the browser's mixed-content rule
-    // also refuses plain http to any other computer.
-    "connect-src 'self' https: http: wss: ws://localhost:*",
+    // The model endpoint, MCP servers, trace endpoint and web pages are the person's choice.
+    // Plain http only to this computer (shared/plain-http.ts): a key, a trace header or a page's
+    // redirect never goes to another computer in the clear, whichever code path asks. The
+    // grammar has no IPv6 hosts, so [::1] cannot be named here: the code requests an address on
+    // [::1] as localhost (same port and path), which the browser resolves to this computer.
+    "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
     // WebContainer's boot frame and preview servers.
     'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
     "object-src 'none'",

@@ -4,6 +4,8 @@
  * the headers it wants, e.g. a Langfuse project's `Authorization: Basic …`).
  */
 
+import { plainHttpRefusal } from './plain-http';
+
 export interface ExportedTrace {
   /** `<title>.otlp.json`. */
   fileName: string;
@@ -36,12 +38,15 @@ export function parseTraceHeaders(text: string): { headers: Record<string, strin
   return { headers };
 }
 
-/** Empty (traces are not sent) or an http(s) URL; why not, otherwise. */
+/** Empty (traces are not sent) or an http(s) URL, plain http only to this computer; why not, otherwise. */
 export function traceEndpointProblem(value: string): string | null {
   if (value.trim() === '') return null;
   try {
     const url = new URL(value.trim());
-    if (url.protocol === 'https:' || url.protocol === 'http:') return null;
+    if (url.protocol === 'https:' || url.protocol === 'http:') {
+      const refused = plainHttpRefusal(url);
+      return refused ? `Send traces to: ${refused}` : null;
+    }
   } catch {
     // Said below.
   }

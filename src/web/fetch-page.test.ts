@@ -347,6 +347,13 @@ describe('fetchWebPage when HTML cannot be converted', () => {
 });
 
 describe('checkAddress', () => {
+  it('requests plain http to [::1] as localhost (the CSP cannot name [::1]); https to [::1] as given', () => {
+    const v6 = checkAddress('http://[::1]:5173/a?b', true);
+    expect(v6.ok && [v6.value.target.href, v6.value.upgraded]).toEqual(['http://localhost:5173/a?b', false]);
+    const secure = checkAddress('https://[::1]:5173/', true);
+    expect(secure.ok && secure.value.target.href).toBe('https://[::1]:5173/');
+  });
+
   it('trims the address, upgrades plain http for other machines, and keeps http for localhost and 127.0.0.1', () => {
     expect(checkAddress('  https://example.com/a  ', false)).toMatchObject({ ok: true, value: { upgraded: false } });
     const upgraded = checkAddress('http://example.com:8080/a?b#c', false);

@@ -7,7 +7,7 @@
 import { messageOf } from '../shared/errors';
 import type { Result } from '../shared/errors';
 import { WEB_FETCH_MAX_BYTES, WEB_FETCH_MAX_CHARS, WEB_FETCH_TIMEOUT_MS } from '../shared/limits';
-import { THIS_COMPUTER_HOSTS, isThisComputer } from '../shared/plain-http';
+import { THIS_COMPUTER_HOSTS, isThisComputer, requestUrl } from '../shared/plain-http';
 import type { WebFetchError, WebFetchErrorKind, WebPage } from '../shared/web-page';
 import { htmlToMarkdown } from './html-to-markdown';
 import type { ConvertOptions, Converted } from './html-to-markdown';
@@ -72,7 +72,8 @@ export function checkAddress(url: string, allowLocal: boolean): Result<{ target:
     target.protocol = 'https:';
     return { ok: true, value: { target, upgraded: true } };
   }
-  return { ok: true, value: { target, upgraded: false } };
+  // http://[::1] is requested as http://localhost: the page's CSP cannot name [::1].
+  return { ok: true, value: { target: requestUrl(target), upgraded: false } };
 }
 
 export async function fetchWebPage(url: string, signal: AbortSignal, options: WebFetchOptions): Promise<Result<WebPage, WebFetchError>> {

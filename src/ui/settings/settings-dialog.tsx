@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type React from 'react';
 import { formatBytes } from '../../shared/format-bytes';
+import { isThisComputer, plainHttpRefusal } from '../../shared/plain-http';
 import type { SettingsRecord } from '../../store/types';
 import type { WorkerResponse } from '../../worker/client';
 import { ModalDialog } from '../modal-dialog';
@@ -93,12 +94,14 @@ function StorageSection({ freeSpace }: { freeSpace: SettingsDialogProps['freeSpa
   );
 }
 
-function validBaseUrl(value: string, required: boolean): string | null {
+export function validBaseUrl(value: string, required: boolean): string | null {
   if (value.trim() === '') return required ? 'Enter the server\'s API base URL, e.g. http://localhost:11434/v1 for Ollama.' : null;
   try {
     const url = new URL(value.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The API base URL must start with https:// (or http:// for a local server).';
-    return null;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The API base URL must start with https:// (or http:// for a server on this computer).';
+    // The key and the conversation go there: plain http only to this computer (shared/plain-http.ts).
+    const refused = plainHttpRefusal(url);
+    return refused ? `API base URL: ${refused}` : null;
   } catch {
     return required ? 'The API base URL is not a valid URL, e.g. http://localhost:11434/v1' : 'The API base URL is not a valid URL, e.g. https://generativelanguage.googleapis.com';
   }
@@ -110,7 +113,7 @@ function validGitHubApiUrl(value: string): string | null {
   try {
     const url = new URL(value.trim());
     if (url.protocol === 'https:') return null;
-    if (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return null;
+    if (url.protocol === 'http:' && isThisComputer(url.hostname)) return null;
   } catch {
     // Said below.
   }

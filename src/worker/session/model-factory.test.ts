@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LanguageModel, ModelStreamPart } from '../../model/types';
 import { createGeminiModel } from '../../model/gemini/gemini-model';
 import { createModelFor } from './model-factory';
@@ -34,5 +34,37 @@ describe("a model's context window", () => {
     expect(createModelFor({ ...gemini, unknownModelContextWindow: 200_000 }).tokenLimit('proxy-model')).toBe(200_000);
     expect(createModelFor({ ...gemini, unknownModelContextWindow: 200_000 }).tokenLimit('gemini-2.5-pro')).toBe(1_048_576);
     expect(createModelFor({ ...gemini, unknownModelContextWindow: -5 }).tokenLimit('proxy-model')).toBe(131_072);
+  });
+});
+
+describe('an API base URL over plain http', () => {
+  const openai = { ...TEST_SETTINGS, provider: 'openai' as const, openaiModel: 'm' };
+  const gemini = { ...TEST_SETTINGS, provider: 'gemini' as const, apiKey: 'k' };
+
+  it('to another computer sends nothing (key and conversation would cross the network readable), naming the rule', async () => {
+    const rule = 'Plain http is allowed only to this computer (localhost, 127.0.0.1, [::1]); use https:// for 192.168.1.5:11434.';
+    expect(await firstPart(createModelFor({ ...openai, openaiBaseUrl: 'http://192.168.1.5:11434/v1' }))).toEqual({
+      type: 'error',
+      error: { kind: 'bad-request', message: expect.stringContaining(rule) },
+    });
+    expect(await firstPart(createModelFor({ ...gemini, baseUrl: 'http://192.168.1.5:11434' }))).toEqual({ type: 'error', error: { kind: 'auth', message: expect.stringContaining(rule) } });
+  });
+
+  it('to [::1] is requested as localhost (the CSP cannot name [::1]); to localhost as given', async () => {
+    const asked: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      throw new TypeError('fetch failed');
+    });
+    try {
+      await firstPart(createModelFor({ ...openai, openaiBaseUrl: 'http://[::1]:11434/v1' }));
+      await firstPart(createModelFor({ ...gemini, baseUrl: 'http://[::1]:8080' }));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.some((url) => url.startsWith('http://localhost:11434/v1/'))).toBe(true);
+    expect(asked.some((url) => url.startsWith('http://localhost:8080/'))).toBe(true);
+    expect(asked.filter((url) => url.includes('[::1]'))).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { LanguageModel, ModelRequest, ModelStreamPart, StreamOptions } from
 import { MISSING_KEY_MESSAGE, createGeminiModel } from '../../model/gemini/gemini-model';
 import { DEFAULT_OPENAI_TOKEN_LIMIT, knownOpenAiTokenLimit } from '../../model/openai/token-limit';
 import { SCRIPTED_MODEL_LABEL, createScriptedModel } from '../../model/scripted/scripted-model';
+import { plainHttpProblem, requestAddress } from '../../shared/plain-http';
 import type { WorkerSettings } from '../protocol';
 
 /**
@@ -32,16 +33,22 @@ export function createModelFor(settings: WorkerSettings, scriptedDelayMs?: numbe
     const baseUrl = settings.openaiBaseUrl?.trim();
     if (!baseUrl) return unusableModel('openai', 'No API base URL is set for the OpenAI-compatible provider. Open Settings and enter one, e.g. http://localhost:11434/v1 for Ollama.');
     if (!modelNameFor(settings)) return unusableModel('openai', 'No model is set for the OpenAI-compatible provider. Open Settings and enter the model name the server knows, e.g. qwen2.5-coder.');
+    const refused = plainHttpProblem(baseUrl);
+    if (refused) return unusableModel('openai', baseUrlRefusal(refused));
     const apiKey = settings.openaiApiKey?.trim();
     const tokenLimit = (model: string) => knownOpenAiTokenLimit(model) ?? unknownLimit ?? DEFAULT_OPENAI_TOKEN_LIMIT;
-    return lazyOpenAiModel(apiKey ? { baseUrl, apiKey } : { baseUrl }, tokenLimit);
+    // http://[::1] is requested as http://localhost: the page's CSP cannot name [::1] (shared/plain-http.ts).
+    const address = requestAddress(baseUrl);
+    return lazyOpenAiModel(apiKey ? { baseUrl: address, apiKey } : { baseUrl: address }, tokenLimit);
   }
   if (settings.provider === 'gemini') {
     // Trimmed here too (a key saved before the dialog trimmed): errors redact exactly the key sent.
     const apiKey = settings.apiKey?.trim();
     if (!apiKey) return unusableModel('gemini', MISSING_KEY_MESSAGE);
+    const refused = settings.baseUrl ? plainHttpProblem(settings.baseUrl) : null;
+    if (refused) return unusableModel('gemini', baseUrlRefusal(refused));
     const options: Parameters<typeof createGeminiModel>[0] = { apiKey };
-    if (settings.baseUrl) options.baseUrl = settings.baseUrl;
+    if (settings.baseUrl) options.baseUrl = requestAddress(settings.baseUrl);
     if (unknownLimit !== undefined) options.unknownModelTokenLimit = unknownLimit;
     if (settings.geminiUrlContext) options.urlContext = true;
     return createGeminiModel(options);
@@ -78,6 +85,11 @@ function lazyOpenAiModel(options: { baseUrl: string; apiKey?: string }, tokenLim
 }
 
 /** A provider chosen without what it needs: every call fails with an alert that says what to do. */
+/** A base URL of plain http to another computer: its key and conversation would cross the network readable. */
+function baseUrlRefusal(refused: string): string {
+  return `${refused} The API base URL in Settings was not used and nothing was sent; change it in Settings.`;
+}
+
 function unusableModel(provider: LanguageModel['provider'], message: string): LanguageModel {
   return {
     provider,

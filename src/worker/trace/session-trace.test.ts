@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FC, T, createFakeModel, reply } from '../../agent/testing/fake-model';
 import type { ExportedTrace } from '../../shared/traces';
 import type { WorkerSettings } from '../protocol';
@@ -140,5 +140,34 @@ describe('Send traces to', () => {
     const notice = other.events.find((event) => event.type === 'notice');
     expect(notice).toMatchObject({ level: 'warning' });
     expect(notice && notice.type === 'notice' ? notice.message : '').toMatch(/could not be sent.*CORS.*Access-Control-Allow-Origin/);
+  });
+
+  it('sends nothing over plain http to another computer, saying the rule; an endpoint on http://[::1] is posted to as http://localhost', async () => {
+    const asked: string[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      asked.push(input instanceof Request ? input.url : String(input));
+      return new Response('{}', { status: 200 });
+    });
+    try {
+      const lan = harness({ traceEndpoint: 'http://192.168.1.20:4318/v1/traces', traceHeaders: 'Authorization=Basic cGs6c2s=' }, [reply(T('One.'), 'STOP')]);
+      await lan.init();
+      await lan.send({ type: 'send', sessionId: null, text: PROMPT });
+      await lan.controller.idle();
+      await until(() => lan.events.some((event) => event.type === 'notice'), 'the refusal');
+      const notice = lan.events.find((event) => event.type === 'notice');
+      expect(notice && notice.type === 'notice' ? notice.message : '').toBe(
+        'Traces were not sent to http://192.168.1.20:4318/v1/traces: Plain http is allowed only to this computer (localhost, 127.0.0.1, [::1]); use https:// for 192.168.1.20:4318.',
+      );
+      expect(asked).toEqual([]);
+
+      const v6 = harness({ traceEndpoint: 'http://[::1]:4318/v1/traces' }, [reply(T('One.'), 'STOP')]);
+      await v6.init();
+      await v6.send({ type: 'send', sessionId: null, text: PROMPT });
+      await v6.controller.idle();
+      await until(() => asked.length === 1, 'the POST');
+      expect(asked).toEqual(['http://localhost:4318/v1/traces']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

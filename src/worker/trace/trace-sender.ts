@@ -6,6 +6,7 @@
  * fails outright is, for a reachable server, its CORS answer.
  */
 import { messageOf } from '../../shared/errors';
+import { plainHttpProblem, requestAddress } from '../../shared/plain-http';
 import { parseTraceHeaders } from '../../shared/traces';
 import type { LoopscopeDb } from '../../store/db';
 import { getSession } from '../../store/sessions';
@@ -38,6 +39,9 @@ export function createTraceSender(options: TraceSenderOptions): TraceSender {
       const settings = options.settings();
       const endpoint = settings.traceEndpoint?.trim();
       if (!endpoint) return;
+      // Plain http only to this computer (shared/plain-http.ts): trace headers may hold a key.
+      const refused = plainHttpProblem(endpoint);
+      if (refused) return warn(`Traces were not sent to ${endpoint}: ${refused}`);
       const parsed = parseTraceHeaders(settings.traceHeaders ?? '');
       if ('error' in parsed) return warn(`Traces were not sent: Trace headers: ${parsed.error}`);
       const session = await getSession(options.db, sessionId);
@@ -47,7 +51,7 @@ export function createTraceSender(options: TraceSenderOptions): TraceSender {
       if (!trace.ok) return trace.error.kind === NOTHING_TO_TRACE.kind ? undefined : warn(`Traces were not sent: ${trace.error.message}`);
       let response: Response;
       try {
-        response = await fetch(endpoint, { method: 'POST', headers: { ...parsed.headers, 'Content-Type': 'application/json' }, body: trace.value.text });
+        response = await fetch(requestAddress(endpoint), { method: 'POST', headers: { ...parsed.headers, 'Content-Type': 'application/json' }, body: trace.value.text });
       } catch (thrown) {
         return warn(
           `Traces could not be sent to ${endpoint}: ${messageOf(thrown)}. The server is down, or it refuses this page's origin (CORS): it must answer OPTIONS and POST with Access-Control-Allow-Origin: ${options.origin} and allow the Content-Type header${Object.keys(parsed.headers).length ? ` and ${Object.keys(parsed.headers).join(', ')}` : ''}.`,
