@@ -10,7 +10,7 @@
 // `addTool(name, description?)` registers a tool on every session's server, which sends tools/list_changed.
 // `{ delayMs }` answers each request that much later (a slow server); `{ token }` answers 401
 // unless the request carries `Authorization: Bearer <token>`. `{ extras: true }` adds three tools:
-//   steps {count}    sends `count` progress notifications (of `count`) before answering
+//   steps {count, note?} sends `count` progress notifications (of `count`; message `Step n` and the note) before answering
 //   wait {}          answers only when its request is cancelled (or after 20 s)
 //   research {}      needs MCP tasks (execution.taskSupport "required"), as the reference server's
 //                    simulate-research-query does
@@ -66,10 +66,10 @@ export async function startFakeMcp({ stateful = false, delayMs = 0, token, extra
     return server;
   };
   const addExtras = (server) => {
-    server.registerTool('steps', { description: 'Counts steps, telling its progress.', inputSchema: { count: z.number() } }, async (args, extra) => {
+    server.registerTool('steps', { description: 'Counts steps, telling its progress.', inputSchema: { count: z.number(), note: z.string().optional() } }, async (args, extra) => {
       const token = extra._meta?.progressToken;
       for (let step = 1; step <= args.count; step++) {
-        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: args.count, message: `Step ${step}` } });
+        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: args.count, message: `Step ${step}${args.note ?? ''}` } });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return { content: [{ type: 'text', text: `Counted ${args.count} steps.` }] };

@@ -56,6 +56,14 @@ describe('an MCP call', () => {
     await expect.poll(() => cancelled()).toBe(1);
   });
 
+  it("keeps at most 200 characters of a server's progress message", async () => {
+    const mcp = await connect({ stateful: true, extras: true });
+    const heard: ToolProgress[] = [];
+    await mcp.call('steps', { count: 1, note: 'z'.repeat(5_000) }, new AbortController().signal, (progress) => heard.push(progress));
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.message).toBe(`Step 1${'z'.repeat(194)}`);
+  });
+
   it('asks for progress and hears each notification while the call runs', async () => {
     const mcp = await connect({ stateful: true, extras: true });
     const heard: ToolProgress[] = [];

@@ -42,6 +42,24 @@ describe('an MCP tool as the agent sees it', () => {
     expect(String(long.llmContent)).toContain('[Cut: the first 64,000 of 70,000 characters are shown.]');
   });
 
+  it('gives each image up to 5 MB decoded and at most 8 per result, saying what was left out to the model and on the card', async () => {
+    const small = (index: number) => ({ type: 'image' as const, mimeType: 'image/png', data: btoa(`png${index}`) });
+    const big = { type: 'image' as const, mimeType: 'image/jpeg', data: 'A'.repeat(Math.ceil(((5 * 1024 * 1024 + 3) * 4) / 3)) };
+    const content = [{ type: 'text' as const, text: 'Shots:' }, small(1), big, ...Array.from({ length: 9 }, (_, index) => small(index + 2))];
+    const result = await tool({ ok: true, value: { content, failed: false } }).tool.execute({}, context);
+    const parts = result.llmContent as { text?: string; inlineData?: { data: string } }[];
+    const kept = parts.filter((part) => part.inlineData).map((part) => part.inlineData!.data);
+    expect(kept).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((index) => btoa(`png${index}`)));
+    const note = '[Image 2 (image/jpeg, 5.0 MB) left out: an image may be at most 5 MB.]\n[2 more image(s) left out: a result gives at most 8.]';
+    expect(parts[0]).toEqual({ text: `Shots:\n${note}` });
+    expect(result.display).toMatchObject({ type: 'text', text: `Shots:\n${note}` });
+    expect(result.display && 'images' in result.display ? result.display.images : []).toHaveLength(8);
+
+    const only = await tool({ ok: true, value: { content: [big], failed: false } }).tool.execute({}, context);
+    expect(only.llmContent).toBe('[Image 1 (image/jpeg, 5.0 MB) left out: an image may be at most 5 MB.]');
+    expect(only.display).toEqual({ type: 'text', text: '[Image 1 (image/jpeg, 5.0 MB) left out: an image may be at most 5 MB.]' });
+  });
+
   it('shows the images themselves on the card beside the text, and an image alone without a stand-in line', async () => {
     const image = { type: 'image' as const, mimeType: 'image/png', data: 'iVBORw0KGgo=' };
     const both = await tool({ ok: true, value: { content: [{ type: 'text', text: 'Here it is:' }, image], failed: false } }).tool.execute({}, context);
