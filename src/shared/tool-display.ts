@@ -35,6 +35,14 @@ export function progressText(progress: ToolProgress): string {
   return [count, message].filter(Boolean).join(' · ').slice(0, PROGRESS_TEXT_MAX_CHARS);
 }
 
+const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:e[+-]\d+)?`;
+const COUNTS = new RegExp(`^(${NUMBER}(?: / ${NUMBER})?)(?: · |$)`);
+
+/** The counts of progressText's words ("3 / 5" of "3 / 5 · Indexing"), without the server's message; undefined when they hold none. */
+export function progressCounts(text: string): string | undefined {
+  return COUNTS.exec(text)?.[1];
+}
+
 /** An image of a result, base64 (what MCP and the model exchange); the card shows it size-capped. */
 export interface ToolImage {
   mimeType: string;

@@ -25,8 +25,9 @@ const roundTrip: RoundTripRecord = {
         summary: '',
         steps: [
           { status: 'executing', at: T + 200 },
-          { status: 'executing', at: T + 1200, progress: '1 / 2' },
+          { status: 'executing', at: T + 1200, progress: '1 / 2 · Reading secret-plan.md' },
           { status: 'executing', at: T + 2200, progress: '2 / 2' },
+          { status: 'executing', at: T + 2250, progress: 'Writing the summary' },
           { status: 'success', at: T + 2300 },
         ],
       },
@@ -35,13 +36,18 @@ const roundTrip: RoundTripRecord = {
 };
 
 describe('a tool call\'s progress in the trace', () => {
-  it('is an event per progress step of its execute_tool span, with the progress in words', () => {
-    const request = JSON.parse(otlpJson(traceSpans({ session: { id: 's1', title: 'Long' }, roundTrips: [roundTrip], history: [{ role: 'user', parts: [{ text: 'go' }] }, call, result] }, { includeMessages: false }))) as {
+  const progressOf = (includeMessages: boolean) => {
+    const request = JSON.parse(otlpJson(traceSpans({ session: { id: 's1', title: 'Long' }, roundTrips: [roundTrip], history: [{ role: 'user', parts: [{ text: 'go' }] }, call, result] }, { includeMessages }))) as {
       resourceSpans: { scopeSpans: { spans: { name: string; events: { name: string; attributes?: { key: string; value: { stringValue?: string } }[] }[] }[] }[] }[];
     };
     const span = request.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)).find((item) => item.name === 'execute_tool ref__long')!;
     const progress = span.events.map((event) => event.attributes?.find((attribute) => attribute.key === 'loopscope.tool.progress')?.value.stringValue);
-    expect(span.events.map((event) => event.name)).toEqual(['executing', 'executing', 'executing', 'success']);
-    expect(progress).toEqual([undefined, '1 / 2', '2 / 2', undefined]);
+    expect(span.events.map((event) => event.name)).toEqual(['executing', 'executing', 'executing', 'executing', 'success']);
+    return progress;
+  };
+
+  it("is an event per progress step of its execute_tool span: only the counts, not the server's message, unless messages are included", () => {
+    expect(progressOf(false)).toEqual([undefined, '1 / 2', '2 / 2', undefined, undefined]);
+    expect(progressOf(true)).toEqual([undefined, '1 / 2 · Reading secret-plan.md', '2 / 2', 'Writing the summary', undefined]);
   });
 });

@@ -37,6 +37,7 @@ import {
 import { OpenInferenceSpanKind, SemanticConventions } from '@arizeai/openinference-semantic-conventions';
 import type { RoundTripRecord, ToolTimeline } from '../store/types';
 import { chatSpan } from './chat-span';
+import { progressCounts } from '../shared/tool-display';
 import { messagesJson, outputMessagesJson, toolResultJson } from './genai-messages';
 import { modelReplies } from './model-replies';
 import type { ModelReplies } from './model-replies';
@@ -83,8 +84,12 @@ function toolSpan(timeline: ToolTimeline, parent: TraceSpan, context: SpanContex
     end: Math.max(last?.at ?? first, first, parent.start),
     attributes,
     // Each status the call went through, when: approvals show as the wait between two of them.
-    // A step a progress notification added carries the progress in words ("3 / 5").
-    events: timeline.steps.map((step) => ({ name: step.status, at: step.at, attributes: { 'loopscope.tool.status': step.status, ...(step.progress ? { 'loopscope.tool.progress': step.progress } : {}) } })),
+    // A step a progress notification added carries the progress in words ("3 / 5 · Indexing"):
+    // the server's message is the call's content, so without messages only its counts ("3 / 5").
+    events: timeline.steps.map((step) => {
+      const progress = step.progress && (context.includeMessages ? step.progress : progressCounts(step.progress));
+      return { name: step.status, at: step.at, attributes: { 'loopscope.tool.status': step.status, ...(progress ? { 'loopscope.tool.progress': progress } : {}) } };
+    }),
     status,
   };
 }
