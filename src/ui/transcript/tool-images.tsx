@@ -5,6 +5,7 @@
  * page may show are drawn; any other type is named instead.
  */
 import { useEffect, useState } from 'react';
+import { MCP_IMAGES_MAX, MCP_IMAGE_MAX_BYTES } from '../../shared/limits';
 import type { ToolImage } from '../../shared/tool-display';
 
 const SHOWN_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -21,9 +22,14 @@ export function imageBytes(data: string): Uint8Array | null {
   }
 }
 
+/** The bytes base64 `data` decodes to, near enough, without decoding it. */
+const decodedSize = (data: string) => Math.floor((data.length * 3) / 4);
+
 function ToolImageView({ image, label }: { image: ToolImage; label: string }) {
   const [url, setUrl] = useState<string | null>(null);
-  const shown = SHOWN_TYPES.has(image.mimeType.toLowerCase());
+  // A tool gives images up to MCP_IMAGE_MAX_BYTES (tools/mcp-tool.ts); a larger one (an older recording) is not decoded.
+  const tooLarge = decodedSize(image.data) > MCP_IMAGE_MAX_BYTES + 3;
+  const shown = SHOWN_TYPES.has(image.mimeType.toLowerCase()) && !tooLarge;
   useEffect(() => {
     if (!shown) return;
     const bytes = imageBytes(image.data);
@@ -32,16 +38,19 @@ function ToolImageView({ image, label }: { image: ToolImage; label: string }) {
     setUrl(made);
     return () => URL.revokeObjectURL(made);
   }, [image.data, image.mimeType, shown]);
+  if (tooLarge) return <p className="tool-note">{`${label}: ${image.mimeType}, over ${MCP_IMAGE_MAX_BYTES / 1024 / 1024} MB, not shown.`}</p>;
   if (!shown) return <p className="tool-note">{`${label}: ${image.mimeType}, not shown here.`}</p>;
   return url ? <img className="tool-image" src={url} alt={label} /> : null;
 }
 
-export function ToolImages({ images, toolName }: { images: readonly ToolImage[]; toolName: string }) {
+export function ToolImages({ images: all, toolName }: { images: readonly ToolImage[]; toolName: string }) {
+  const images = all.slice(0, MCP_IMAGES_MAX);
   return (
     <div className="tool-images">
       {images.map((image, index) => (
         <ToolImageView key={index} image={image} label={images.length === 1 ? `Image from ${toolName}` : `Image ${index + 1} of ${images.length} from ${toolName}`} />
       ))}
+      {all.length > images.length && <p className="tool-note">{`${all.length - images.length} more image(s) not shown: a card shows at most ${MCP_IMAGES_MAX}.`}</p>}
     </div>
   );
 }
