@@ -245,6 +245,14 @@ describe("a round-trip's Loop inspector notes in a document", () => {
     expect(openDocument(decoded.value).roundTrips[0]?.notes).toEqual(notes);
   });
 
+  it('progress words recorded before the worker capped them are cut to 200 characters as the session is shared', () => {
+    const steps = [{ status: 'executing' as const, at: 1_010, progress: `1 / 2 · ${'w'.repeat(500)}` }];
+    const older = { ...record, notes: { toolCalls: [{ ...notes.toolCalls[0]!, steps }] } };
+    const decoded = decodeLink(encodeLink(buildDocument({ ...parts(), roundTrips: [withoutHookRuns(older)] })));
+    if (!decoded.ok) throw new Error(decoded.error.message);
+    expect(openDocument(decoded.value).roundTrips[0]?.notes?.toolCalls?.[0]?.steps[0]?.progress).toBe(`1 / 2 · ${'w'.repeat(192)}`);
+  });
+
   it('progress longer than a step holds is refused (the worker caps it first)', () => {
     const long = { toolCalls: [{ ...notes.toolCalls[0]!, steps: [{ status: 'executing' as const, at: 1_010, progress: 'x'.repeat(201) }] }] };
     const decoded = decodeLink(encodeLink(buildDocument({ ...parts(), roundTrips: [{ ...withoutHookRuns(record), notes: long }] })));

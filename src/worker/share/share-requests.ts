@@ -25,7 +25,7 @@ import type { LoopEventNote, RoundTripRecord, SessionRecord } from '../../store/
 import { earliestFiles } from '../files/checkpoint-restore';
 import type { ExportedSession, SharedSource } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
-import { SHARE_LINK_PRACTICAL_CHARS } from '../../shared/limits';
+import { PROGRESS_TEXT_MAX_CHARS, SHARE_LINK_PRACTICAL_CHARS } from '../../shared/limits';
 
 export const SHARED_TITLE_PREFIX = 'Shared: ';
 export const LESSON_TITLE_PREFIX = 'Lesson: ';
@@ -87,11 +87,18 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
   return ok(exported);
 }
 
-/** A round-trip as a document holds it: the runs of the person's hooks (Settings → Hooks) are theirs alone, never in a link or file. */
+/**
+ * A round-trip as a document holds it: the runs of the person's hooks (Settings → Hooks) are
+ * theirs alone, never in a link or file; a step's progress words at most as long as a document
+ * takes (recorded before the worker capped them, they could be longer).
+ */
 export function withoutHookRuns(roundTrip: RoundTripRecord): RecordedRoundTrip {
   const { notes, ...rest } = roundTrip;
   if (!notes) return rest;
-  const { events, ...calls } = notes;
+  const { events, toolCalls } = notes;
+  const calls = toolCalls
+    ? { toolCalls: toolCalls.map((call) => ({ ...call, steps: call.steps.map((step) => (step.progress !== undefined && step.progress.length > PROGRESS_TEXT_MAX_CHARS ? { ...step, progress: step.progress.slice(0, PROGRESS_TEXT_MAX_CHARS) } : step)) })) }
+    : {};
   const kept = (events ?? []).filter((event): event is Exclude<LoopEventNote, { type: 'hook_run' }> => event.type !== 'hook_run');
   const documentNotes = kept.length > 0 ? { ...calls, events: kept } : calls;
   return Object.keys(documentNotes).length > 0 ? { ...rest, notes: documentNotes } : rest;
