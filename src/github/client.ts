@@ -7,6 +7,7 @@
 import { err, ok } from '../shared/errors';
 import type { GitHubErrorKind } from '../shared/error-kinds';
 import type { AppError, Result } from '../shared/errors';
+import { requestAddress } from '../shared/plain-http';
 
 export const GITHUB_API_URL = 'https://api.github.com';
 
@@ -97,8 +98,9 @@ export function gitHubErrorOf(thrown: unknown, what: string, connection: Pick<Gi
 /** A client for `connection`; Octokit's code is fetched on the first request. */
 export function openGitHub(connection: GitHubConnection): GitHubClient {
   let octokit: Promise<{ request(route: string, parameters?: Record<string, unknown>): Promise<{ data: unknown }> }> | null = null;
+  // An API on http://[::1] is requested as http://localhost: the page's CSP cannot name [::1] (shared/plain-http.ts).
   const load = () =>
-    (octokit ??= import('@octokit/core').then(({ Octokit }) => new Octokit({ baseUrl: apiBase(connection.apiUrl), ...(connection.token ? { auth: connection.token } : {}) })));
+    (octokit ??= import('@octokit/core').then(({ Octokit }) => new Octokit({ baseUrl: requestAddress(apiBase(connection.apiUrl)), ...(connection.token ? { auth: connection.token } : {}) })));
   return {
     async request<T>(route: string, parameters: Record<string, unknown> = {}): Promise<Result<T, GitHubError>> {
       let client;
