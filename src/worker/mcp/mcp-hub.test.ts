@@ -90,6 +90,15 @@ describe('the MCP hub', () => {
     expect(told.at(-1)).toEqual([]);
   });
 
+  it('tells the page to end a session on http://[::1] at http://localhost (the CSP cannot name [::1])', async () => {
+    const connection = { tools: () => [], check: () => null, call: async () => ({ ok: false as const, error: { kind: 'unreachable' as const, message: '' } }), session: () => ({ sessionId: 'v6' }), close: async () => {} };
+    const told: unknown[] = [];
+    const hub = createMcpHub(async () => ({ connectMcpServer: async () => ({ ok: true as const, value: connection }) }), (sessions) => told.push(sessions));
+    hub.configure([{ id: 's1', name: 'v6', url: 'http://[::1]:3001/mcp', disabledTools: [] }]);
+    await expect.poll(() => told.length).toBe(1);
+    expect(told[0]).toEqual([{ url: 'http://localhost:3001/mcp', sessionId: 'v6' }]);
+  });
+
   it('a run starting the moment the settings name a server waits until it is connected, so its tools are offered at once', async () => {
     fake = await startFakeMcp();
     const hub = createMcpHub();

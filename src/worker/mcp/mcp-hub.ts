@@ -6,6 +6,7 @@
 import type { Result } from '../../shared/errors';
 import { modelToolName } from '../../shared/mcp';
 import type { McpError, McpOpenSession, McpServerSetting, McpToolInfo } from '../../shared/mcp';
+import { requestAddress } from '../../shared/plain-http';
 import { createMcpTool } from '../../tools/mcp-tool';
 import type { WorkspaceTool } from '../../tools/workspace-tool';
 import type { McpConnection, connectMcpServer } from '../../mcp/client';
@@ -62,7 +63,8 @@ export function createMcpHub(load: () => Promise<McpClientModule> = () => import
     if (!onSessions) return;
     const sessions = [...entries.values()].flatMap(({ server, connection }): McpOpenSession[] => {
       const session = connection?.session();
-      return session ? [{ url: server.url.trim(), ...session, ...(server.token ? { token: server.token } : {}) }] : [];
+      // The page sends the DELETE: an address on http://[::1] as http://localhost, which its CSP allows (shared/plain-http.ts).
+      return session ? [{ url: requestAddress(server.url.trim()), ...session, ...(server.token ? { token: server.token } : {}) }] : [];
     });
     const text = JSON.stringify(sessions);
     if (text === told) return;
