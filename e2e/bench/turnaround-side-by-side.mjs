@@ -122,7 +122,7 @@ async function serveBuild() {
 async function openContext(browser) {
   if (PROFILE === 'memory') {
     const context = await browser.newContext();
-    return { context, pid: browser.process()?.pid ?? 0, close: () => context.close() };
+    return { context, pid: launchedBrowserPid(), close: () => context.close() };
   }
   const folder = mkdtempSync(join(tmpdir(), 'loopscope-profile-'));
   const context = await chromium.launchPersistentContext(folder, { executablePath: await findChromium(), args: chromiumArgs });
@@ -308,6 +308,20 @@ function browserPid(folder) {
     try {
       const line = readFileSync(`/proc/${name}/cmdline`, 'utf8');
       if (line.includes(`--user-data-dir=${folder}`) && !line.includes('--type=')) return Number(name);
+    } catch {
+      // gone
+    }
+  }
+  return 0;
+}
+
+/** The pid of the Chromium this process launched (its child that is no Chromium helper process). */
+function launchedBrowserPid() {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || statOf(name).ppid !== process.pid) continue;
+    try {
+      const line = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (/chrom/i.test(line) && !line.includes('--type=')) return Number(name);
     } catch {
       // gone
     }
