@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../store/types';
-import { SettingsDialog, describeStorage } from './settings-dialog';
+import { SettingsDialog } from './settings-dialog';
+import { describeStorage } from './storage-section';
 
 describe('the storage line in Settings', () => {
   it('says how much is used of the quota and whether storage is persistent', async () => {

@@ -19,27 +19,26 @@
  * round-trip it starts, a reply's first text, a tool call), the note becomes the state's
  * `caption`; with Pause at notes, the replay also pauses there until Play or Next step.
  */
-import type { AgentEvent, SteeringInbox, SteeringMessage } from '../../agent/types';
+import type { AgentEvent, SteeringInbox } from '../../agent/types';
 import { createRecordedModel } from '../../model/scripted/recorded-model';
 import type { RecordedModel } from '../../model/scripted/recorded-model';
 import { recordedResultsByTool, replayPlan, replayPlanFrom } from '../../share/replay-plan';
 import type { ReplayPlan, ReplayStep } from '../../share/replay-plan';
-import { recordedSubagents } from '../../share/subagent-recordings';
 import type { LanguageModel } from '../../model/types';
 import type { Content } from '../../shared/content';
-import { ok } from '../../shared/errors';
-import type { AppError, Result } from '../../shared/errors';
+import type { AppError } from '../../shared/errors';
 import { anchorKey } from '../../shared/notes';
 import type { NoteAnchor } from '../../shared/notes';
 import type { LoopscopeDb } from '../../store/db';
 import { listFiles } from '../../store/files';
 import { setSessionApprovalMode } from '../../store/sessions';
-import { listRoundTrips } from '../../store/round-trips';
-import { getSharedSession, keepSharedSubagents, resetSession } from '../../store/shared-sessions';
+import { getSharedSession, resetSession } from '../../store/shared-sessions';
 import type { SessionRecord } from '../../store/types';
 import type { WorkerEvent } from '../protocol';
 import type { ReplayCommand, ReplaySpeed, ReplayState } from '../../shared/replay';
 import type { SessionRuntime } from '../session/session-runtime';
+import { recordedSteering } from './replay-steering';
+import { recordedSubagentsOf, subagentModels, subagentPlans } from './replay-subagents';
 
 /** Pause between streamed chunks at each speed. */
 export const CHUNK_DELAY_MS: Record<ReplaySpeed, number> = { '0.5': 80, '1': 40, '2': 20, instant: 0 };
@@ -102,22 +101,6 @@ interface ActiveReplay extends Replay {
   cancelled(): boolean;
 }
 
-/** The recorded subagents, by `task` call id: what each plays (its replies in order), and its calls' recorded results. */
-function subagentPlans(subagents: Readonly<Record<string, Content[]>>): { plans: Map<string, ReplayPlan>; replies: Map<string, Content[]>; results: Map<string, Record<string, unknown>> } {
-  const plans = new Map<string, ReplayPlan>();
-  const replies = new Map<string, Content[]>();
-  const results = new Map<string, Record<string, unknown>>();
-  for (const [callId, conversation] of Object.entries(subagents)) {
-    const nested = replayPlan(conversation);
-    const responses = nested.steps.flatMap((step) => step.responses);
-    if (responses.length === 0) continue;
-    plans.set(callId, nested);
-    replies.set(callId, responses);
-    for (const [id, result] of nested.results) results.set(id, result);
-  }
-  return { plans, replies, results };
-}
-
 function createReplay(
   host: ReplayHost,
   sessionId: string,
@@ -130,7 +113,8 @@ function createReplay(
   let cancelled = false;
   let speed = initialSpeed;
   const nested = subagentPlans(subagents);
-  const nestedModels = new Map<string, RecordedModel>();
+  // Reads the model, made below: its responses played of the step loaded say which messages are due.
+  const steering = recordedSteering(() => replay.model.remaining());
   const differs = (callId: string, response: Record<string, unknown>, results: ReadonlyMap<string, Record<string, unknown>>) => {
     const recorded = results.get(callId);
     if (!recorded || JSON.stringify(recorded) === JSON.stringify(response)) return;
@@ -139,30 +123,15 @@ function createReplay(
   };
   const count = { roundTrips: 0, replies: 0, messages: 0 };
   let replied = false;
-  /** The step playing: how many responses it loaded, and its steering messages not taken yet. */
-  let loaded = 0;
-  let steering: (SteeringMessage & { after: number })[] = [];
-  let steered = 0;
   const replay: ActiveReplay = {
     sessionId,
     // A `task` call whose subagent runs again takes no recorded answer (the stand-in answers the others, in order); its subagent's MCP calls do.
     recordedByTool: recordedResultsByTool(plan, nested.plans),
     load(step) {
       replay.model.load(step.responses);
-      loaded = step.responses.length;
-      steering = step.steering.map((message) => ({ id: `replay-steer-${++steered}`, text: message.text, after: message.after }));
+      steering.load(step);
     },
-    steering: {
-      take() {
-        const played = loaded - replay.model.remaining();
-        const due = steering.filter((message) => message.after <= played);
-        steering = steering.filter((message) => message.after > played);
-        return due.map(({ id, text }) => ({ id, text }));
-      },
-      giveBack(messages) {
-        steering = [...messages.map((message) => ({ ...message, after: 0 })), ...steering];
-      },
-    },
+    steering,
     state: { status: 'playing', roundTrip: 0, total: plan.total, speed, differs: [], pauseAtNotes },
     failed: null,
     model: createRecordedModel({
@@ -199,16 +168,7 @@ function createReplay(
       if (event.type === 'tool_call_request') return replay.reached({ kind: 'call', callId: event.value.callId });
       if (event.type === 'tool_call_response') differs(event.value.callId, event.value.response, plan.results);
     },
-    subagentModel(callId) {
-      const replies = nested.replies.get(callId);
-      if (!replies) return undefined;
-      let model = nestedModels.get(callId);
-      if (!model) {
-        nestedModels.set(callId, (model = createRecordedModel({ delayMs: () => CHUNK_DELAY_MS[speed] })));
-        model.load(replies);
-      }
-      return model;
-    },
+    subagentModel: subagentModels(nested.replies, () => CHUNK_DELAY_MS[speed]),
     observeSubagent(event) {
       if (event.type === 'tool_call_response') differs(event.value.callId, event.value.response, nested.results);
     },
@@ -247,20 +207,6 @@ function createReplay(
 }
 
 /**
- * The recording's subagents of a shared session opened before they were kept with it: read from
- * its round-trips before the replay's reset removes them, and kept. Those are the recording's
- * until a replay replaced them; an earlier replay's hold no subagent of its own, so its `task`
- * calls answer from the recorded result as they did.
- */
-async function subagentsOfOlderSession(db: LoopscopeDb, sessionId: string): Promise<Result<Record<string, Content[]>, AppError>> {
-  const roundTrips = await listRoundTrips(db, sessionId);
-  if (!roundTrips.ok) return roundTrips;
-  const subagents = recordedSubagents(roundTrips.value);
-  const kept = await keepSharedSubagents(db, sessionId, subagents);
-  return kept.ok ? ok(subagents) : kept;
-}
-
-/**
  * Starts replaying the open shared session; answers once it is playing (the prompts run
  * after, one run each, so Stop ends the replay).
  */
@@ -274,7 +220,7 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pa
   const plan = replayPlan(shared.value.recordedHistory);
   if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'This session has no recorded model responses to replay.' } };
   await host.stop();
-  const subagents = shared.value.subagents ? ok(shared.value.subagents) : await subagentsOfOlderSession(host.db, session.id);
+  const subagents = await recordedSubagentsOf(host.db, shared.value, session.id);
   if (!subagents.ok) return { error: subagents.error };
   let files = shared.value.startFiles;
   if (!files) {
@@ -287,14 +233,7 @@ export async function startReplay(host: ReplayHost, speed: ReplaySpeed = '1', pa
   if (!reset.ok) return { error: reset.error };
   await setSessionApprovalMode(host.db, session.id, 'ask');
   const replay = createReplay(host, session.id, plan, speed, session.notes ?? {}, pauseAtNotes, subagents.value);
-  await host.reopen({ ...session, approvalMode: 'ask' }, replay);
-  const replaying = host.current();
-  if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };
-  replaying.agent.setApprovalMode('ask');
-  replaying.agent.updateSettings({ model: REPLAY_MODEL_NAME, loopHeuristics: false, nextSpeakerCheck: false });
-  replay.publish();
-  void drive(host, replaying, replay, plan);
-  return {};
+  return play(host, { ...session, approvalMode: 'ask' }, replay, plan);
 }
 
 /**
@@ -317,16 +256,21 @@ export async function startReplayFromHere(host: ReplayHost, speed: ReplaySpeed =
   const plan = replayPlanFrom(shared.value.recordedHistory, history.length);
   if (plan.total === 0) return { error: { kind: 'nothing-to-replay', message: 'The recording ends here: there is nothing more to replay.' } };
   await host.stop();
-  const subagents = shared.value.subagents ? ok(shared.value.subagents) : await subagentsOfOlderSession(host.db, origin.sessionId);
+  const subagents = await recordedSubagentsOf(host.db, shared.value, origin.sessionId);
   if (!subagents.ok) return { error: subagents.error };
   const replay = createReplay(host, session.id, plan, speed, {}, pauseAtNotes, subagents.value);
+  return play(host, session, replay, plan, () => host.finished?.(session.id));
+}
+
+/** Reopens the session with the replay's model and Ask every time, and plays the plan's steps behind the answer. */
+async function play(host: ReplayHost, session: SessionRecord, replay: ActiveReplay, plan: ReplayPlan, after?: () => void): Promise<{ error?: AppError }> {
   await host.reopen(session, replay);
   const replaying = host.current();
   if (!replaying) return { error: { kind: 'no-session', message: 'The session could not be reopened for the replay.' } };
   replaying.agent.setApprovalMode('ask');
   replaying.agent.updateSettings({ model: REPLAY_MODEL_NAME, loopHeuristics: false, nextSpeakerCheck: false });
   replay.publish();
-  void drive(host, replaying, replay, plan).then(() => host.finished?.(session.id));
+  void drive(host, replaying, replay, plan).then(after);
   return {};
 }
 
