@@ -5,11 +5,18 @@ export interface Tokens {
   candidates?: number;
   total?: number;
   thoughts?: number;
+  /** Of `prompt`, the tokens the provider served from its cache (Gemini's `cachedContentTokenCount`, OpenAI's `prompt_tokens_details.cached_tokens`). */
+  cached?: number;
 }
 
 function numberAt(object: Record<string, unknown>, key: string): number | undefined {
   const value = object[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function openAiCached(usage: Record<string, unknown>): number | undefined {
+  const details = usage['prompt_tokens_details'];
+  return details && typeof details === 'object' ? numberAt(details as Record<string, unknown>, 'cached_tokens') : undefined;
 }
 
 function definedOnly(tokens: Tokens): Tokens | null {
@@ -34,8 +41,14 @@ export function tokensOf(response: readonly unknown[]): Tokens | null {
         candidates: numberAt(gemini, 'candidatesTokenCount'),
         total: numberAt(gemini, 'totalTokenCount'),
         thoughts: numberAt(gemini, 'thoughtsTokenCount'),
+        cached: numberAt(gemini, 'cachedContentTokenCount'),
       }) ??
-      definedOnly({ prompt: numberAt(gemini, 'prompt_tokens'), candidates: numberAt(gemini, 'completion_tokens'), total: numberAt(gemini, 'total_tokens') });
+      definedOnly({
+        prompt: numberAt(gemini, 'prompt_tokens'),
+        candidates: numberAt(gemini, 'completion_tokens'),
+        total: numberAt(gemini, 'total_tokens'),
+        cached: openAiCached(gemini),
+      });
     if (found) return found;
   }
   return null;
