@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { securityHeaders } from '../src/shared/security-headers.mjs';
+import { securityHeaders, securityHeadersFor } from '../src/shared/security-headers.mjs';
 
 // LOOPSCOPE_DIST serves another build folder (scripts/e2e.mjs builds there too), so parallel runs do not share dist/.
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.LOOPSCOPE_DIST ?? 'dist');
@@ -54,7 +54,8 @@ export function startServer({ port = 4173, host = '127.0.0.1' } = {}) {
       response.writeHead(200, {
         'Content-Type': types[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ...securityHeaders,
+        // The embedded player (`?embed`) may be framed by other sites; the app only by itself.
+        ...securityHeadersFor(request.url ?? '/'),
       });
       response.end(request.method === 'HEAD' ? undefined : body);
     } catch (error) {

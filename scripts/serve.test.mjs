@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSecurityHeaders } from '../src/pwa/routes.ts';
-import { securityHeaders as workerHeaders } from '../src/shared/security-headers.mjs';
+import { embedHeaders, securityHeadersFor, securityHeaders as workerHeaders } from '../src/shared/security-headers.mjs';
 
 const names = ['Cross-Origin-Opener-Policy', 'Cross-Origin-Embedder-Policy', 'Cross-Origin-Resource-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Content-Security-Policy'];
 
@@ -34,5 +34,22 @@ describe('the security headers', () => {
     expect(pick(fromServer.headers)).toEqual(pick(fromWorker.headers));
     expect(Object.keys(workerHeaders).sort()).toEqual([...names].sort());
     expect(fromServer.headers.get('Cross-Origin-Embedder-Policy')).toBe('require-corp');
+  });
+
+  it('the app may be framed by itself only, and its embedded player (?embed) by any site, from both senders', async () => {
+    const pick = (headers) => Object.fromEntries(names.map((name) => [name, headers.get(name)]));
+    const app = await fetch(`${served.url}?sandbox=offline`);
+    expect(app.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
+    expect(app.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+    for (const address of ['?embed', '?sandbox=offline&embed', '?embed=1']) {
+      const player = await fetch(`${served.url}${address}`);
+      expect(player.headers.get('Content-Security-Policy')).toContain('frame-ancestors *');
+      expect(player.headers.get('Content-Security-Policy')).not.toContain("frame-ancestors 'self'");
+      expect(player.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
+      const fromWorker = withSecurityHeaders(new Response('<!doctype html>'), securityHeadersFor(`${served.url}${address}`));
+      expect(pick(player.headers)).toEqual(pick(fromWorker.headers));
+    }
+    expect(securityHeadersFor('/?embedded=1')).toBe(workerHeaders);
+    expect(Object.keys(embedHeaders).sort()).toEqual([...names].sort());
   });
 });

@@ -14,7 +14,7 @@
  */
 import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precache } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
-import { securityHeaders } from '../shared/security-headers.mjs';
+import { securityHeadersFor } from '../shared/security-headers.mjs';
 import { handlingOf, withSecurityHeaders } from './routes';
 import { createSecondStage } from './second-stage';
 
@@ -81,8 +81,10 @@ self.addEventListener('fetch', (event) => {
 /** From the precache or the second stage when either holds the file, else the network; either way with the headers. */
 async function answer(request: Request, precached: string | null): Promise<Response> {
   const cached = precached ? await matchPrecache(precached) : secondStage.holds(request.url) ? await secondStage.match(request.url) : undefined;
-  if (cached) return withSecurityHeaders(cached, securityHeaders);
+  // The embedded player's address (`?embed`) gets its own headers: other sites may frame it.
+  const headers = securityHeadersFor(request.url);
+  if (cached) return withSecurityHeaders(cached, headers);
   const response = await fetch(request);
   void secondStage.keep(request.url, response);
-  return withSecurityHeaders(response, securityHeaders);
+  return withSecurityHeaders(response, headers);
 }

@@ -7,6 +7,29 @@
 /** The SHA-256 of index.html's inline early prompt script (scripts/early-prompt.test.mjs checks it). */
 export const EARLY_PROMPT_SCRIPT = "'sha256-6JXz8tRQhoH7qiaFPW27cubgNYRJoSlKzISiYT0R4rU='";
 
+/** The CSP's directives other than who may frame the page (the app and its embedded player differ only there). */
+const contentDirectives = [
+  "default-src 'self'",
+  // One inline script, index.html's early prompt (scripts/early-prompt.mjs), by its hash;
+  // no other inline script runs (a Preview's included).
+  `script-src 'self' 'wasm-unsafe-eval' ${EARLY_PROMPT_SCRIPT}`,
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  // The model endpoint, MCP servers, trace endpoint and web pages are the person's choice.
+  // Plain http only to this computer (shared/plain-http.ts): a key, a trace header or a page's
+  // redirect never goes to another computer in the clear, whichever code path asks. The
+  // grammar has no IPv6 hosts, so [::1] cannot be named here: the code requests an address on
+  // [::1] as localhost (same port and path), which the browser resolves to this computer.
+  "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
+  // WebContainer's boot frame and preview servers.
+  'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+];
+
 /** @type {Readonly<Record<string, string>>} */
 export const securityHeaders = Object.freeze({
   // Cross-origin isolation: WebContainer needs SharedArrayBuffer, and COEP also keeps
@@ -18,27 +41,41 @@ export const securityHeaders = Object.freeze({
   'Referrer-Policy': 'no-referrer',
   // Keeps model output from loading remote images or scripts (reliability rule 7).
   'Content-Security-Policy': [
-    "default-src 'self'",
-    // One inline script, index.html's early prompt (scripts/early-prompt.mjs), by its hash;
-    // no other inline script runs (a Preview's included).
-    `script-src 'self' 'wasm-unsafe-eval' ${EARLY_PROMPT_SCRIPT}`,
-    "worker-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // The model endpoint, MCP servers, trace endpoint and web pages are the person's choice.
-    // Plain http only to this computer (shared/plain-http.ts): a key, a trace header or a page's
-    // redirect never goes to another computer in the clear, whichever code path asks. The
-    // grammar has no IPv6 hosts, so [::1] cannot be named here: the code requests an address on
-    // [::1] as localhost (same port and path), which the browser resolves to this computer.
-    "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
-    // WebContainer's boot frame and preview servers.
-    'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
+    ...contentDirectives,
+    // Only the app itself may frame the app: another site cannot overlay its approvals (clickjacking).
+    "frame-ancestors 'self'",
   ].join('; '),
 });
+
+/**
+ * The address of the embedded player (docs/architecture.md, "An embed is the app with ?embed"):
+ * the app's own address with an `embed` query parameter. The page (main.tsx) and the two senders
+ * of headers decide with this one function, so the page that may be framed is the player.
+ * @param {string} search a URL's query, with or without its `?`
+ */
+export function isEmbedAddress(search) {
+  return new URLSearchParams(search).has('embed');
+}
+
+/**
+ * The embedded player's headers: another site may frame it (`frame-ancestors *`), and a host
+ * page that is itself cross-origin isolated may too (CORP `cross-origin`; the player sends COEP
+ * as the app does). Everything else is the app's: the player runs no tools and reaches no sandbox.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const embedHeaders = Object.freeze({
+  ...securityHeaders,
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Content-Security-Policy': [...contentDirectives, 'frame-ancestors *'].join('; '),
+});
+
+/**
+ * The headers of the response to `url`: the player's for an embed address, else the app's.
+ * @param {string} url
+ */
+export function securityHeadersFor(url) {
+  return isEmbedAddress(new URL(url, 'http://localhost').search) ? embedHeaders : securityHeaders;
+}
 
 /** The two headers that make a page cross-origin isolated (the dev server sends only these). */
 export const isolationHeaders = Object.freeze({
