@@ -1,6 +1,7 @@
 /** The person's settings, as stored (one record); the UI may import this file. */
 import type { ApprovalMode } from '../agent/types';
 import type { McpServerSetting } from '../shared/mcp';
+import type { ModelPrices } from '../shared/model-prices';
 
 export interface SettingsRecord {
   provider: 'gemini' | 'openai' | 'scripted';
@@ -25,6 +26,11 @@ export interface SettingsRecord {
    * knows; absent: the provider's default (Gemini 128K, OpenAI-compatible 32K).
    */
   unknownModelContextWindow?: number;
+  /**
+   * Settings → Model: the person's prices (US dollars per million tokens) by model name, where
+   * they differ from Loopscope's defaults (shared/model-prices.ts); absent: the defaults only.
+   */
+  modelPrices?: ModelPrices;
   approvalMode: ApprovalMode;
   stepThrough: boolean;
   loopHeuristics: boolean;

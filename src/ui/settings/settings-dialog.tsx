@@ -14,6 +14,7 @@ import type { WorkerResponse } from '../../worker/client';
 import { StorageSection } from './storage-section';
 import { ModalDialog } from '../modal-dialog';
 import { ContextWindowField, contextWindowProblem } from './context-window-field';
+import { ModelPriceFields, pricesProblem, pricesToSave } from './model-price-fields';
 import { THEME_CHOICES, themeChoiceOf } from './theme';
 import { HooksSection, hooksToSave } from './hooks-section';
 import { ToolsSection, toolsProblem } from './tools-section';
@@ -182,6 +183,8 @@ export function settingsToSave(draft: SettingsRecord, previous: SettingsRecord):
   saved.traceEndpoint = draft.traceEndpoint?.trim() || undefined;
   saved.traceHeaders = draft.traceHeaders?.trim() || undefined;
   Object.assign(saved, hooksToSave(draft));
+  // Present even when none differ from the defaults, so that the stored ones go.
+  saved.modelPrices = pricesToSave(draft.modelPrices);
   // An MCP server left without a name or URL is not kept.
   saved.mcpServers = (draft.mcpServers ?? [])
     .map((server) => ({ ...server, name: server.name.trim(), url: server.url.trim() }))
@@ -195,7 +198,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
   const openai = draft.provider === 'openai';
   const urlError = openai ? validBaseUrl(draft.openaiBaseUrl, true) : validBaseUrl(draft.baseUrl, false);
   const gitHubUrlError = validGitHubApiUrl(draft.githubApiUrl ?? '');
-  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null || tracesProblem(draft) !== null || toolsProblem(draft) !== null;
+  const invalid = !!urlError || !!gitHubUrlError || contextWindowProblem(draft.unknownModelContextWindow) !== null || pricesProblem(draft.modelPrices) !== null || tracesProblem(draft) !== null || toolsProblem(draft) !== null;
 
   const update = (patch: Partial<SettingsRecord>) => setDraft((current) => ({ ...current, ...patch }));
   const save = () => {
@@ -227,6 +230,7 @@ export function SettingsDialog({ settings, onSave, onClose, freeSpace, initialFo
             </label>
             {openai ? <OpenAiFields draft={draft} update={update} urlError={urlError} /> : <GeminiFields draft={draft} update={update} urlError={urlError} />}
             <ContextWindowField value={draft.unknownModelContextWindow} onChange={(value) => update({ unknownModelContextWindow: value })} />
+            <ModelPriceFields model={openai ? draft.openaiModel : draft.model} prices={draft.modelPrices} onChange={(modelPrices) => update({ modelPrices })} />
           </SettingsSection>
           <SettingsSection id="loop" title="Agent loop">
             <label className="checkbox">
