@@ -29,6 +29,7 @@ import { sendTurn } from './turn/send-turn';
 import type { OutgoingMessage } from './turn/send-turn';
 import type { Agent, AgentDependencies, AgentInput, ApprovalMode, CompressionStatus, InteractionOutcome } from './types';
 import { mentionedFilesPart } from './workspace-context';
+import { promptImageParts } from '../shared/prompt-images';
 
 export function createAgent(dependencies: AgentDependencies): Agent {
   // One set of what the person allowed for the session, which its subagents share.
@@ -150,9 +151,9 @@ async function admit(run: Run, input: AgentInput): Promise<Continuation> {
     const stopped = await runToolRound(run, calls.map((call, index) => ({ callId: call.id!, name: call.name, args: call.args, index })));
     return stopped ? { type: 'end', outcome: stopped } : { type: 'send', message: { kind: 'stored' } };
   }
-  // The files the message mentions (`@path`) go with it, read as they are now.
+  // The images attached to it follow its text; the files it mentions (`@path`) go with it too, read as they are now.
   const mentioned = await mentionedFilesPart(run, input.text);
-  return admitPrompt(run, input.text, mentioned ? [mentioned] : []);
+  return admitPrompt(run, input.text, [...promptImageParts(input.images ?? []), ...(mentioned ? [mentioned] : [])]);
 }
 
 async function compressManually(run: Run): Promise<CompressionStatus> {

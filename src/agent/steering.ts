@@ -17,6 +17,7 @@
  */
 import { CommitRefused, commitHistory } from './session';
 import type { Run } from './session';
+import { promptImageParts } from '../shared/prompt-images';
 
 /** Takes and stores every waiting steering message; true when any joined. */
 export async function joinSteering(run: Run): Promise<boolean> {
@@ -26,7 +27,7 @@ export async function joinSteering(run: Run): Promise<boolean> {
   if (messages.length === 0) return false;
   const before = run.state.history.length;
   try {
-    await commitHistory(run, [...run.state.history, ...messages.map((message) => ({ role: 'user' as const, parts: [{ text: message.text }], steering: true as const }))]);
+    await commitHistory(run, [...run.state.history, ...messages.map((message) => ({ role: 'user' as const, parts: [{ text: message.text }, ...promptImageParts(message.images ?? [])], steering: true as const }))]);
   } catch (thrown) {
     if (thrown instanceof CommitRefused) inbox.giveBack(messages);
     throw thrown;

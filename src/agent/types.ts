@@ -7,6 +7,7 @@ import type { Content, Part } from '../shared/content';
 import type { AppError, Result } from '../shared/errors';
 import type { HookRun } from '../shared/hook-run';
 import type { ProjectInstructions } from '../shared/project-instructions';
+import type { PromptImage } from '../shared/prompt-images';
 import type { LanguageModel, ModelRequest } from '../model/types';
 import type { ToolRegistry } from '../tools/types';
 import type { AgentEvent, ApprovalRequest, CompressionStatus, InteractionOutcome, ToolCallView } from './events';
@@ -117,6 +118,8 @@ export interface SteeringMessage {
   /** The sender's id: what `steering_joined` names it by. */
   id: string;
   text: string;
+  /** Images attached to it: they join with its text, in the same entry. */
+  images?: PromptImage[];
 }
 
 /**
@@ -237,7 +240,8 @@ export interface AgentConfig {
 }
 
 export type AgentInput =
-  | { type: 'user_query'; text: string }
+  /** `images`: attached to the message; they follow its text in the same user entry. */
+  | { type: 'user_query'; text: string; images?: PromptImage[] }
   /** Resume an interrupted session (G1/G2): the `Continue` button. */
   | { type: 'continue' }
   /**

@@ -31,7 +31,8 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 const functionCall = z.strictObject({ id: z.string().optional(), name: z.string(), args: jsonObject });
 
-const inlineData = z.strictObject({ mimeType: z.string(), data: z.string() });
+/** `displayName`: an attached image's file name (shared/prompt-images.ts); optional, so older documents read as before. */
+const inlineData = z.strictObject({ mimeType: z.string(), data: z.string(), displayName: z.string().max(1024).optional() });
 
 /** A tool Gemini ran on its servers (URL context), and its response: kept to be sent back. */
 const serverToolCall = z.strictObject({ id: z.string().optional(), toolType: z.string(), args: jsonObject.optional() });

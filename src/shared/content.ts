@@ -24,6 +24,11 @@ export interface InlineData {
   mimeType: string;
   /** base64 */
   data: string;
+  /**
+   * The file's name, for the transcript (an image the person attached, shared/prompt-images.ts).
+   * Never sent to a model: the adapters send mimeType and data only.
+   */
+  displayName?: string;
 }
 
 /**

@@ -118,7 +118,9 @@ export type WorkerErrorKind =
   /** A steering message arrived when no run of the person's was under way to take it. */
   | 'not-running'
   /** What this worker cannot do (no MCP here). */
-  | 'unsupported';
+  | 'unsupported'
+  /** Images attached to a message that cannot go with it: a type, size or count past the limits (shared/prompt-images.ts). */
+  | 'bad-images';
 
 /** Every kind of `AppError`. */
 export type AppErrorKind =
@@ -151,7 +153,7 @@ const KNOWN: { readonly [Kind in AppErrorKind]: true } = {
   import: true, 'file-tree': true, empty: true,
   'share-corrupt': true, 'share-too-large': true, 'share-not-session': true, 'share-version': true, 'share-invalid': true,
   'not-shared': true, 'nothing-to-replay': true, edited: true, 'no-result': true, 'files-unknown': true,
-  worker: true, cancelled: true, 'no-session': true, 'session-deleted': true, 'session-changed': true, 'session-elsewhere': true, 'shared-read-only': true, 'note-refused': true, 'not-running': true, unsupported: true,
+  worker: true, cancelled: true, 'no-session': true, 'session-deleted': true, 'session-changed': true, 'session-elsewhere': true, 'shared-read-only': true, 'note-refused': true, 'not-running': true, unsupported: true, 'bad-images': true,
 };
 
 /** Every kind, for a test or a list. */

@@ -71,6 +71,12 @@ export const MCP_RESULT_MAX_CHARS = 64_000;
 export const MCP_IMAGE_MAX_BYTES = 5 * MB;
 /** An MCP tool's images: at most this many per result; the rest are left out, with a note. */
 export const MCP_IMAGES_MAX = 8;
+/** An image attached to a message: at most this many bytes after any downscale; a larger one is refused. */
+export const PROMPT_IMAGE_MAX_BYTES = 5 * MB;
+/** An image attached to a message is downscaled so that neither side is longer than this. */
+export const PROMPT_IMAGE_MAX_SIDE = 2048;
+/** Images attached to one message. */
+export const PROMPT_IMAGES_MAX = 8;
 /** A running tool's progress in words (an MCP server's message included), as the worker keeps it. */
 export const PROGRESS_TEXT_MAX_CHARS = 200;
 

@@ -15,6 +15,7 @@ import type { McpOpenSession, McpServerSetting, McpToolInfo } from '../shared/mc
 import type { ExportedTrace } from '../shared/traces';
 import type { ForkEdit, ForkPoint } from '../shared/fork-point';
 import type { ReplayCommand, ReplayState } from '../shared/replay';
+import type { PromptImage } from '../shared/prompt-images';
 
 export const PROTOCOL_VERSION = 3;
 
@@ -49,14 +50,14 @@ export type SessionTarget = string | null;
 export interface Requests {
   init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }; answer: void };
   /** The person's message: answered once it is stored, or with why it was not. */
-  send: { payload: { sessionId: SessionTarget; text: string }; answer: void };
+  send: { payload: { sessionId: SessionTarget; text: string; images?: PromptImage[] }; answer: void };
   continue: { payload: { sessionId: SessionTarget }; answer: void };
   /**
    * A steering message (agent/steering.ts) for the run under way: it waits in the run's inbox and
    * joins at the next boundary. Refused with kind `not-running` when no run of the person's takes it
    * (the run just ended: the page sends it as a message instead).
    */
-  steer: { payload: { sessionId: SessionTarget; steerId: string; text: string }; answer: void };
+  steer: { payload: { sessionId: SessionTarget; steerId: string; text: string; images?: PromptImage[] }; answer: void };
   stop: { payload: object; answer: void };
   'approval-response': { payload: { callId: string; outcome: ApprovalOutcome }; answer: void };
   'set-approval-mode': { payload: { sessionId: SessionTarget; mode: ApprovalMode }; answer: void };

@@ -21,6 +21,9 @@ import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
 import { keepUnsentSteering, readUnsentSteering } from './unsent-steering';
 import { useAgentActions } from './use-agent-actions';
+import { usePromptAttachments } from './use-prompt-attachments';
+import type { PromptAttachments } from './use-prompt-attachments';
+import { imageAttachment } from './prompt-attachments';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
   { value: 'ask', label: 'Ask every time' },
@@ -56,12 +59,19 @@ export interface AgentPanelProps {
   onOpenSettings: (focus: 'model') => void;
   /** Opens Share session (`/share`). */
   onOpenShare: () => void;
+  /**
+   * What goes with the next message, when the page owns it (so other panes can add to it:
+   * usePromptAttachments' `add`); without it the panel keeps its own.
+   */
+  attachments?: PromptAttachments;
 }
 
 export function AgentPanel(props: AgentPanelProps) {
   const { view, dispatch } = props;
   const actions = useAgentActions({ client: props.client, view, dispatch, flushRef: props.flushRef });
   const { queued, stop } = actions;
+  const ownAttachments = usePromptAttachments();
+  const attachments = props.attachments ?? ownAttachments;
   const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
   const awaiting = awaitingApproval(view.items.flatMap((item) => (item.type === 'tool' ? [item.call] : [])));
   // A message the worker has not taken yet counts as work: no second send meanwhile.
@@ -95,9 +105,13 @@ export function AgentPanel(props: AgentPanelProps) {
     // Taken once: the error boundary's "Try again" remounts the panel, which must not take them again.
     dispatch({ type: 'steering-returned-handled', key: returned.key });
     const text = returned.texts.join('\n\n');
-    const giveBack = () => setGiven((current) => ({ text, key: (current?.key ?? 0) + 1 }));
+    const images = returned.images.map(imageAttachment);
+    const giveBack = () => {
+      setGiven((current) => ({ text, key: (current?.key ?? 0) + 1 }));
+      if (images.length > 0) attachments.giveBack(images);
+    };
     if (returned.stopped) giveBack();
-    else void actions.send(text).then((accepted) => accepted || giveBack());
+    else void actions.send(text, images).then((accepted) => accepted || giveBack());
   }, [returned?.key]);
   // Steering is for the person's own runs: not a replay's, not a shared session's.
   const steerable = view.running && !view.shared && !replayActive(view.replay);
@@ -272,6 +286,7 @@ export function AgentPanel(props: AgentPanelProps) {
         commands={PROMPT_COMMANDS}
         onCommand={runCommand}
         paths={props.workspacePaths}
+        attachments={attachments}
       />
     </div>
   );

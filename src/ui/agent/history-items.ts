@@ -2,6 +2,7 @@
 import type { ToolCallStatus, ToolCallView } from '../../agent/types';
 import type { Content } from '../../shared/content';
 import { isPersonText } from '../../shared/mentions';
+import { promptImagesOf } from '../../shared/prompt-images';
 import { describeServerToolCall } from '../../shared/server-tool';
 import type { ToolImage } from '../../shared/tool-display';
 import type { ToolCard } from '../../store/types';
@@ -48,6 +49,8 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
   }
   history.forEach((content, turn) => {
     let index = 0;
+    /** The images the person attached: shown with the message's (first) text. */
+    let attached = promptImagesOf(content);
     content.parts.forEach((part, partIndex) => {
       const key = `h${from + turn}-${partIndex}`;
       if (part.functionCall) {
@@ -79,7 +82,15 @@ export function itemsFromHistory(history: readonly Content[], from = 0, cards: R
       if (content.role === 'user') {
         // Shown as what the person typed: the mentioned files' contents that went with it are not.
         if (!isPersonText(part.text)) return;
-        items.push({ type: 'user', id: key, text: part.text, ...(content.entryId ? { entryId: content.entryId } : {}), ...(content.steering ? { steering: true as const } : {}) });
+        items.push({
+          type: 'user',
+          id: key,
+          text: part.text,
+          ...(content.entryId ? { entryId: content.entryId } : {}),
+          ...(content.steering ? { steering: true as const } : {}),
+          ...(attached.length > 0 ? { images: attached } : {}),
+        });
+        attached = [];
       } else {
         const last = items.at(-1);
         if (last?.type === 'agent') items[items.length - 1] = { ...last, text: last.text + part.text };

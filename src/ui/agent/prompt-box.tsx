@@ -10,6 +10,11 @@
  * Escape closes it; the focus stays in the prompt (a combobox naming the active option). A
  * picked command runs at once (Tab only completes its name); a message that is exactly a
  * command's name runs it too. A picked path is written as `@path` (spaces escaped).
+ *
+ * Attachments (`attachments`, owned above the box): images pasted (a clipboard holding files and
+ * no plain text), dropped on the box or picked with Attach image join the list `Attachments`
+ * above it and go with the next message, Steer and Queue included; a message not accepted gives
+ * them back with its text. A file refused says why beside the box; the text is left as it was.
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type React from 'react';
@@ -20,6 +25,10 @@ import type { CompletionToken } from './prompt-completion';
 import type { EarlyPrompt } from './early-prompt';
 import { commandNamed } from './prompt-commands';
 import type { PromptCommand } from './prompt-commands';
+import { AttachmentList } from './attachment-list';
+import type { PromptAttachment } from './prompt-attachments';
+import type { PromptAttachments } from './use-prompt-attachments';
+import { PROMPT_IMAGE_TYPES } from '../../shared/prompt-images';
 
 export interface PromptBoxProps {
   /** The agent is working: Stop shows. */
@@ -37,9 +46,9 @@ export interface PromptBoxProps {
    * box takes over (keys typed while the app rendered) and sends if Enter was pressed there.
    */
   adoptEarly?: () => EarlyPrompt | null;
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, attachments: readonly PromptAttachment[]) => Promise<boolean>;
   /** While `running`: Enter steers the run with the message (and button Steer shows); Alt+Enter and Queue send with onSend. */
-  onSteer?: ((text: string) => Promise<boolean>) | undefined;
+  onSteer?: ((text: string, attachments: readonly PromptAttachment[]) => Promise<boolean>) | undefined;
   /** Text given back to the prompt, put before what is typed; once per `key`. */
   given?: { text: string; key: number } | null | undefined;
   onStop: () => void;
@@ -48,6 +57,8 @@ export interface PromptBoxProps {
   onCommand?: (command: PromptCommand) => void;
   /** Workspace paths offered after `@`. */
   paths?: readonly string[];
+  /** What goes with the next message (use-prompt-attachments.ts); without it, nothing can be attached. */
+  attachments?: PromptAttachments | undefined;
 }
 
 interface Suggestions {
@@ -70,13 +81,14 @@ function suggestionsFor(token: CompletionToken | null, commands: readonly Prompt
 
 const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.start}`;
 
-export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', initialCaret, adoptEarly, onSend, onSteer, given, onStop, commands = [], onCommand, paths = [] }: PromptBoxProps) {
+export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', initialCaret, adoptEarly, onSend, onSteer, given, onStop, commands = [], onCommand, paths = [], attachments }: PromptBoxProps) {
   const [text, setText] = useState(initialText);
   const [caret, setCaret] = useState(initialCaret ?? initialText.length);
   const [active, setActive] = useState(0);
   /** The word whose list Escape closed: it stays closed until the caret leaves that word. */
   const [dismissed, setDismissed] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(initialCaret ?? null);
   const listId = useId();
 
@@ -106,18 +118,24 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
   const send = (current = text) => {
     const trimmed = current.trim();
     if (!trimmed || !canSend) return;
+    const taken = attachments?.take() ?? [];
     edit('', 0);
-    void onSend(trimmed).then((accepted) => {
-      if (!accepted) setText((current) => current || trimmed);
+    void onSend(trimmed, taken).then((accepted) => {
+      if (accepted) return;
+      setText((current) => current || trimmed);
+      if (taken.length > 0) attachments?.giveBack(taken);
     });
   };
   const steering = running && onSteer !== undefined;
   const steer = (current = text) => {
     const trimmed = current.trim();
     if (!trimmed || !onSteer) return;
+    const taken = attachments?.take() ?? [];
     edit('', 0);
-    void onSteer(trimmed).then((accepted) => {
-      if (!accepted) setText((current) => current || trimmed);
+    void onSteer(trimmed, taken).then((accepted) => {
+      if (accepted) return;
+      setText((current) => current || trimmed);
+      if (taken.length > 0) attachments?.giveBack(taken);
     });
   };
 
@@ -195,6 +213,17 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
     }
   };
 
+  /** Files pasted or dropped: attached (the focus stays in the prompt). */
+  const attachFiles = (files: readonly File[]) => void attachments?.addFiles(files);
+  const onPaste = (event: React.ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    // Cells copied from a spreadsheet come as text and a picture of them: the text is what was meant.
+    if (!attachments || files.length === 0 || event.clipboardData.getData('text/plain') !== '') return;
+    event.preventDefault();
+    attachFiles(files);
+  };
+  const holdsFiles = (event: React.DragEvent) => attachments !== undefined && [...event.dataTransfer.types].includes('Files');
+
   const canSubmit = canSend || steering || commandNamed(text, commands) !== undefined;
   return (
     <form
@@ -203,7 +232,30 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
         event.preventDefault();
         submit();
       }}
+      onDragOver={(event) => {
+        if (holdsFiles(event)) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (!holdsFiles(event)) return;
+        event.preventDefault();
+        attachFiles([...event.dataTransfer.files]);
+        textareaRef.current?.focus();
+      }}
     >
+      {attachments ? (
+        <AttachmentList
+          attachments={attachments.attachments}
+          onRemove={(id) => {
+            attachments.remove(id);
+            textareaRef.current?.focus();
+          }}
+        />
+      ) : null}
+      {attachments?.problem ? (
+        <p className="attachment-problem" role="alert">
+          {attachments.problem}
+        </p>
+      ) : null}
       <div
         className="prompt-input"
         role="combobox"
@@ -246,9 +298,30 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
           onChange={(event) => edit(event.target.value, event.target.selectionStart)}
           onSelect={(event) => moveCaret(event.currentTarget.value, event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
       </div>
       <div className="prompt-actions">
+        {attachments ? (
+          <>
+            <button type="button" title="Attach a PNG, JPEG, WebP or GIF image (you can also paste or drop one)" onClick={() => fileInputRef.current?.click()}>
+              Attach image
+            </button>
+            <input
+              ref={fileInputRef}
+              type="file"
+              accept={PROMPT_IMAGE_TYPES.join(',')}
+              multiple
+              hidden
+              aria-label="Image to attach"
+              onChange={(event) => {
+                attachFiles([...(event.target.files ?? [])]);
+                event.target.value = '';
+                textareaRef.current?.focus();
+              }}
+            />
+          </>
+        ) : null}
         {running ? (
           <button type="button" className="danger" onClick={onStop}>
             Stop

@@ -10,11 +10,13 @@ import { itemsFromHistory } from './history-items';
 import type { PageAgentEvent, PauseStage, SharedInfo, WorkerEvent } from '../../worker/protocol';
 import type { ReplayState } from '../../shared/replay';
 import type { SandboxKind } from '../../shared/sandbox-kind';
+import type { PromptImage } from '../../shared/prompt-images';
 
 export type TranscriptItem =
   /** `entryId`: the history entry it shows, once stored (Content.entryId): what a fork from it names. */
   /** `steering`: sent while the agent worked, and joined the run here (agent/steering.ts). */
-  | { type: 'user'; id: string; text: string; entryId?: string; steering?: true }
+  /** `images`: attached to the message (shared/prompt-images.ts). */
+  | { type: 'user'; id: string; text: string; entryId?: string; steering?: true; images?: PromptImage[] }
   | { type: 'agent'; id: string; text: string; streaming: boolean; entryId?: string }
   | { type: 'thought'; id: string; subject: string; description: string }
   | { type: 'tool'; id: string; call: ToolCallView }
@@ -54,12 +56,13 @@ export interface SessionView {
   /** Steering messages sent and not joined yet, oldest first: the transcript shows them as waiting. */
   steering: WaitingSteer[];
   /** Steering messages the run gave back as it ended (`stopped`: by Stop), said once by `key`. */
-  steeringReturned: { texts: string[]; stopped: boolean; key: number } | null;
+  steeringReturned: { texts: string[]; images: PromptImage[]; stopped: boolean; key: number } | null;
 }
 
 export interface WaitingSteer {
   id: string;
   text: string;
+  images?: PromptImage[];
 }
 
 const PANEL_EVENTS = ['session-loaded', 'session-earlier', 'session-elsewhere', 'replay', 'user-message', 'agent-event', 'running', 'paused', 'notice', 'steering-returned'] as const;
@@ -74,14 +77,14 @@ export function isPanelEvent(event: WorkerEvent): event is PanelEvent {
 /** Worker events, and the page's own: a `notice` it shows, and a message it sends. */
 export type SessionAction =
   | PanelEvent
-  | { type: 'local-send'; text: string }
+  | { type: 'local-send'; text: string; images?: PromptImage[] }
   /** The worker took the message shown by local-send. */
   | { type: 'send-accepted' }
   /** The worker did not take a message shown by local-send: it leaves the transcript, and an alert says why. */
   | { type: 'send-refused'; text: string; message: string }
   | { type: 'approval-mode'; mode: ApprovalMode }
   /** A steering message sent: it waits in the transcript until it joins, or comes back. */
-  | { type: 'steer-local'; id: string; text: string }
+  | { type: 'steer-local'; id: string; text: string; images?: PromptImage[] }
   /** The worker refused a steering message: it leaves the transcript (the sender gives it back). */
   | { type: 'steer-refused'; id: string }
   /** The prompt took the messages given back under this key (or sent them): a remounted panel does not take them again. */
@@ -209,8 +212,12 @@ function entryStored(state: SessionView, { entryId, kind }: { entryId: string; k
 /** Steering messages that joined: each shows where it joined, marked, and no longer waits. */
 function steeringJoined(state: SessionView, messages: { id: string; entryId: string; text: string }[]): SessionView {
   const ids = new Set(messages.map((message) => message.id));
+  const images = new Map(state.steering.flatMap((waiting) => (waiting.images ? [[waiting.id, waiting.images] as const] : [])));
   let next: SessionView = { ...state, steering: state.steering.filter((waiting) => !ids.has(waiting.id)) };
-  for (const message of messages) next = push(next, { type: 'user', text: message.text, steering: true, ...(message.entryId ? { entryId: message.entryId } : {}) });
+  for (const message of messages) {
+    const attached = images.get(message.id);
+    next = push(next, { type: 'user', text: message.text, steering: true, ...(message.entryId ? { entryId: message.entryId } : {}), ...(attached ? { images: attached } : {}) });
+  }
   return next;
 }
 
@@ -333,18 +340,20 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
     case 'approval-mode':
       return { ...state, approvalMode: action.mode };
     case 'local-send':
-      return { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' }, waitingMessage: action.text };
+      return { ...push(state, { type: 'user', text: action.text, ...(action.images ? { images: action.images } : {}) }), interruption: { type: 'none' }, waitingMessage: action.text };
     case 'send-accepted':
       return { ...state, waitingMessage: null };
     case 'steer-local':
-      return { ...state, steering: [...state.steering, { id: action.id, text: action.text }] };
+      return { ...state, steering: [...state.steering, { id: action.id, text: action.text, ...(action.images ? { images: action.images } : {}) }] };
     case 'steer-refused':
       return { ...state, steering: state.steering.filter((waiting) => waiting.id !== action.id) };
     case 'steering-returned': {
       if (action.sessionId !== state.sessionId) return state;
       const ids = new Set(action.messages.map((message) => message.id));
       const texts = action.messages.map((message) => message.text);
-      return { ...state, steering: state.steering.filter((waiting) => !ids.has(waiting.id)), steeringReturned: { texts, stopped: action.stopped, key: (state.steeringReturned?.key ?? 0) + 1 } };
+      // The images stay in the page while their message waits: they come back with it.
+      const images = state.steering.filter((waiting) => ids.has(waiting.id)).flatMap((waiting) => waiting.images ?? []);
+      return { ...state, steering: state.steering.filter((waiting) => !ids.has(waiting.id)), steeringReturned: { texts, images, stopped: action.stopped, key: (state.steeringReturned?.key ?? 0) + 1 } };
     }
     case 'steering-returned-handled':
       return state.steeringReturned?.key === action.key ? { ...state, steeringReturned: null } : state;

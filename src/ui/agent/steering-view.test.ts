@@ -36,7 +36,7 @@ describe('steering in the agent panel', () => {
       { type: 'steering-returned', sessionId: 's', stopped: true, messages: [{ id: 'x1', text: 'first' }, { id: 'x2', text: 'second' }] },
     ]);
     expect(given.steering).toEqual([]);
-    expect(given.steeringReturned).toEqual({ texts: ['first', 'second'], stopped: true, key: 1 });
+    expect(given.steeringReturned).toEqual({ texts: ['first', 'second'], images: [], stopped: true, key: 1 });
     // A session switch (Stop gave them back for it) keeps them for the prompt.
     const switched = sessionReducer(given, { type: 'session-loaded', session: { sessionId: 't', approvalMode: 'ask', history: [], interruption: { type: 'none' }, sandboxKind: 'offline' } });
     expect(switched.steeringReturned).toEqual(given.steeringReturned);

@@ -19,6 +19,9 @@ import type { SaveNote } from '../transcript/step-note';
 import type { CommandContext } from './prompt-commands';
 import type { SessionAction, SessionView } from './session-reducer';
 import { forgetUnsent, keepUnsent } from './unsent-message';
+import { attachedImages } from './prompt-attachments';
+import type { PromptAttachment } from './prompt-attachments';
+import type { PromptImage } from '../../shared/prompt-images';
 
 export interface AgentActionsOptions {
   client: WorkerClient;
@@ -31,6 +34,8 @@ export interface AgentActionsOptions {
 /** A message waiting for the run to end, and how its send settles (true once the worker took it). */
 export interface QueuedMessage {
   text: string;
+  /** The images attached to it: they wait and go with it. */
+  images: PromptImage[];
   settle: (accepted: boolean) => void;
 }
 
@@ -67,11 +72,11 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
    * the agent just got busy, it could not start), it is taken back with an alert.
    * `sessionId`: the session the message was written in (a queued one), else the one on screen.
    */
-  const sendNow = async (text: string, sessionId = client.sessionTarget(view.sessionId)): Promise<boolean> => {
+  const sendNow = async (text: string, images: PromptImage[], sessionId = client.sessionTarget(view.sessionId)): Promise<boolean> => {
     keepUnsent(text);
-    dispatch({ type: 'local-send', text });
+    dispatch({ type: 'local-send', text, ...(images.length > 0 ? { images } : {}) });
     flushRef?.current?.();
-    const answer = await client.request({ type: 'send', sessionId, text });
+    const answer = await client.request({ type: 'send', sessionId, text, ...(images.length > 0 ? { images } : {}) });
     forgetUnsent();
     if (answer.ok) {
       dispatch({ type: 'send-accepted' });
@@ -80,26 +85,29 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
     dispatch({ type: 'send-refused', text, message: answer.error.message });
     return false;
   };
-  /** Resolves true once the worker has the message, false when it was refused or given back. */
-  const send = (text: string): Promise<boolean> => {
+  /** Resolves true once the worker has the message, false when it was refused or given back. Attached images go with it. */
+  const send = (text: string, attachments: readonly PromptAttachment[] = []): Promise<boolean> => {
     if (view.waitingMessage !== null || queued !== null) return Promise.resolve(false);
-    if (!view.running) return sendNow(text);
+    const images = attachedImages(attachments);
+    if (!view.running) return sendNow(text, images);
     keepUnsent(text);
-    return new Promise<boolean>((settle) => setQueued({ text, settle }));
+    return new Promise<boolean>((settle) => setQueued({ text, images, settle }));
   };
   /**
    * A steering message: shown as waiting at once, taken by the run under way. One the worker
    * refuses because the run has just ended goes as a message instead (queued if another run
    * started); any other refusal gives it back to the prompt (false), with why.
    */
-  const steer = async (text: string): Promise<boolean> => {
+  const steer = async (text: string, attachments: readonly PromptAttachment[] = []): Promise<boolean> => {
     const id = newId('steer');
-    dispatch({ type: 'steer-local', id, text });
+    const images = attachedImages(attachments);
+    const withImages = images.length > 0 ? { images } : {};
+    dispatch({ type: 'steer-local', id, text, ...withImages });
     flushRef?.current?.();
-    const answer = await client.request({ type: 'steer', sessionId: client.sessionTarget(view.sessionId), steerId: id, text });
+    const answer = await client.request({ type: 'steer', sessionId: client.sessionTarget(view.sessionId), steerId: id, text, ...withImages });
     if (answer.ok) return true;
     dispatch({ type: 'steer-refused', id });
-    if (answer.error.kind === 'not-running') return send(text);
+    if (answer.error.kind === 'not-running') return send(text, attachments);
     error(`Your steering message was not sent: ${answer.error.message}`);
     return false;
   };
@@ -111,7 +119,7 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
     setQueued(null);
     // Named for the session it was written in: if another one opened meanwhile (its run stopped
     // before the switch showed), the worker refuses it and the text comes back with why.
-    void sendNow(queued.text, queuedFor.current).then(queued.settle);
+    void sendNow(queued.text, queued.images, queuedFor.current).then(queued.settle);
   }); // after every render: the run's end, a switch
   useEffect(() => {
     if (!queued) queuedFor.current = view.sessionId;

@@ -26,6 +26,7 @@ import { checkpointsByItem, noteAnchors, repliesByEntry } from './transcript-ste
 import type { SaveNote } from './step-note';
 import { ToolCallCard } from './tool-call-card';
 import { ThoughtsDisclosure } from './thoughts-disclosure';
+import { MessageImages } from './message-images';
 
 // Markdown rendering loads after the shell; until then, or if its code cannot be downloaded
 // (offline before the service worker holds the build), a message shows as plain text.
@@ -152,6 +153,7 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
         <article className={item.steering ? 'message user steering' : 'message user'} aria-label="You">
           {item.steering ? <p className="steering-mark">Steering</p> : null}
           <p className="text">{item.text}</p>
+          {item.images ? <MessageImages images={item.images} /> : null}
           {(restore && onRestore) || fork || noteButton ? (
             <div className="message-actions">
               {noteButton}
@@ -343,6 +345,7 @@ export function Transcript({ items, steering = [], onDisableLoopDetection, check
         <article key={waiting.id} className="message user steering waiting" aria-label="You">
           <p className="steering-mark">Waiting to steer</p>
           <p className="text">{waiting.text}</p>
+          {waiting.images ? <MessageImages images={waiting.images} /> : null}
         </article>
       ))}
     </section>

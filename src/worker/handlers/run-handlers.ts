@@ -2,12 +2,16 @@
 import { touchSession } from '../../store/sessions';
 import { compressRequest } from '../session/compression-notice';
 import type { HandlerTable } from './context';
+import { promptImagesProblem } from '../../shared/prompt-images';
 
 type RunRequest = 'send' | 'continue' | 'steer' | 'stop' | 'approval-response' | 'next-step' | 'compress';
 
 export const runHandlers: HandlerTable<RunRequest> = {
   async send(request, context) {
-    const admitted = await context.admit('send', request.sessionId, () => context.runs.sendMessage(request.text));
+    const images = request.images ?? [];
+    const refused = promptImagesProblem(images);
+    if (refused) return { error: { kind: 'bad-images', message: refused } };
+    const admitted = await context.admit('send', request.sessionId, () => context.runs.sendMessage(request.text, images));
     return 'error' in admitted ? admitted : admitted.started;
   },
   async continue(request, context) {
@@ -21,7 +25,10 @@ export const runHandlers: HandlerTable<RunRequest> = {
     return 'error' in started ? { error: started.error } : {};
   },
   async steer(request, context) {
-    const admitted = await context.admit('steer', request.sessionId, () => context.runs.steer(request.steerId, request.text));
+    const images = request.images ?? [];
+    const refused = promptImagesProblem(images);
+    if (refused) return { error: { kind: 'bad-images', message: refused } };
+    const admitted = await context.admit('steer', request.sessionId, () => context.runs.steer(request.steerId, request.text, images));
     return 'error' in admitted ? admitted : admitted.started;
   },
   async stop(_request, context) {

@@ -12,6 +12,7 @@
 import type { AgentEvent, AgentInput } from '../../agent/types';
 import { messageOf } from '../../shared/errors';
 import type { AppError } from '../../shared/errors';
+import type { PromptImage } from '../../shared/prompt-images';
 import type { LoopscopeDb } from '../../store/db';
 import { noteMessage } from '../../store/sessions';
 import type { Approvals } from './gates';
@@ -88,13 +89,13 @@ export function createRunSlot(options: RunSlotOptions) {
   }
 
   /** The person's message: answered once it is stored, or with why it was not. */
-  async function sendMessage(text: string): Promise<{ error?: AppError }> {
+  async function sendMessage(text: string, images: PromptImage[] = []): Promise<{ error?: AppError }> {
     // Waiting before the run starts, so no word of the agent's can come before it.
     let settle: (refused: AppError | undefined) => void = () => undefined;
     const outcome = new Promise<AppError | undefined>((resolve) => (settle = resolve));
     const waiting = prompt; // a message refused as busy leaves the one being answered alone
     prompt = settle;
-    const started = start({ type: 'user_query', text });
+    const started = start({ type: 'user_query', text, ...(images.length > 0 ? { images } : {}) });
     if ('error' in started) {
       if (prompt === settle) prompt = waiting;
       return { error: started.error };
@@ -128,9 +129,9 @@ export function createRunSlot(options: RunSlotOptions) {
   }
 
   /** A steering message for the run under way, if it is the person's (not a replay's or a Compress). */
-  function steer(id: string, text: string): { error?: AppError } {
+  function steer(id: string, text: string, images: PromptImage[] = []): { error?: AppError } {
     if (!run?.steerable) return { error: NOT_RUNNING };
-    steering.send({ id, text });
+    steering.send({ id, text, ...(images.length > 0 ? { images } : {}) });
     return {};
   }
 
