@@ -22,6 +22,14 @@ export interface ModelPrice {
 
 export type ModelPrices = Record<string, ModelPrice>;
 
+/** Where a session's round-trips are priced from: the prices it came with (a link's), then the person's; then the defaults. */
+export interface PriceTables {
+  /** The prices a shared session came with (SessionRecord.prices). */
+  recorded?: Readonly<ModelPrices> | undefined;
+  /** The person's (Settings → Model). */
+  own?: Readonly<ModelPrices> | undefined;
+}
+
 /** Gemini API list prices (see the header for what they cover and when). */
 export const DEFAULT_MODEL_PRICES: Readonly<ModelPrices> = Object.freeze({
   'gemini-3-pro-preview': { input: 2, output: 12, cachedInput: 0.2 },
@@ -41,6 +49,9 @@ export const MAX_PRICE_PER_MILLION = 10_000;
 /** A link or a session file carries at most this many models' prices, each name at most this long. */
 export const MAX_PRICED_MODELS = 64;
 export const MAX_MODEL_NAME_CHARS = 200;
+
+/** A model's name as a link or a session file may key a price by: `gemini-2.5-flash`, `qwen2.5-coder:7b`, `org/model`. */
+export const PRICED_MODEL_NAME = new RegExp(`^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,${MAX_MODEL_NAME_CHARS - 1}}$`);
 
 /** The name as the price tables know it: Gemini's API also accepts `models/<name>`. */
 export function priceKeyOf(model: string): string {
@@ -77,12 +88,15 @@ export function priceFor(model: string, ...tables: (Readonly<ModelPrices> | unde
   return null;
 }
 
-/** The prices of `models` as `tables` give them (see priceFor), for a link or a trace: models without one are left out. */
+/**
+ * The prices of `models` as `tables` give them (see priceFor), for a link or a trace: models
+ * without one, or whose name a link cannot key a price by (the scripted demo's), are left out.
+ */
 export function pricesUsed(models: Iterable<string>, ...tables: (Readonly<ModelPrices> | undefined)[]): ModelPrices {
   const used: ModelPrices = {};
   for (const model of models) {
     const key = priceKeyOf(model);
-    if (Object.hasOwn(used, key) || key === '' || key.length > MAX_MODEL_NAME_CHARS) continue;
+    if (Object.hasOwn(used, key) || !PRICED_MODEL_NAME.test(key)) continue;
     const price = priceFor(key, ...tables);
     if (price) used[key] = price;
     if (Object.keys(used).length >= MAX_PRICED_MODELS) break;

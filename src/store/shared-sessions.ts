@@ -18,6 +18,7 @@ import { sessionRange } from './queries';
 import { forgetStoredRoundTrips, packForStorage } from './round-trips';
 import type { FileContent, SessionOrigin, SessionRecord, SharedSessionRecord, StoreError, ToolCard } from './types';
 import type { ForkOrigin } from '../shared/fork-point';
+import type { ModelPrices } from '../shared/model-prices';
 
 export interface WholeSession {
   title: string;
@@ -33,6 +34,8 @@ export interface WholeSession {
   cards?: Record<string, ToolCard>;
   /** Notes beside its steps (shared/notes.ts). */
   notes?: Record<string, string>;
+  /** The prices its round-trips were counted at (a link's or a session file's). */
+  prices?: ModelPrices;
 }
 
 async function writeContents(db: LoopscopeDb, sessionId: string, session: Pick<WholeSession, 'history' | 'roundTrips' | 'files'>): Promise<void> {
@@ -53,6 +56,7 @@ export function createWholeSession(db: LoopscopeDb, session: WholeSession): Prom
   // A fork of a recording holds someone else's conversation: it asks first too (reliability rule 5).
   if (session.forkedFrom?.recording) record.approvalMode = 'ask';
   if (session.notes && Object.keys(session.notes).length > 0) record.notes = session.notes;
+  if (session.prices && Object.keys(session.prices).length > 0) record.prices = session.prices;
   return attempt(() =>
     db.transaction('rw', [db.sessions, db.heads, db.history, db.roundTrips, db.files, db.sharedSessions, db.toolCards], async () => {
       await db.sessions.add(record);

@@ -8,6 +8,7 @@ import type { StoreErrorKind } from '../shared/error-kinds';
 import type { AppError } from '../shared/errors';
 import type { ForkOrigin } from '../shared/fork-point';
 import type { HookRun } from '../shared/hook-run';
+import type { ModelPrices } from '../shared/model-prices';
 import type { SubagentView } from '../shared/subagent-view';
 
 export type SessionOrigin = 'local' | 'shared' | 'imported';
@@ -26,6 +27,8 @@ export interface SessionRecord {
   forkedFrom?: ForkOrigin;
   /** Notes beside its steps, by anchor key (shared/notes.ts). */
   notes?: Record<string, string>;
+  /** The prices its round-trips were counted at where it came from (a link's or a session file's), by model; absent: the person's own. */
+  prices?: ModelPrices;
 }
 
 /** A GitHub import's source: the repository, the ref named (or the default branch), the commit read, the folder. */

@@ -2,6 +2,9 @@
  * One model round-trip as a `chat <model>` span (GenAI semantic conventions, OpenInference LLM
  * kind): the model asked for, the provider (read from the raw chunks' shape), tokens, finish
  * reason, the error as span status, and the compression and loop-guard events noted with it.
+ * Its cost in US dollars goes in OpenInference's `llm.cost.*` (the GenAI conventions have none
+ * yet), with the prices it was counted at and the estimated tokens of the request's fixed prefix
+ * (system instruction and tool declarations) as `loopscope.*`.
  */
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { Attributes, SpanStatus } from '@opentelemetry/api';
@@ -16,6 +19,7 @@ import {
   ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
   ATTR_GEN_AI_RESPONSE_MODEL,
   ATTR_GEN_AI_SYSTEM_INSTRUCTIONS,
+  ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS,
   ATTR_GEN_AI_USAGE_INPUT_TOKENS,
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
   ATTR_GEN_AI_USAGE_REASONING_OUTPUT_TOKENS,
@@ -24,7 +28,10 @@ import {
   GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
 } from '@opentelemetry/semantic-conventions/incubating';
 import { OpenInferenceSpanKind, SemanticConventions } from '@arizeai/openinference-semantic-conventions';
+import { priceFor } from '../shared/model-prices';
 import { tokensOf } from '../shared/response-usage';
+import type { Tokens } from '../shared/response-usage';
+import { costOf, fixedPrefixTokens } from '../shared/round-trip-cost';
 import type { LoopEventNote, RoundTripRecord } from '../store/types';
 import { messagesJson, outputMessagesJson, systemInstructionsJson } from './genai-messages';
 import { spanIdOf } from './span-ids';
@@ -83,6 +90,29 @@ function loopEvent(note: LoopEventNote): TraceEvent {
   return { name: 'loop_detected', at: note.at, attributes: { 'loopscope.loop.type': note.value.loopType, ...(note.value.detail ? { 'loopscope.loop.detail': note.value.detail } : {}) } };
 }
 
+/** The round-trip's cost (USD), the prices it was counted at (per million tokens) and its fixed prefix's estimated tokens. */
+function costAttributes(roundTrip: RoundTripRecord, tokens: Tokens | null, context: SpanContext): Attributes {
+  const attributes: Attributes = {};
+  const prefix = fixedPrefixTokens(roundTrip.request);
+  if (prefix > 0) attributes['loopscope.request.fixed_prefix_tokens'] = prefix;
+  if (tokens?.cached !== undefined) {
+    attributes[ATTR_GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS] = tokens.cached;
+    attributes[SemanticConventions.LLM_TOKEN_COUNT_PROMPT_DETAILS_CACHE_READ] = tokens.cached;
+  }
+  const price = priceFor(roundTrip.request.model, context.prices.recorded, context.prices.own);
+  if (!price) return attributes;
+  attributes['loopscope.price.input_per_million'] = price.input;
+  attributes['loopscope.price.output_per_million'] = price.output;
+  if (price.cachedInput !== undefined) attributes['loopscope.price.cached_input_per_million'] = price.cachedInput;
+  attributes['loopscope.price.currency'] = 'USD';
+  const cost = costOf(tokens, price);
+  if (!cost) return attributes;
+  attributes[SemanticConventions.LLM_COST_PROMPT] = cost.input;
+  attributes[SemanticConventions.LLM_COST_COMPLETION] = cost.output;
+  attributes[SemanticConventions.LLM_COST_TOTAL] = cost.total;
+  return attributes;
+}
+
 export function chatSpan(roundTrip: RoundTripRecord, place: { traceId: string; parentSpanId: string; end: number }, context: SpanContext): TraceSpan {
   const model = roundTrip.request.model;
   const facts = responseFacts(roundTrip.response);
@@ -111,6 +141,7 @@ export function chatSpan(roundTrip: RoundTripRecord, place: { traceId: string; p
     attributes[SemanticConventions.LLM_TOKEN_COUNT_COMPLETION] = tokens.candidates;
   }
   if (tokens?.thoughts !== undefined) attributes[ATTR_GEN_AI_USAGE_REASONING_OUTPUT_TOKENS] = tokens.thoughts;
+  Object.assign(attributes, costAttributes(roundTrip, tokens, context));
   if (context.includeMessages) {
     attributes[ATTR_GEN_AI_INPUT_MESSAGES] = messagesJson(roundTrip.request.contents);
     if (roundTrip.request.systemInstruction) attributes[ATTR_GEN_AI_SYSTEM_INSTRUCTIONS] = systemInstructionsJson(roundTrip.request.systemInstruction);

@@ -146,7 +146,7 @@ function interactionSpans(
   subagents: ReadonlyMap<string, RoundTripRecord[]>,
 ): TraceSpan[] {
   const traceId = traceIdOf(`${source.session.id}/${interactionId}`);
-  const context: SpanContext = { traceId, conversationId: source.session.id, includeMessages: options.includeMessages, replies };
+  const context: SpanContext = { traceId, conversationId: source.session.id, includeMessages: options.includeMessages, replies, prices: source.prices ?? {} };
   const rootId = spanIdOf(`${traceId}/invoke_agent`);
   const chats: TraceSpan[] = [];
   const tools: TraceSpan[] = [];
@@ -192,6 +192,11 @@ function interactionSpans(
   const output = sum(chats, ATTR_GEN_AI_USAGE_OUTPUT_TOKENS);
   if (input !== undefined) attributes[ATTR_GEN_AI_USAGE_INPUT_TOKENS] = input;
   if (output !== undefined) attributes[ATTR_GEN_AI_USAGE_OUTPUT_TOKENS] = output;
+  // The interaction's cost: its model calls', its subagents' included (they are paid for too).
+  for (const key of [SemanticConventions.LLM_COST_PROMPT, SemanticConventions.LLM_COST_COMPLETION, SemanticConventions.LLM_COST_TOTAL]) {
+    const cost = sum([...chats, ...nestedSpans], key);
+    if (cost !== undefined) attributes[key] = cost;
+  }
   if (options.includeMessages && first) {
     // A session's title is most often its first message.
     attributes['loopscope.session.title'] = source.session.title;

@@ -1,6 +1,7 @@
 /** The spans a trace is made of, in our terms before the OTLP encoding (otlp-json.ts). */
 import type { Attributes, SpanKind, SpanStatus } from '@opentelemetry/api';
 import type { Content } from '../shared/content';
+import type { PriceTables } from '../shared/model-prices';
 import type { RoundTripRecord } from '../store/types';
 import type { ModelReplies } from './model-replies';
 
@@ -30,6 +31,8 @@ export interface TraceSource {
   roundTrips: readonly RoundTripRecord[];
   /** The session's stored history (the last replies and tool results are only there). */
   history: readonly Content[];
+  /** What its round-trips' costs are counted at (a shared session's prices, the person's); absent: the defaults only. */
+  prices?: PriceTables;
 }
 
 export interface TraceOptions {
@@ -43,4 +46,5 @@ export interface SpanContext {
   conversationId: string;
   includeMessages: boolean;
   replies: ModelReplies;
+  prices: PriceTables;
 }

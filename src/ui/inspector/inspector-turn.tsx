@@ -1,10 +1,10 @@
 /**
  * One turn in the Loop inspector: its round-trips (retries marked), each with the request and
- * response in one line, its times and tokens, its thoughts folded, and the raw JSON only once
+ * response in one line, its times, tokens and cost (with its fixed prefix's share), its thoughts folded, and the raw JSON only once
  * opened; then the tool calls the turn asked for with their status timelines, and where
  * compression or a loop guard acted.
  */
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { LoopEventNote, RoundTripRecord, ToolTimeline } from '../../store/types';
 import {
   clockTime,
@@ -27,6 +27,7 @@ import type { InspectorSubagent, InspectorTurn } from './inspector-model';
 import { tokensOf } from '../../shared/response-usage';
 import { ProjectInstructionsNote } from '../agent/project-instructions-note';
 import { ThoughtsDisclosure } from '../transcript/thoughts-disclosure';
+import { PricesContext, costLine, prefixLine } from './inspector-cost';
 
 const MAX_JSON_CHARS = 200_000;
 
@@ -56,6 +57,8 @@ export interface RoundTripNotes {
 function RoundTripRow({ roundTrip, number, retry, onEditFork, notes }: { roundTrip: RoundTripRecord; number: number; retry: number; onEditFork: EditFork | null; notes: RoundTripNotes | null }) {
   const [open, setOpen] = useState(false);
   const [noting, setNoting] = useState(false);
+  const prices = useContext(PricesContext);
+  const prefix = prefixLine(roundTrip, prices);
   const anchor = anchorKey({ kind: 'round-trip', ordinal: notes?.ordinal(roundTrip.id) ?? number });
   const note = notes?.notes?.[anchor];
   const duration = durationMs(roundTrip);
@@ -77,6 +80,8 @@ function RoundTripRow({ roundTrip, number, retry, onEditFork, notes }: { roundTr
           {duration === null ? '' : ` (${formatDuration(duration)})`}
         </span>
         <span>{tokensLine(tokensOf(roundTrip.response))}</span>
+        <span className="round-trip-cost">{costLine(roundTrip, prices)}</span>
+        {prefix ? <span className="round-trip-prefix">{prefix}</span> : null}
       </p>
       {thoughts ? (
         <ThoughtsDisclosure>

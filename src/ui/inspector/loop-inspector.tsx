@@ -1,7 +1,8 @@
 /**
  * The Loop inspector: every interaction (a prompt and its continuations), its turns (one model
  * request, its retries, and the tool calls it asked for) and their round-trips, with the raw
- * request as sent and the raw response chunks as received, times, tokens, each tool call's
+ * request as sent and the raw response chunks as received, times, tokens and costs (each
+ * round-trip's, each interaction's and the session's: inspector-cost.ts), each tool call's
  * status timeline, and where compression or a loop guard acted; `Export JSON` downloads all of
  * it. Raw JSON is rendered only when a round-trip is opened, so long sessions stay cheap.
  */
@@ -15,6 +16,8 @@ import { useRoundTrips, useSession } from '../../store/read';
 import type { RoundTripRecord } from '../../store/types';
 import { exportFileName, inspectorExportJson } from './inspector-export';
 import { groupRoundTrips, ownRoundTrips } from './inspector-model';
+import { PricesContext, interactionRoundTrips, totalLine, totalOf } from './inspector-cost';
+import type { ModelPrices, PriceTables } from '../../shared/model-prices';
 import { TurnView } from './inspector-turn';
 import { LoopDiagram } from './loop-diagram';
 import { LoopTimeline } from './loop-timeline';
@@ -97,9 +100,11 @@ function ViewTabs({ view, onChange }: { view: InspectorView; onChange: (view: In
   );
 }
 
-export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined }) {
+export function LoopInspector({ db, sessionId, client, prices }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined; prices?: ModelPrices | undefined }) {
   const roundTrips = useRoundTrips(db, sessionId);
   const session = useSession(db, sessionId);
+  const recorded = session?.id === sessionId ? session.prices : undefined;
+  const tables = useMemo<PriceTables>(() => ({ recorded, own: prices }), [recorded, prices]);
   const actions = useInspectorActions(client, sessionId);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   const [view, setView] = useState<InspectorView>('list');
@@ -128,6 +133,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
   }
   const turns = interactions.reduce((sum, interaction) => sum + interaction.turns.length, 0);
   return (
+    <PricesContext.Provider value={tables}>
     <div className="loop-inspector">
       <div className="inspector-header">
         <p className="inspector-totals">
@@ -136,6 +142,9 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
         </p>
         <ViewTabs view={view} onChange={setView} />
         <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />
+        <p className="inspector-cost">
+          {totalLine('Session cost', totalOf(roundTrips, tables))} · {recorded ? 'at the prices it was shared with' : 'at the prices of Settings → Model'}
+        </p>
       </div>
       {session?.forkedFrom?.edit ? <ForkEditView edit={session.forkedFrom.edit} /> : null}
       {editing && actions ? <ForkEditDialog onFork={actions.fork} request={editing} onClose={() => setEditing(null)} /> : null}
@@ -149,6 +158,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
             <h3>
               Interaction {index + 1} · {interaction.turns.length} turn(s) · {interaction.roundTrips} round-trip(s)
             </h3>
+            <p className="interaction-cost">{totalLine('Interaction cost', totalOf(interactionRoundTrips(interaction), tables))}</p>
             <ol className="turns">
               {interaction.turns.map((turn, position) => {
                 const firstNumber = number;
@@ -161,5 +171,6 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
       })}
       </div>
     </div>
+    </PricesContext.Provider>
   );
 }
