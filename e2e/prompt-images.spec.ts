@@ -1,0 +1,157 @@
+/**
+ * Images into the prompt (UI-CONTRACT "Preview, pointing and images"): an image pasted into the
+ * prompt, dropped on it or picked with Attach image is listed in `Attachments` above it (with
+ * `Remove <name>`), goes with the message as an inlineData part after its text (the fake Gemini
+ * server records the request), is stored with the message and shown in its `You` article, also
+ * after a reload. The images are drawn by the page's own canvas, so they are real PNGs.
+ */
+import type { Page } from '@playwright/test';
+import type { FakeGemini } from './fake-gemini/server.mjs';
+import { expect, openApp, test, transcript, useGemini } from './fixtures';
+
+const prompt = (page: Page) => page.getByRole('textbox', { name: 'Message the agent' });
+const attachments = (page: Page) => page.getByRole('list', { name: 'Attachments' });
+const you = (page: Page) => transcript(page).getByRole('article', { name: 'You' });
+const text = (value: string) => ({ chunks: [{ text: value, finishReason: 'STOP' }] });
+
+/** A PNG of width × height in one colour, as base64, drawn by the page. */
+function drawPng(page: Page, width: number, height: number, colour = '#c00'): Promise<string> {
+  return page.evaluate(
+    async ({ width, height, colour }) => {
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = colour;
+      context.fillRect(0, 0, width, height);
+      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    },
+    { width, height, colour },
+  );
+}
+
+/** Pastes files into the prompt as the clipboard would hand them over: a paste event whose DataTransfer holds them. */
+function pasteFiles(page: Page, files: { name: string; type: string; base64: string }[], plainText = ''): Promise<void> {
+  return prompt(page).evaluate(
+    (box, { files, plainText }) => {
+      const transfer = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+        transfer.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      if (plainText) transfer.setData('text/plain', plainText);
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    { files, plainText },
+  );
+}
+
+/** The parts of the user turn of the `n`th request (0-based) the fake server received. */
+function lastUserParts(gemini: FakeGemini, n: number): Record<string, unknown>[] {
+  const contents = (gemini.requests()[n]?.body as { contents: { role: string; parts: Record<string, unknown>[] }[] }).contents;
+  return contents.filter((content) => content.role === 'user').at(-1)!.parts;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(base64: string): { width: number; height: number } {
+  const bytes = Buffer.from(base64, 'base64');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+for (const [where, query] of [
+  ['offline sandbox', 'sandbox=offline'],
+  ['default URL', ''],
+] as const) {
+  test(`${where}: a pasted image is listed, sent as an inlineData part after the text, stored, and shown again after a reload`, async ({ page, gemini, pageErrors }) => {
+    gemini.setScript({ responses: [text('A red square.')] });
+    await openApp(page, query);
+    // Remembered, so the page after the reload talks to the fake server too.
+    await useGemini(page, gemini, { remember: true });
+    const png = await drawPng(page, 40, 30);
+
+    await prompt(page).fill('what colour is this?');
+    await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
+    await expect(attachments(page).getByRole('listitem')).toHaveCount(1);
+    await expect(attachments(page).getByRole('img', { name: 'red.png' })).toBeVisible();
+    await expect(attachments(page).getByRole('button', { name: 'Remove red.png' })).toBeVisible();
+    // The paste attached the file and left the typed text alone.
+    await expect(prompt(page)).toHaveValue('what colour is this?');
+
+    await prompt(page).press('Enter');
+    await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('A red square.');
+    await expect(attachments(page)).toHaveCount(0);
+    await expect(you(page).getByRole('img', { name: 'red.png' })).toBeVisible();
+
+    expect(gemini.requests()).toHaveLength(1);
+    // The bytes as pasted (small enough to go unchanged), after the text; the file's name is not sent.
+    expect(lastUserParts(gemini, 0)).toEqual([{ text: 'what colour is this?' }, { inlineData: { mimeType: 'image/png', data: png } }]);
+
+    await page.reload();
+    await expect(you(page)).toHaveCount(1);
+    await expect(you(page)).toContainText('what colour is this?');
+    await expect(you(page).getByRole('img', { name: 'red.png' })).toBeVisible();
+    // Stored in IndexedDB with the message: the next request carries it again, as history.
+    gemini.setScript({ responses: [text('Still red.')] });
+    await prompt(page).fill('and now?');
+    await prompt(page).press('Enter');
+    await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Still red.');
+    const contents = (gemini.requests().at(-1)?.body as { contents: { role: string; parts: Record<string, unknown>[] }[] }).contents;
+    expect(contents[0]!.parts).toEqual([{ text: 'what colour is this?' }, { inlineData: { mimeType: 'image/png', data: png } }]);
+    expect(pageErrors).toEqual([]);
+  });
+}
+
+test('Attach image picks files; a file of another type is refused with why and the typed text stays; Remove takes one off the list', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [text('Two squares.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const red = Buffer.from(await drawPng(page, 8, 8, '#c00'), 'base64');
+  const blue = Buffer.from(await drawPng(page, 8, 8, '#00c'), 'base64');
+  await prompt(page).fill('compare these');
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach image' }).click();
+  await (await chooser).setFiles([
+    { name: 'red.png', mimeType: 'image/png', buffer: red },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+    { name: 'blue.png', mimeType: 'image/png', buffer: blue },
+    { name: 'red.png', mimeType: 'image/png', buffer: red },
+  ]);
+  await expect(page.getByRole('alert').filter({ hasText: 'notes.txt was not attached' })).toContainText('Attach a PNG, JPEG, WebP or GIF image.');
+  // A second file of the same name is named apart, so each Remove button is.
+  await expect(attachments(page).getByRole('listitem')).toHaveCount(3);
+  await expect(attachments(page).getByRole('button', { name: 'Remove red (2).png' })).toBeVisible();
+  await expect(prompt(page)).toHaveValue('compare these');
+
+  await attachments(page).getByRole('button', { name: 'Remove red (2).png' }).click();
+  await expect(attachments(page).getByRole('listitem')).toHaveCount(2);
+  await expect(prompt(page)).toBeFocused();
+
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Two squares.');
+  const parts = lastUserParts(gemini, 0);
+  expect(parts.map((part) => ('inlineData' in part ? 'image' : part['text']))).toEqual(['compare these', 'image', 'image']);
+  expect((parts[1]!['inlineData'] as { data: string }).data).toBe(red.toString('base64'));
+  expect((parts[2]!['inlineData'] as { data: string }).data).toBe(blue.toString('base64'));
+  await expect(you(page).getByRole('img')).toHaveCount(2);
+});
+
+test('an image larger than 2048 pixels is made smaller before it goes, and says so; a paste holding text and a picture of it attaches nothing', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [text('A wide banner.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const wide = await drawPng(page, 3000, 1000);
+
+  await pasteFiles(page, [{ name: 'cells.png', type: 'image/png', base64: wide }], 'A1\tB1');
+  await expect(attachments(page)).toHaveCount(0);
+
+  await pasteFiles(page, [{ name: 'banner.png', type: 'image/png', base64: wide }]);
+  await expect(attachments(page).getByRole('listitem')).toContainText('made smaller from 3000×1000 to 2048×683');
+  await prompt(page).fill('what is this?');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('A wide banner.');
+  const image = lastUserParts(gemini, 0)[1]!['inlineData'] as { mimeType: string; data: string };
+  expect(image.mimeType).toBe('image/png');
+  expect(pngSize(image.data)).toEqual({ width: 2048, height: 683 });
+});
