@@ -17,11 +17,16 @@
  *   forks name it by. Entries of older documents, or repeated ids, get new ones when opened.
  * - `steering` on a history entry: a message the person sent while the agent worked, where it
  *   joined; optional, so documents without steering read as before.
+ * - `prices`: what the sender counted each model's tokens at (US dollars per million tokens,
+ *   shared/model-prices.ts), so a reader sees the costs the sender saw; optional, bounded (at most
+ *   64 models, names of model-name characters, figures from 0 to 10,000), and only prices: which
+ *   provider, key or endpoint the sender used is never here.
  */
 import { z } from 'zod';
 import { isAppErrorKind } from '../shared/error-kinds';
 import { NOTE_MAX_CHARS, PROGRESS_TEXT_MAX_CHARS } from '../shared/limits';
 import { ANCHOR_KEY } from '../shared/notes';
+import { MAX_PRICED_MODELS, MAX_PRICE_PER_MILLION, PRICED_MODEL_NAME } from '../shared/model-prices';
 
 export const DOCUMENT_FORMAT = 'loopscope-session';
 export const DOCUMENT_VERSION = 3;
@@ -115,6 +120,11 @@ export const packedRoundTripSchema = z.strictObject({
   notes: roundTripNotesSchema.optional(),
 });
 
+const pricePerMillion = z.number().nonnegative().max(MAX_PRICE_PER_MILLION);
+export const modelPricesSchema = z
+  .record(z.string().regex(PRICED_MODEL_NAME), z.strictObject({ input: pricePerMillion, output: pricePerMillion, cachedInput: pricePerMillion.optional() }))
+  .refine((prices) => Object.keys(prices).length <= MAX_PRICED_MODELS, { message: `at most ${MAX_PRICED_MODELS} models' prices` });
+
 const MAX_PATH_CHARS = 1024;
 
 export const documentFileSchema = z.union([
@@ -134,6 +144,7 @@ export const sessionDocumentSchema = z.strictObject({
   startFiles: z.array(documentFileSchema).optional(),
   notes: z.array(z.string()).optional(),
   annotations: z.record(z.string().regex(ANCHOR_KEY), z.string().max(NOTE_MAX_CHARS)).optional(),
+  prices: modelPricesSchema.optional(),
 });
 
 export type SessionDocument = z.infer<typeof sessionDocumentSchema>;

@@ -13,6 +13,7 @@ import { packRoundTrips, unpackRoundTrips } from './pack-round-trips';
 import type { RecordedRoundTrip } from './pack-round-trips';
 import { SHARED_FILES_MAX_BYTES, SHARED_FILE_MAX_BYTES } from '../shared/limits';
 import { keptNotes } from '../shared/notes';
+import type { ModelPrices } from '../shared/model-prices';
 
 export interface PlainFile {
   path: string;
@@ -29,6 +30,8 @@ export interface SessionParts {
   startFiles?: readonly PlainFile[];
   /** Notes beside steps, by anchor key (shared/notes.ts). */
   annotations?: Readonly<Record<string, string>>;
+  /** The prices the round-trips' costs are counted at, by model (shared/model-prices.ts pricesUsed). */
+  prices?: Readonly<ModelPrices>;
 }
 
 const encoder = new TextEncoder();
@@ -72,6 +75,7 @@ export function buildDocument(parts: SessionParts): SessionDocument {
   if (notes.length > 0) document.notes = notes;
   const annotations = keptNotes(parts.annotations);
   if (Object.keys(annotations).length > 0) document.annotations = annotations;
+  if (parts.prices && Object.keys(parts.prices).length > 0) document.prices = { ...parts.prices };
   return document;
 }
 
@@ -117,5 +121,6 @@ export function openDocument(document: SessionDocument): OpenedDocument {
   // Checked again: a note that holds control characters is dropped, never shown.
   const annotations = keptNotes(document.annotations);
   if (Object.keys(annotations).length > 0) opened.annotations = annotations;
+  if (document.prices && Object.keys(document.prices).length > 0) opened.prices = document.prices;
   return opened;
 }
