@@ -7,7 +7,8 @@
  * message: it is redacted even if a server or proxy echoes it.
  */
 import { isAbortError, messageOf } from '../shared/errors';
-import type { ModelFailure } from './types';
+import type { ModelFailure, ModelRequest } from './types';
+import type { Part } from '../shared/content';
 
 export interface FailureContext {
   /** The caller's signal fired. */
@@ -21,6 +22,8 @@ export interface FailureContext {
   responded: boolean;
   model: string;
   apiKey: string;
+  /** The request carried images (the person's or a tool's): a 4xx about images then says the model refused them. */
+  imagesSent?: boolean;
 }
 
 /** What a provider's error body said, as its adapter reads it. */
@@ -93,6 +96,15 @@ export function redact(text: string, apiKey: string): string {
 const contextOverflow =
   /exceeds the maximum number of tokens|input token count.*exceeds|context (length|window)|too many tokens|token limit|request payload size exceeds|maximum context length/i;
 
+const imageTerms = /image|vision|multi-?modal|mmproj|inline_?data|image_url/i;
+
+const hasImage = (part: Part): boolean => Boolean(part.inlineData?.mimeType.startsWith('image/') || part.functionResponse?.parts?.some(hasImage));
+
+/** Whether a request carries an image: the person's attached, or in a tool's result. */
+export function requestHasImages(request: Pick<ModelRequest, 'contents'>): boolean {
+  return request.contents.some((content) => content.parts.some(hasImage));
+}
+
 function httpFailure(status: number, thrown: unknown, context: FailureContext, wording: ProviderWording): ModelFailure {
   const body = wording.readError(thrown);
   const detail = redact((body.message ?? '').trim(), context.apiKey);
@@ -122,6 +134,13 @@ function httpFailure(status: number, thrown: unknown, context: FailureContext, w
       kind: 'context-overflow',
       status,
       message: `The conversation is too long for ${context.model}'s context window (HTTP ${status}${said}). Compress the conversation or start a new session.`,
+    };
+  }
+  if (context.imagesSent && status < 500 && imageTerms.test(detail)) {
+    return {
+      kind: 'bad-request',
+      status,
+      message: `${wording.name} refused the images in this conversation (HTTP ${status}${said}): the model "${context.model}" may not read images. The images stay in the session's history, so sending again will not help: pick a model that reads images in Settings and press Continue, or fork from before the message to go on without them.`,
     };
   }
   if (status === 404) {

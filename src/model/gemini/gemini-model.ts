@@ -8,6 +8,7 @@ import { GoogleGenAI } from '@google/genai';
 import { abortError } from '../../shared/abort';
 import type { LanguageModel, ModelFailure, ModelRequest, ModelStreamPart, StreamOptions } from '../types';
 import { classifyFailure } from './classify-failure';
+import { requestHasImages } from '../classify-failure';
 import { joinTextChunks } from '../join-text-chunks';
 import { fromGeminiChunk } from './from-gemini-chunk';
 import { createStreamEventDecoder } from './stream-events';
@@ -163,6 +164,7 @@ async function* streamGemini(
         responded: received > 0,
         model: request.model,
         apiKey: settings.apiKey,
+        imagesSent: requestHasImages(request),
       }),
     };
   } finally {

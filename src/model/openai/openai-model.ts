@@ -14,6 +14,7 @@ import { abortError } from '../../shared/abort';
 import { createStreamStopper } from '../stream-stopper';
 import type { LanguageModel, ModelRequest, ModelStreamPart, StreamOptions } from '../types';
 import { classifyOpenAiFailure, NotAnEventStreamError } from './classify-failure';
+import { requestHasImages } from '../classify-failure';
 import { createChunkReader } from './from-openai-chunk';
 import { toChatRequest } from './to-openai-request';
 import { openAiTokenLimit } from './token-limit';
@@ -92,6 +93,7 @@ async function* streamOpenAi(
       responded: received > 0,
       model: request.model,
       apiKey: settings.apiKey,
+      imagesSent: requestHasImages(request),
     };
     const error = classifyOpenAiFailure(thrown, headers ? { ...context, headers } : context, settings.baseUrl);
     yield { type: 'error', error };
