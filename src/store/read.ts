@@ -16,10 +16,13 @@ import {
   queryRoundTrips,
   querySession,
   querySessions,
+  querySettings,
 } from './queries';
+import type { ModelPrices } from '../shared/model-prices';
 import type {
   CheckpointRecord,
   FileContent,
+  FileRecord,
   FileSummary,
   RoundTripRecord,
   SessionRecord,
@@ -63,8 +66,18 @@ export function useFileContent(db: LoopscopeDb, sessionId: string, path: string)
   return contentOf(read, sessionId, path);
 }
 
+/** Every file of the session with its content, sorted by path (Compare with original sets two sessions' files side by side). */
+export function useFileContents(db: LoopscopeDb, sessionId: string): FileRecord[] | undefined {
+  return useLiveQuery(() => queryFiles(db, sessionId), [db, sessionId]);
+}
+
 export function useRoundTrips(db: LoopscopeDb, sessionId: string): RoundTripRecord[] | undefined {
   return useLiveQuery(() => queryRoundTrips(db, sessionId), [db, sessionId]);
+}
+
+/** The person's model prices (Settings → Model), as stored: the Loop inspector counts costs with them. Undefined while loading or when none are set. */
+export function useModelPrices(db: LoopscopeDb): ModelPrices | undefined {
+  return useLiveQuery(async () => (await querySettings(db)).modelPrices, [db]);
 }
 
 /** Oldest first, with their file snapshots. */

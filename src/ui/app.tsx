@@ -4,7 +4,7 @@
  * (workspace-panes.tsx). State that belongs to the loop comes from worker events
  * (useAgentSession); stored state comes from live queries (store/read).
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApprovalMode } from '../agent/types';
 import type { LoopscopeDb } from '../store/read';
 import { DEFAULT_SETTINGS } from '../store/types';
@@ -14,6 +14,7 @@ import type { UpdateOffers } from '../pwa/types';
 import type { WorkerClient } from '../worker/client';
 import type { LessonInfo, WorkerSettings } from '../worker/protocol';
 import { AgentPanel } from './agent/agent-panel';
+import { OpenComparisonContext } from './compare/compare-context';
 import { DownloadFailed, ErrorBoundary } from './error-boundary';
 import { loadFailure, onDemand, useOnDemand } from './on-demand';
 import { PaneSplitters, usePaneSizes } from './pane-splitters';
@@ -81,6 +82,8 @@ const dialogs = onDemand(() =>
   Promise.all([import('./settings/settings-dialog'), import('./share/share-dialog')]).then(([settings, share]) => ({ SettingsDialog: settings.SettingsDialog, ShareDialog: share.ShareDialog })),
 );
 
+const comparisonRegion = onDemand(() => import('./compare/comparison-region').then((module) => module.ComparisonRegion));
+
 /** Fetches the dialogs' code ahead (main.tsx: when idle after the first session); a failure is reported when one opens. */
 export function prefetchDialogs(): void {
   void dialogs.load().catch(() => undefined);
@@ -120,6 +123,9 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
   const [notes, setNotes] = useState<Readonly<Record<string, string>> | undefined>(undefined);
   const flushRef = useRef<(() => void) | null>(null);
   const [shareOpen, setShareOpen] = useState(false);
+  /** Compare with original: shown in the workspace's place; the control that opened it gets the focus back. */
+  const [comparing, setComparing] = useState(false);
+  const comparisonOpener = useRef<HTMLElement | null>(null);
   const workspaceRef = useRef<HTMLElement>(null);
   const panes = usePaneSizes();
   const panesCode = useOnDemand(workspacePanes, db !== null);
@@ -137,6 +143,24 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
       }),
     [client],
   );
+
+  const openComparison = useCallback(() => {
+    comparisonOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    void comparisonRegion.load().then(
+      () => setComparing(true),
+      (error: unknown) => setBanner(`Compare with original could not be opened: ${loadFailure(error)}.`),
+    );
+  }, []);
+  // Another session: its own comparison, if any, is opened anew.
+  useEffect(() => setComparing(false), [view.sessionId]);
+  const Comparison = comparisonRegion.loaded();
+  const showComparison = comparing && Comparison !== null && db !== null && view.sessionId !== null && forkedFrom !== null;
+  useEffect(() => {
+    // The workspace back in view: the focus goes back to the control that opened the comparison.
+    if (showComparison || !comparisonOpener.current) return;
+    comparisonOpener.current.focus();
+    comparisonOpener.current = null;
+  }, [showComparison]);
 
   // The newest word wins: start-up's when it changes, else a dialog that could not open.
   useEffect(() => setBanner(startBanner), [startBanner]);
@@ -168,51 +192,57 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
         </div>
       ) : null}
       {updates ? <UpdateNotice offers={updates} busy={view.running || view.waitingMessage !== null} /> : null}
-      <main className="workspace" ref={workspaceRef} style={panes.style}>
-        {db && WorkspacePanes ? (
-          <Suspense fallback={<PanesPlaceholder />}>
-            <WorkspacePanes
-              db={db}
-              client={client}
-              sessionId={view.sessionId}
-              running={view.running || view.waitingMessage !== null}
-              flushRef={flushRef}
-              autosaveMs={autosaveMs}
-              onCheckpoints={setCheckpoints}
-              onPaths={setWorkspacePaths}
-              onForkOrigin={setForkedFrom}
-              onNotes={setNotes}
-            />
-          </Suspense>
-        ) : panesCode.failure ? (
-          <PanesFailed error={panesCode.failure.error} />
-        ) : (
-          <PanesPlaceholder />
-        )}
-        <section className="agent-area" aria-label="Agent panel">
-          <ErrorBoundary name="agent">
-            <AgentPanel
-              client={client}
-              flushRef={flushRef}
-              view={view}
-              dispatch={dispatch}
-              approvalMode={view.approvalMode ?? settings?.approvalMode ?? DEFAULT_SETTINGS.approvalMode}
-              settingsReady={settings !== null}
-              onApprovalModeChange={setApprovalMode}
-              stepThrough={settings?.stepThrough ?? DEFAULT_SETTINGS.stepThrough}
-              onStepThroughChange={(enabled) => applySettings({ stepThrough: enabled })}
-              provider={provider}
-              checkpoints={checkpoints}
-              forkedFrom={forkedFrom}
-              notes={notes}
-              workspacePaths={workspacePaths}
-              onOpenSettings={(focus) => settings && openDialog('Settings', () => setSettingsOpen({ focus }))}
-              onOpenShare={() => view.sessionId && openDialog('Share', () => setShareOpen(true))}
-            />
-          </ErrorBoundary>
-        </section>
-        <PaneSplitters workspace={workspaceRef} sizes={panes.sizes} setSize={panes.setSize} />
-      </main>
+      {showComparison && Comparison !== null && db && view.sessionId && forkedFrom ? (
+        <Comparison db={db} sessionId={view.sessionId} origin={forkedFrom} onClose={() => setComparing(false)} />
+      ) : null}
+      {/* Hidden, not unmounted, while the comparison is shown: the editor, the terminal and the transcript stay as they were. */}
+      <OpenComparisonContext.Provider value={db && forkedFrom ? openComparison : null}>
+        <main className="workspace" ref={workspaceRef} style={panes.style} hidden={showComparison}>
+          {db && WorkspacePanes ? (
+            <Suspense fallback={<PanesPlaceholder />}>
+              <WorkspacePanes
+                db={db}
+                client={client}
+                sessionId={view.sessionId}
+                running={view.running || view.waitingMessage !== null}
+                flushRef={flushRef}
+                autosaveMs={autosaveMs}
+                onCheckpoints={setCheckpoints}
+                onPaths={setWorkspacePaths}
+                onForkOrigin={setForkedFrom}
+                onNotes={setNotes}
+              />
+            </Suspense>
+          ) : panesCode.failure ? (
+            <PanesFailed error={panesCode.failure.error} />
+          ) : (
+            <PanesPlaceholder />
+          )}
+          <section className="agent-area" aria-label="Agent panel">
+            <ErrorBoundary name="agent">
+              <AgentPanel
+                client={client}
+                flushRef={flushRef}
+                view={view}
+                dispatch={dispatch}
+                approvalMode={view.approvalMode ?? settings?.approvalMode ?? DEFAULT_SETTINGS.approvalMode}
+                settingsReady={settings !== null}
+                onApprovalModeChange={setApprovalMode}
+                stepThrough={settings?.stepThrough ?? DEFAULT_SETTINGS.stepThrough}
+                onStepThroughChange={(enabled) => applySettings({ stepThrough: enabled })}
+                provider={provider}
+                checkpoints={checkpoints}
+                forkedFrom={forkedFrom}
+                notes={notes}
+                workspacePaths={workspacePaths}
+                onOpenSettings={(focus) => settings && openDialog('Settings', () => setSettingsOpen({ focus }))}
+                onOpenShare={() => view.sessionId && openDialog('Share', () => setShareOpen(true))}
+              />
+            </ErrorBoundary>
+          </section>
+          <PaneSplitters workspace={workspaceRef} sizes={panes.sizes} setSize={panes.setSize} />
+        </main>
+      </OpenComparisonContext.Provider>
       {settingsOpen && settings && Dialogs ? (
         <Dialogs.SettingsDialog
           settings={settings}

@@ -4,9 +4,11 @@
  * known (a pruned checkpoint, a step from before the session existed) says why and offers the
  * fork with the current files. A forked session shows where it came from, as a link back.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useContext, useState } from 'react';
 import type { ForkPoint } from '../../shared/fork-point';
 import type { ForkOrigin } from '../../shared/fork-point';
+import { OpenComparisonContext } from '../compare/compare-context';
+import '../compare/compare-shell.css';
 import { FILES_UNKNOWN, ForkEditDialog } from '../transcript/fork-edit-dialog';
 import type { ForkEditRequest, RequestFork } from '../transcript/fork-edit-dialog';
 
@@ -52,8 +54,9 @@ export function useFork(requestFork: RequestFork, onPrompt: (text: string) => vo
   };
 }
 
-/** "Forked from <title> at round-trip N": the title opens that session. */
+/** "Forked from <title> at round-trip N": the title opens that session; Compare with original shows the two runs side by side (app.tsx provides it). */
 export function ForkOriginLine({ origin, onOpen }: { origin: ForkOrigin; onOpen: (sessionId: string) => void }) {
+  const compare = useContext(OpenComparisonContext);
   return (
     <p className="fork-origin">
       Forked from{' '}
@@ -61,6 +64,11 @@ export function ForkOriginLine({ origin, onOpen }: { origin: ForkOrigin; onOpen:
         {origin.title}
       </button>{' '}
       at round-trip {origin.roundTrip}
+      {compare ? (
+        <button type="button" className="compare-button" onClick={compare}>
+          Compare with original
+        </button>
+      ) : null}
     </p>
   );
 }
