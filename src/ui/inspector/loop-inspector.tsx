@@ -12,12 +12,12 @@ import type { ForkOrigin } from '../../shared/fork-point';
 import { ForkEditDialog } from '../transcript/fork-edit-dialog';
 import type { ForkEditRequest } from '../transcript/fork-edit-dialog';
 import type { LoopscopeDb } from '../../store/read';
-import { useRoundTrips, useSession } from '../../store/read';
+import { useModelPrices, useRoundTrips, useSession } from '../../store/read';
 import type { RoundTripRecord } from '../../store/types';
 import { exportFileName, inspectorExportJson } from './inspector-export';
 import { groupRoundTrips, ownRoundTrips } from './inspector-model';
 import { PricesContext, interactionRoundTrips, totalLine, totalOf } from './inspector-cost';
-import type { ModelPrices, PriceTables } from '../../shared/model-prices';
+import type { PriceTables } from '../../shared/model-prices';
 import { TurnView } from './inspector-turn';
 import { LoopDiagram } from './loop-diagram';
 import { LoopTimeline } from './loop-timeline';
@@ -100,9 +100,10 @@ function ViewTabs({ view, onChange }: { view: InspectorView; onChange: (view: In
   );
 }
 
-export function LoopInspector({ db, sessionId, client, prices }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined; prices?: ModelPrices | undefined }) {
+export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sessionId: string; client?: WorkerClient | undefined }) {
   const roundTrips = useRoundTrips(db, sessionId);
   const session = useSession(db, sessionId);
+  const prices = useModelPrices(db);
   const recorded = session?.id === sessionId ? session.prices : undefined;
   const tables = useMemo<PriceTables>(() => ({ recorded, own: prices }), [recorded, prices]);
   const actions = useInspectorActions(client, sessionId);
