@@ -4,15 +4,19 @@
  * person when a replayed call came out differently). Contents before the first prompt (a
  * compressed summary) are where the replay's history starts.
  */
-import type { Content } from '../shared/content';
+import type { Content, Part } from '../shared/content';
+import { promptImagesOf } from '../shared/prompt-images';
+import type { PromptImage } from '../shared/prompt-images';
 
 export interface ReplayStep {
   /** The person's message, as the agent is given it; null: the interaction under way goes on (Continue), as when replaying from a fork. */
   text: string | null;
+  /** Images the person attached to it (shared/prompt-images.ts): they go with it again. */
+  images?: PromptImage[];
   /** The model's responses to this message and to the tool results that followed, in order. */
   responses: Content[];
   /** Steering messages sent during it: each joined once `after` of its responses had been played (and their calls answered). */
-  steering: { after: number; text: string }[];
+  steering: { after: number; text: string; images?: PromptImage[] }[];
 }
 
 export interface ReplayPlan {
@@ -53,8 +57,19 @@ export function recordedResultsByTool(plan: ReplayPlan, subagents: ReadonlyMap<s
   return byTool;
 }
 
+/** A text, or an image the person attached to the message. */
+const isMessagePart = (part: Part) => (typeof part.text === 'string' && !part.thought) || (part.inlineData?.mimeType.startsWith('image/') === true && Object.keys(part).length === 1);
+
 const isPrompt = (content: Content) =>
-  content.role === 'user' && !content.steering && content.parts.length > 0 && content.parts.every((part) => typeof part.text === 'string' && !part.thought);
+  content.role === 'user' && !content.steering && content.parts.some((part) => typeof part.text === 'string') && content.parts.every(isMessagePart);
+
+const textOf = (content: Content) => content.parts.map((part) => part.text ?? '').join('');
+
+/** The images of a message, when it has any. */
+function withImages<T extends object>(item: T, content: Content): T & { images?: PromptImage[] } {
+  const images = promptImagesOf(content);
+  return images.length > 0 ? { ...item, images } : item;
+}
 
 /**
  * What follows `at` in the recording, for Replay from here in a fork that holds the recording's
@@ -66,7 +81,7 @@ export function replayPlanFrom(recorded: readonly Content[], at: number): Replay
   const resumed = plan.initial.filter((content) => content.role === 'model');
   // Steering messages among them join where they joined: after as many of those responses.
   const steering = plan.initial.flatMap((content, index) =>
-    content.steering ? [{ after: plan.initial.slice(0, index).filter((before) => before.role === 'model').length, text: content.parts.map((part) => part.text ?? '').join('') }] : [],
+    content.steering ? [withImages({ after: plan.initial.slice(0, index).filter((before) => before.role === 'model').length, text: textOf(content) }, content)] : [],
   );
   plan.initial = [];
   if (resumed.length > 0) {
@@ -81,10 +96,10 @@ export function replayPlan(history: readonly Content[]): ReplayPlan {
   let current: ReplayStep | null = null;
   for (const content of history) {
     if (isPrompt(content)) {
-      current = { text: content.parts.map((part) => part.text).join(''), responses: [], steering: [] };
+      current = withImages<ReplayStep>({ text: textOf(content), responses: [], steering: [] }, content);
       plan.steps.push(current);
     } else if (!current) plan.initial.push(content);
-    else if (content.steering) current.steering.push({ after: current.responses.length, text: content.parts.map((part) => part.text ?? '').join('') });
+    else if (content.steering) current.steering.push(withImages({ after: current.responses.length, text: textOf(content) }, content));
     else if (content.role === 'model') {
       current.responses.push(content);
       plan.total++;

@@ -114,8 +114,8 @@ export function createRunSlot(options: RunSlotOptions) {
   }
 
   /** Runs a prompt (null: Continue) as a run of its own and waits for it (a replay's steps); false when it was stopped. */
-  async function runPrompt(current: SessionRuntime, text: string | null): Promise<boolean> {
-    const input: AgentInput = text === null ? { type: 'continue' } : { type: 'user_query', text };
+  async function runPrompt(current: SessionRuntime, text: string | null, images: PromptImage[] = []): Promise<boolean> {
+    const input: AgentInput = text === null ? { type: 'continue' } : { type: 'user_query', text, ...(images.length > 0 ? { images } : {}) };
     const { done, signal } = begin(current, (aborted) => current.agent.run(input, aborted));
     await done.catch((thrown: unknown) => post({ type: 'notice', level: 'error', message: `The replay stopped unexpectedly: ${messageOf(thrown)}` }));
     return !signal.aborted;

@@ -20,13 +20,13 @@ export function recordedSteering(remaining: () => number): RecordedSteering {
   return {
     load(step) {
       loaded = step.responses.length;
-      waiting = step.steering.map((message) => ({ id: `replay-steer-${++made}`, text: message.text, after: message.after }));
+      waiting = step.steering.map((message) => ({ id: `replay-steer-${++made}`, text: message.text, after: message.after, ...(message.images ? { images: message.images } : {}) }));
     },
     take() {
       const played = loaded - remaining();
       const due = waiting.filter((message) => message.after <= played);
       waiting = waiting.filter((message) => message.after > played);
-      return due.map(({ id, text }) => ({ id, text }));
+      return due.map(({ after: _after, ...message }) => message);
     },
     giveBack(messages) {
       waiting = [...messages.map((message) => ({ ...message, after: 0 })), ...waiting];

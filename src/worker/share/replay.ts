@@ -39,6 +39,7 @@ import type { ReplayCommand, ReplaySpeed, ReplayState } from '../../shared/repla
 import type { SessionRuntime } from '../session/session-runtime';
 import { recordedSteering } from './replay-steering';
 import { recordedSubagentsOf, subagentModels, subagentPlans } from './replay-subagents';
+import type { PromptImage } from '../../shared/prompt-images';
 
 /** Pause between streamed chunks at each speed. */
 export const CHUNK_DELAY_MS: Record<ReplaySpeed, number> = { '0.5': 80, '1': 40, '2': 20, instant: 0 };
@@ -75,7 +76,7 @@ export interface ReplayHost {
   /** Reopens the session with `replay` active (its model answers). */
   reopen(session: SessionRecord, replay: Replay): Promise<void>;
   /** Runs one prompt (null: Continue) as a run of its own; false when it was stopped. */
-  runPrompt(runtime: SessionRuntime, text: string | null): Promise<boolean>;
+  runPrompt(runtime: SessionRuntime, text: string | null, images?: PromptImage[]): Promise<boolean>;
   /** The replay of a session that is not shared (Replay from here in a fork) ended: the person's own model answers again. */
   finished?(sessionId: string): Promise<void>;
   /** Lets the step waiting at the gate (if any) go on. */
@@ -282,7 +283,7 @@ async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveRe
       replay.reachedMessage();
     }
     replay.load(step);
-    const completed = await host.runPrompt(runtime, step.text);
+    const completed = await host.runPrompt(runtime, step.text, step.images);
     if (replay.cancelled()) return;
     if (!completed || replay.failed) {
       const message = completed ? `The replay stopped: the loop ended with “${replay.failed}”.` : 'The replay was stopped.';

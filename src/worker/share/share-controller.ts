@@ -24,6 +24,7 @@ import type { ForkOptions } from './fork-from-step';
 import type { ForkPoint } from '../../shared/fork-point';
 
 /** Requests that would change a shared session (replay's own steps do not go through these). */
+import type { PromptImage } from '../../shared/prompt-images';
 const CHANGES = new Set<RequestType>([
   'send',
   'steer',
@@ -53,7 +54,7 @@ export interface ShareHost {
   open(session: SessionRecord | string): Promise<void>;
   /** Reopens the current session with `replay` active. */
   reopen(session: SessionRecord): Promise<void>;
-  runPrompt(runtime: SessionRuntime, text: string): Promise<boolean>;
+  runPrompt(runtime: SessionRuntime, text: string, images?: PromptImage[]): Promise<boolean>;
   releasePause(): void;
 }
 
