@@ -4,6 +4,7 @@
  * starts the agent worker, opens the store (the stored settings arrive a moment later),
  * chooses the sandbox (WebContainer raced against a timeout, else the offline sandbox, saying
  * so) and opens the last session; a production build registers its service worker (src/pwa/).
+ * An `?embed` address is the embedded player instead (embed-main.tsx).
  * Nothing else runs at import time.
  */
 import { startTransition, StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
@@ -22,6 +23,7 @@ import { endMcpSessionsOnPageHide } from './ui/settings/mcp-session-ends';
 import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
 import { serveSandbox } from './worker/sandbox/sandbox-port';
+import { isEmbedAddress } from './shared/security-headers.mjs';
 import './ui/styles.css';
 
 const WEBCONTAINER_BOOT_TIMEOUT_MS = 12_000;
@@ -81,6 +83,9 @@ async function start(): Promise<void> {
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
+  // The embedded player (`?embed`, a course page's frame): a composition of its own (embed-main.tsx),
+  // which runs no tools; the same test picks the headers that let other sites frame it.
+  if (isEmbedAddress(location.search)) return (await import('./embed-main')).startEmbed(rootElement);
   // What the page must tell the person before the app can (a storage or update problem): App shows it.
   const banners = createValueStore<string | null>(null);
   const banner = (message: string) => banners.set(message);

@@ -10,20 +10,25 @@ import type { WorkspaceTool } from './workspace-tool';
 
 type Args = Record<string, unknown>;
 
-/** The recorded function responses (`{output}` or `{error}`) of one tool, in the order it was called. */
-export function createRecordedTool(name: string, recorded: Record<string, unknown>[]): WorkspaceTool<Args> {
+/**
+ * The recorded function responses (`{output}` or `{error}`) of one tool, in the order it was called.
+ * `where` says on the card why it did not run: an MCP server's tool (`server`, the default), or
+ * any tool in the replay-only player (`player`: the embed runs no tool at all).
+ */
+export function createRecordedTool(name: string, recorded: Record<string, unknown>[], where: 'server' | 'player' = 'server'): WorkspaceTool<Args> {
+  const note = where === 'server' ? 'the server was not called' : 'nothing runs in this player';
   const queue = [...recorded];
   const answer = (response: Record<string, unknown> | undefined): ToolResult => {
     if (!response) return errorResult('RECORDING_EXHAUSTED', `The recording holds no more results of ${name}.`);
     if (typeof response['error'] === 'string') return errorResult('RECORDED_ERROR', response['error']);
     const output = typeof response['output'] === 'string' ? response['output'] : JSON.stringify(response);
-    return { llmContent: output, display: { type: 'text', text: `${output}\n(recorded; the server was not called)` } };
+    return { llmContent: output, display: { type: 'text', text: `${output}\n(recorded; ${note})` } };
   };
   return {
     declaration: { name, kind: 'read', description: `${name}, replayed from the recording`, parametersJsonSchema: { type: 'object', properties: {} } },
     validate: (args) => ({ ok: true, args: (typeof args === 'object' && args !== null ? args : {}) as Args }),
     summarize: summarizeArgs,
-    preview: async () => ({ type: 'text', text: `Replays the recorded result of ${name}; the server is not called.` }),
+    preview: async () => ({ type: 'text', text: `Replays the recorded result of ${name}; ${note}.` }),
     affectedPaths: () => [],
     execute: async () => answer(queue.shift()),
   };

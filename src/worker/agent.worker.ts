@@ -8,6 +8,7 @@ import { createOfflineSandbox } from '../sandbox/offline/offline-sandbox';
 import type { Sandbox } from '../sandbox/types';
 import { LESSONS } from '../model/scripted/scripted-model';
 import { openDatabase } from '../store/db';
+import { openMemoryDatabase } from '../store/memory-database';
 import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { commandTimeLimitMs } from '../shared/limits';
@@ -49,10 +50,11 @@ function sandboxSource(choice: SandboxChoice): (previous: Sandbox | null) => Pro
 }
 
 async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Promise<(message: ClientMessage) => Promise<void>> {
-  const db = openDatabase({
-    ...(message.databaseName ? { name: message.databaseName } : {}),
-    onVersionChange: () => post({ type: 'notice', level: 'error', message: 'Loopscope was updated in another tab. Reload this page to go on.' }),
-  });
+  const onVersionChange = () => post({ type: 'notice', level: 'error', message: 'Loopscope was updated in another tab. Reload this page to go on.' });
+  // The embedded player keeps nothing, and a third-party frame may get no IndexedDB: it stores in memory.
+  const db = message.replayOnly
+    ? await openMemoryDatabase({ onVersionChange })
+    : openDatabase({ ...(message.databaseName ? { name: message.databaseName } : {}), onVersionChange });
   const makeModel = (settings: typeof message.settings) => createModelFor(settings);
   const backgroundProcesses = createBackgroundProcesses();
   // web_fetch reads Settings per call: ticking "Allow web_fetch to local addresses" applies to the next fetch.
@@ -72,6 +74,7 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
     backgroundProcesses,
     mcp,
     origin: self.location.origin,
+    ...(message.replayOnly ? { replayOnly: true } : {}),
     isReadOnlyCommand: isReadOnlyShellCommand,
     acquireSandbox: sandboxSource(message.sandbox),
     initialSettings: message.settings,

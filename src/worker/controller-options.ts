@@ -27,6 +27,11 @@ export interface ControllerOptions {
   backgroundProcesses?: BackgroundProcesses;
   /** The settings' MCP servers, connected (their tools are in `tools` already). */
   mcp?: McpHub;
+  /**
+   * The replay-only player (the embed, docs/architecture.md): every tool call answers from the
+   * recording (session/recorded-tools.ts `withOnlyRecordedTools`), so no tool runs or reaches the sandbox.
+   */
+  replayOnly?: boolean;
   /** The page's origin (a server that should allow it, in messages about CORS). */
   origin?: string;
 }

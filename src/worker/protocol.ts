@@ -9,7 +9,7 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, CompressionStatus, Inte
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
+import type { GitHubSource, PruneReport, RoundTripRecord, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 import type { McpOpenSession, McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
@@ -48,7 +48,8 @@ export type SessionTarget = string | null;
  * table (worker/handlers/) must answer each with it. Names are kebab-case, as the events' are.
  */
 export interface Requests {
-  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }; answer: void };
+  /** `replayOnly`: the embedded player's worker (no tool runs: every call answers from the recording). */
+  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings; replayOnly?: true }; answer: void };
   /** The person's message: answered once it is stored, or with why it was not. */
   send: { payload: { sessionId: SessionTarget; text: string; images?: PromptImage[] }; answer: void };
   continue: { payload: { sessionId: SessionTarget }; answer: void };
@@ -66,6 +67,8 @@ export interface Requests {
   'take-over': { payload: object; answer: void };
   /** Sharing (share-controller.ts): the open session as a link or session file. */
   'export-session': { payload: { as: 'link' | 'file' }; answer: ExportedSession };
+  /** The embedded player's view of a session it shows (handlers/embed-handlers.ts): it reads no database itself. */
+  'embed-session': { payload: { sessionId: string }; answer: EmbedSession };
   /** Opens a share link or session file as a new read-only session (or the one it opened before); answers its id. */
   'open-shared': { payload: { source: SharedSource }; answer: string };
   /** An ordinary, writable copy of the session named, opened; answers its id. `at`: from that step (Fork from here), `edit`: with what the model saw there changed (a reply's calls then run), `currentFiles`: with the files as they are now. */
@@ -198,6 +201,15 @@ export interface ExportedSession {
   fileText?: string;
   /** What the document left out (files over the caps). */
   notes: string[];
+}
+
+/** What the embedded player shows of a session besides its transcript. */
+export interface EmbedSession {
+  title: string;
+  /** Notes beside the steps, by anchor key (shared/notes.ts). */
+  notes: Record<string, string>;
+  /** For the Diagram's counts. */
+  roundTrips: RoundTripRecord[];
 }
 
 /** A session opened from a link or a file: read-only, with Replay and Fork. */

@@ -15,7 +15,7 @@ export const SPEEDS: { value: ReplaySpeed; label: string }[] = [
   { value: 'instant', label: 'Instant' },
 ];
 
-const FINISHED: Record<Exclude<ReplayState['status'], 'playing' | 'paused'>, string> = {
+export const FINISHED: Record<Exclude<ReplayState['status'], 'playing' | 'paused'>, string> = {
   done: 'Replay finished',
   stopped: 'Replay stopped',
   failed: 'Replay ended early',
@@ -25,7 +25,7 @@ export function replayActive(replay: ReplayState | null): boolean {
   return replay?.status === 'playing' || replay?.status === 'paused';
 }
 
-function SpeedSelect({ speed, onChange }: { speed: ReplaySpeed; onChange: (speed: ReplaySpeed) => void }) {
+export function SpeedSelect({ speed, onChange }: { speed: ReplaySpeed; onChange: (speed: ReplaySpeed) => void }) {
   return (
     <label>
       Speed{' '}
@@ -41,7 +41,7 @@ function SpeedSelect({ speed, onChange }: { speed: ReplaySpeed; onChange: (speed
 }
 
 /** Pause at notes: the replay stops at each step that has a note, until Play or Next step. */
-function PauseAtNotes({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+export function PauseAtNotes({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="checkbox">
       <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} />

@@ -8,6 +8,7 @@ import { formatBytes } from '../../shared/format-bytes';
 import type { WorkerClient } from '../../worker/client';
 import type { ExportedSession } from '../../worker/protocol';
 import { ModalDialog } from '../modal-dialog';
+import { embedCode, embedUrl } from './embed-code';
 import { useShareActions } from './use-share-actions';
 
 /** The link to this page with the session in its fragment (the query, e.g. `?sandbox=offline`, kept). */
@@ -43,15 +44,20 @@ export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose
   const exported = state.status === 'ready' ? state.exported : null;
   const link = exported?.fragment ? shareUrl(exported.fragment, window.location) : null;
 
-  const copy = async () => {
-    if (!link) return;
+  // The replay-only player in an <iframe>, for a course page (embed-code.ts).
+  const embed = exported?.fragment ? embedCode(embedUrl(exported.fragment, window.location)) : null;
+
+  const copyText = async (text: string, field: string, what: string) => {
     try {
-      await navigator.clipboard.writeText(link);
-      setMessage('Link copied.');
+      await navigator.clipboard.writeText(text);
+      setMessage(`${what} copied.`);
     } catch {
-      (document.querySelector('textarea[aria-label="Share link"]') as HTMLTextAreaElement | null)?.select();
-      setMessage('Copying was not allowed here; the link is selected: press Ctrl+C (⌘C) to copy it.');
+      (document.querySelector(`textarea[aria-label="${field}"]`) as HTMLTextAreaElement | null)?.select();
+      setMessage(`Copying was not allowed here; the ${what.toLowerCase()} is selected: press Ctrl+C (⌘C) to copy it.`);
     }
+  };
+  const copy = async () => {
+    if (link) await copyText(link, 'Share link', 'Link');
   };
   const download = async () => {
     const failed = await actions.downloadSessionFile();
@@ -69,6 +75,16 @@ export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose
             <textarea aria-label="Share link" readOnly rows={3} value={link} onFocus={(event) => event.currentTarget.select()} />
           </label>
           <SizeLine exported={exported} />
+          {embed ? (
+            <label>
+              Embed code
+              <textarea aria-label="Embed code" aria-describedby="embed-code-note" readOnly rows={3} value={embed} onFocus={(event) => event.currentTarget.select()} />
+            </label>
+          ) : null}
+          <p className="tool-note" id="embed-code-note">
+            The embed code shows this session on another page (a course page, say) in a replay-only player: it plays the recording, runs no tools and shows
+            the recorded results; Open in Loopscope opens it here.
+          </p>
           {exported.linkChars > 8 * 1024 ? <p className="tool-note">Some mail and chat apps cut links this long; the session file always works.</p> : null}
         </>
       ) : null}
@@ -94,6 +110,11 @@ export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose
         {link ? (
           <button type="button" onClick={() => void copy()}>
             Copy link
+          </button>
+        ) : null}
+        {embed ? (
+          <button type="button" onClick={() => void copyText(embed, 'Embed code', 'Embed code')}>
+            Copy embed code
           </button>
         ) : null}
         <button type="button" disabled={!exported} onClick={() => void download()}>

@@ -4,7 +4,7 @@ import { recordedResultsByTool, replayPlan } from '../../share/replay-plan';
 import type { Content } from '../../shared/content';
 import { createMcpTool } from '../../tools/mcp-tool';
 import { createBuiltinTools, createToolRegistry, withExtraTools } from '../../tools/registry';
-import { withRecordedExternalTools } from './recorded-tools';
+import { withOnlyRecordedTools, withRecordedExternalTools } from './recorded-tools';
 
 const history: Content[] = [
   { role: 'user', parts: [{ text: 'Add twice' }] },
@@ -60,5 +60,29 @@ describe('a replay\'s tools', () => {
     expect(task.summarize({ description: 'Count files', prompt: 'Count them.' })).toBe('Count files');
     const result = await task.execute({ description: 'Count files', prompt: 'Count them.' }, { signal: new AbortController().signal } as never);
     expect(result).toEqual({ llmContent: 'Two files.', display: { type: 'text', text: 'Two files.\n(recorded; the subagent was not run again)' } });
+  });
+
+  it('in the replay-only player, answer built-in tools from the recording too, touching no sandbox and asking nothing', async () => {
+    const recorded: Content[] = [
+      { role: 'user', parts: [{ text: 'Write and run' }] },
+      { role: 'model', parts: [{ functionCall: { id: 'w1', name: 'write_file', args: { file_path: 'a.txt', content: 'hi' } } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'w1', name: 'write_file', response: { output: 'Wrote a.txt.' } } }] },
+      { role: 'model', parts: [{ functionCall: { id: 's1', name: 'run_shell_command', args: { command: 'cat a.txt' } } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 's1', name: 'run_shell_command', response: { output: 'hi' } } }] },
+      { role: 'model', parts: [{ text: 'Done.' }] },
+    ];
+    const base = createToolRegistry(createBuiltinTools());
+    const tools = withOnlyRecordedTools(base, recordedResultsByTool(replayPlan(recorded)));
+    // A sandbox that fails the test on any use: a stand-in must never reach it.
+    const sandbox = new Proxy({}, { get: (_target, key) => { throw new Error(`the sandbox was reached (${String(key)})`); } });
+    const context = { signal: new AbortController().signal, sandbox } as never;
+    const wrote = await tools.get('write_file')!.execute({ file_path: 'a.txt', content: 'changed' }, context);
+    const ran = await tools.get('run_shell_command')!.execute({ command: 'rm -rf .' }, context);
+    expect(wrote).toEqual({ llmContent: 'Wrote a.txt.', display: { type: 'text', text: 'Wrote a.txt.\n(recorded; nothing runs in this player)' } });
+    expect(ran.llmContent).toBe('hi');
+    expect((await tools.get('write_file')!.execute({}, context)).error?.type).toBe('RECORDING_EXHAUSTED');
+    expect((await tools.get('read_file')!.execute({ file_path: 'a.txt' }, context)).error?.type).toBe('RECORDING_EXHAUSTED');
+    for (const name of ['write_file', 'run_shell_command', 'edit']) expect(tools.get(name)!.declaration.kind).toBe('read');
+    expect(tools.declarations()).toEqual(base.declarations());
   });
 });

@@ -5,29 +5,54 @@
  * `task` where the recording holds no round-trips of its subagent (an older link): that subagent
  * is not run again, and what it changed in the files is not done again either. A subagent the
  * recording holds runs again instead (agent/subagent/subagents.ts, worker/share/replay.ts).
+ * The replay-only player (the embed) runs none of them: `withOnlyRecordedTools`.
  */
 import { TASK_TOOL_NAME } from '../../agent/subagent/task-tool';
 import { createRecordedTool } from '../../tools/recorded-tool';
 import type { WorkspaceTool, WorkspaceToolRegistry } from '../../tools/workspace-tool';
 
 export function withRecordedExternalTools(base: WorkspaceToolRegistry, recorded: ReadonlyMap<string, Record<string, unknown>[]>): WorkspaceToolRegistry {
-  const standIns = new Map<string, WorkspaceTool>();
-  const standIn = (name: string): WorkspaceTool | undefined => {
-    const results = recorded.get(name);
-    if (!results) return undefined;
-    let tool = standIns.get(name);
-    if (!tool) standIns.set(name, (tool = name === TASK_TOOL_NAME ? recordedTask(results) : createRecordedTool(name, results)));
-    return tool;
-  };
+  const standIn = standInsOf(recorded, 'server');
   return {
     get(name) {
       const tool = base.get(name);
       if (tool && tool.declaration.kind !== 'external') return tool;
-      return standIn(name) ?? tool;
+      return (recorded.has(name) ? standIn(name) : undefined) ?? tool;
     },
     names: () => base.names(),
     declarations: () => base.declarations(),
     whyMissing: (name) => base.whyMissing?.(name),
+  };
+}
+
+/**
+ * The tools of the replay-only player (the embed, `init` with `replayOnly`): every call answers
+ * from the recording, built-in tools too, so nothing runs, nothing reaches the sandbox and
+ * nothing asks (a stand-in changes nothing). A tool the recording holds no more results of
+ * answers RECORDING_EXHAUSTED. A `task` call whose subagent the recording holds still runs that
+ * subagent again (agent/subagent/subagents.ts), over these same stand-ins. The declarations stay
+ * the base's: the requests are built as the recording's were.
+ */
+export function withOnlyRecordedTools(base: WorkspaceToolRegistry, recorded: ReadonlyMap<string, Record<string, unknown>[]>): WorkspaceToolRegistry {
+  const standIn = standInsOf(recorded, 'player');
+  return {
+    get: (name) => standIn(name),
+    names: () => base.names(),
+    declarations: () => base.declarations(),
+    whyMissing: (name) => base.whyMissing?.(name),
+  };
+}
+
+/** One stand-in per tool name, made on its first call and kept (its queue of results is its state). */
+function standInsOf(recorded: ReadonlyMap<string, Record<string, unknown>[]>, where: 'server' | 'player'): (name: string) => WorkspaceTool {
+  const standIns = new Map<string, WorkspaceTool>();
+  return (name) => {
+    let tool = standIns.get(name);
+    if (!tool) {
+      const results = recorded.get(name) ?? [];
+      standIns.set(name, (tool = name === TASK_TOOL_NAME ? recordedTask(results) : createRecordedTool(name, results, where)));
+    }
+    return tool;
   };
 }
 

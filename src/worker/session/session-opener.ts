@@ -20,7 +20,7 @@ import { loadEarlierHistory, loadHistoryTail } from './session-opening';
 import type { Ownership } from './session-ownership';
 import { RuntimeError, agentSettingsFrom, openSessionRuntime } from './session-runtime';
 import type { AgentEventObserver, SessionRuntime } from './session-runtime';
-import { withRecordedExternalTools } from './recorded-tools';
+import { withOnlyRecordedTools, withRecordedExternalTools } from './recorded-tools';
 
 export interface OpenerParts {
   options: ControllerOptions;
@@ -92,7 +92,12 @@ export function createSessionOpener(parts: OpenerParts): SessionOpener {
         db,
         model: replayModel ?? options.model,
         // A replay never calls an MCP server again: those calls answer what the recording holds.
-        tools: replayModel ? withRecordedExternalTools(options.tools, share.recordedByTool() ?? new Map()) : options.tools,
+        // The replay-only player (the embed) runs no tool at all, replaying or not.
+        tools: options.replayOnly
+          ? withOnlyRecordedTools(options.tools, share.recordedByTool() ?? new Map())
+          : replayModel
+            ? withRecordedExternalTools(options.tools, share.recordedByTool() ?? new Map())
+            : options.tools,
         approvals: parts.approvals,
         stepGate: parts.stepGate,
         isReadOnlyCommand: options.isReadOnlyCommand,
