@@ -155,3 +155,32 @@ test('an image larger than 2048 pixels is made smaller before it goes, and says 
   expect(image.mimeType).toBe('image/png');
   expect(pngSize(image.data)).toEqual({ width: 2048, height: 683 });
 });
+
+test('an image dropped on the prompt is attached; one attached while the agent works goes with the steering message, after the results', async ({ page, gemini }) => {
+  const listThenHold = { chunks: [{ text: 'Looking around.' }, { functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }], finishReason: 'STOP' }], holdBefore: 1 };
+  gemini.setScript({ responses: [listThenHold, text('Like the picture, then.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await prompt(page).fill('look at the files');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Looking around.');
+
+  const png = await drawPng(page, 12, 12, '#0a0');
+  await prompt(page).evaluate((box, base64) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))], 'green.png', { type: 'image/png' }));
+    box.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, png);
+  await expect(attachments(page).getByRole('button', { name: 'Remove green.png' })).toBeVisible();
+  await prompt(page).fill('make it look like this');
+  await page.getByRole('button', { name: 'Steer' }).click();
+  await expect(attachments(page)).toHaveCount(0);
+  await expect(you(page).filter({ hasText: 'Waiting to steer' }).getByRole('img', { name: 'green.png' })).toBeVisible();
+
+  expect(gemini.release()).toBe(1);
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Like the picture, then.');
+  await expect(you(page).filter({ hasText: 'Steering' }).getByRole('img', { name: 'green.png' })).toBeVisible();
+  const parts = lastUserParts(gemini, 1);
+  expect(parts.map((part) => ('functionResponse' in part ? 'result' : 'inlineData' in part ? 'image' : part['text']))).toEqual(['result', 'make it look like this', 'image']);
+  expect((parts[2]!['inlineData'] as { data: string }).data).toBe(png);
+});
