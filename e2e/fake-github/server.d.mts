@@ -22,8 +22,22 @@ export interface FakeGitHubRequest {
   body: string;
 }
 
+export interface FakeGist {
+  id: string;
+  description: string;
+  public: boolean;
+  /** Each file's content as stored. */
+  files: Record<string, string>;
+}
+
 export interface FakeGitHub {
   url: string;
+  /** Every Gist made through the API (POST /gists). */
+  gists(): FakeGist[];
+  /** Someone edits a Gist's file (or adds one). */
+  editGist(id: string, fileName: string, content: string): void;
+  /** The Gist is deleted (GET answers 404 from now on). */
+  deleteGist(id: string): boolean;
   /** The one token it accepts; any other is refused with 401. */
   token: string;
   addRepository(
@@ -53,4 +67,5 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-export function startFakeGitHub(options?: { port?: number; host?: string; token?: string; login?: string }): Promise<FakeGitHub>;
+/** `gistTruncateAt`: the characters of a Gist file's content GET /gists/{id} gives before it says `truncated` (GitHub: 1 MB). */
+export function startFakeGitHub(options?: { port?: number; host?: string; token?: string; login?: string; gistTruncateAt?: number }): Promise<FakeGitHub>;

@@ -6,12 +6,13 @@
 //   In process: startFakeGitHub() → { url, addRepository, fault, requests, head, filesAt, close }
 //   Command line: node e2e/fake-github/server.mjs --port 8767 (prints the URL; `--seed N` adds
 //   repository bench/big with N generated files for the benchmarks).
-// The endpoints: reads (repository, commits/{ref}, git/trees, git/blobs, git/ref, git/commits, pages)
+// The endpoints: Gists (gists.mjs); reads (repository, commits/{ref}, git/trees, git/blobs, git/ref, git/commits, pages)
 // and writes (git/blobs, git/trees, git/commits, git/refs, user/repos, orgs/{org}/repos, pages); see
 // README.md beside this file.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readBody, runFromCommandLine } from '../fake-http.mjs';
+import { createGists } from './gists.mjs';
 
 const corsHeaders = {
   'Access-Control-Allow-Origin': '*',
@@ -86,8 +87,10 @@ function createObjects() {
 
 const asBuffer = (content) => (Buffer.isBuffer(content) ? content : content instanceof Uint8Array ? Buffer.from(content) : Buffer.from(String(content), 'utf8'));
 
-export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'ghp_test_token', login = 'octo' } = {}) {
+export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'ghp_test_token', login = 'octo', gistTruncateAt } = {}) {
   const userLogin = login;
+  let baseUrl = '';
+  const gists = createGists({ baseUrl: () => baseUrl, send, login, ...(gistTruncateAt === undefined ? {} : { truncateAt: gistTruncateAt }) });
   const repositories = new Map();
   const created = [];
   const log = [];
@@ -204,6 +207,7 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
 
   function answer(request, response, url, auth, body) {
     const path = decodeURIComponent(url.pathname);
+    if (gists.answerGists(request, response, path, auth, body)) return;
     if (path === '/user' && request.method === 'GET') return auth ? send(response, 200, { login: userLogin }) : send(response, 401, { message: 'Requires authentication', status: '401' });
     if (path === '/user/repos' && request.method === 'POST') {
       if (!auth) return send(response, 401, { message: 'Requires authentication', status: '401' });
@@ -307,10 +311,14 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
+  baseUrl = `http://${host}:${address.port}`;
 
   return {
-    url: `http://${host}:${address.port}`,
+    url: baseUrl,
     token,
+    gists: gists.gists,
+    editGist: gists.editGist,
+    deleteGist: gists.deleteGist,
     /** Adds `owner/name` with one commit on `branch` holding `files` ({ path: string | Buffer }); returns that commit's sha. */
     addRepository(fullName, files, { branch = 'main', private: isPrivate = false, tags = {}, truncated = false, pages = null } = {}) {
       const store = createObjects();

@@ -123,6 +123,8 @@ export function openGitHub(connection: GitHubConnection): GitHubClient {
 /** What a route asks for, in words: "repository a/b", "ref main of a/b". */
 function describe(route: string, parameters: Record<string, unknown>): string {
   if (route === 'GET /user') return 'the account the token belongs to';
+  if (route === 'POST /gists') return 'a new secret Gist';
+  if (route.startsWith('GET /gists/')) return `Gist ${String(parameters.gist_id)}`;
   if (route === 'POST /user/repos') return `a new repository ${String(parameters.name)} on your account`;
   if (route.startsWith('POST /orgs/')) return `a new repository ${String(parameters.name)} in ${String(parameters.org)}`;
   const repository = `${String(parameters.owner)}/${String(parameters.repo)}`;

@@ -41,13 +41,18 @@ export function documentJson(document: SessionDocument): string {
  * older versions did. A document over SHARE_REPEATS_MAX_CHARS of JSON is packed plain (its link
  * is too long to offer anyway).
  */
-export function encodeLink(document: SessionDocument, { dictionary = true }: { dictionary?: boolean } = {}): string {
+export function encodeLink(document: SessionDocument, options: { dictionary?: boolean } = {}): string {
+  return LINK_PREFIX + toBase64Url(packDocument(document, options));
+}
+
+/** The zlib bytes a link carries (encodeLink); an encrypted Gist holds the same bytes (gist-seal.ts). */
+export function packDocument(document: SessionDocument, { dictionary = true }: { dictionary?: boolean } = {}): Uint8Array {
   const json = documentJson(document);
   const plain = zlibSync(encoder.encode(json), { level: 9 });
-  if (!dictionary || json.length > SHARE_REPEATS_MAX_CHARS) return LINK_PREFIX + toBase64Url(plain);
+  if (!dictionary || json.length > SHARE_REPEATS_MAX_CHARS) return plain;
   const repeatsOnce = JSON.stringify(packRepeats(filesFirst(JSON.parse(json) as Record<string, unknown>)));
   const packed = zlibSync(encoder.encode(repeatsOnce), { level: 9, dictionary: CURRENT_DICTIONARY.bytes });
-  return LINK_PREFIX + toBase64Url(packed.length < plain.length ? packed : plain);
+  return packed.length < plain.length ? packed : plain;
 }
 
 /**
@@ -129,6 +134,11 @@ export function decodeLink(fragment: string): Result<SessionDocument, ShareError
   if (data.length > SHARE_LINK_MAX_CHARS) return fail('share-too-large', 'This link is longer than any Loopscope makes; it was not opened.');
   const bytes = fromBase64Url(data);
   if (!bytes) return fail('share-corrupt', 'This link was altered: it holds characters a Loopscope link never has. Ask for the link again.');
+  return unpackDocument(bytes);
+}
+
+/** The bytes packDocument made → the checked document, or what is wrong with them. */
+export function unpackDocument(bytes: Uint8Array): Result<SessionDocument, ShareError> {
   const unpacked = inflateBounded(bytes, SHARE_UNPACKED_MAX_BYTES);
   if (!unpacked.ok) return unpacked;
   const parsed = parseJsonGuarded(unpacked.value);

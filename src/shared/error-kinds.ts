@@ -86,7 +86,11 @@ export type ShareErrorKind =
   /** Made by a newer Loopscope. */
   | 'share-version'
   /** Well-formed but not a valid session (wrong types, hostile keys, bad paths or references). */
-  | 'share-invalid';
+  | 'share-invalid'
+  /** A link to an encrypted Gist whose key does not open it (share/gist-seal.ts). */
+  | 'share-wrong-key'
+  /** The Gist a link names is not there: deleted, or the id was altered. */
+  | 'share-gone';
 
 /** A shared session's replay and a fork from a step (worker/share/). */
 export type ReplayForkErrorKind =
@@ -151,7 +155,7 @@ const KNOWN: { readonly [Kind in AppErrorKind]: true } = {
   'repository-missing': true, 'head-moved': true, 'empty-repository': true, 'deletes-most': true,
   'bad-repository': true, 'bad-branch': true, 'bad-message': true, 'bad-folder': true, 'no-token': true, 'pages-not-allowed': true,
   import: true, 'file-tree': true, empty: true,
-  'share-corrupt': true, 'share-too-large': true, 'share-not-session': true, 'share-version': true, 'share-invalid': true,
+  'share-corrupt': true, 'share-too-large': true, 'share-not-session': true, 'share-version': true, 'share-invalid': true, 'share-wrong-key': true, 'share-gone': true,
   'not-shared': true, 'nothing-to-replay': true, edited: true, 'no-result': true, 'files-unknown': true,
   worker: true, cancelled: true, 'no-session': true, 'session-deleted': true, 'session-changed': true, 'session-elsewhere': true, 'shared-read-only': true, 'note-refused': true, 'not-running': true, unsupported: true, 'bad-images': true,
 };

@@ -9,7 +9,7 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, CompressionStatus, Inte
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { GitHubSource, PruneReport, RoundTripRecord, SettingsRecord, ToolCard } from '../store/types';
+import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 import type { McpOpenSession, McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
@@ -48,8 +48,7 @@ export type SessionTarget = string | null;
  * table (worker/handlers/) must answer each with it. Names are kebab-case, as the events' are.
  */
 export interface Requests {
-  /** `replayOnly`: the embedded player's worker (no tool runs: every call answers from the recording). */
-  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings; replayOnly?: true }; answer: void };
+  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }; answer: void };
   /** The person's message: answered once it is stored, or with why it was not. */
   send: { payload: { sessionId: SessionTarget; text: string; images?: PromptImage[] }; answer: void };
   continue: { payload: { sessionId: SessionTarget }; answer: void };
@@ -67,8 +66,8 @@ export interface Requests {
   'take-over': { payload: object; answer: void };
   /** Sharing (share-controller.ts): the open session as a link or session file. */
   'export-session': { payload: { as: 'link' | 'file' }; answer: ExportedSession };
-  /** The embedded player's view of a session it shows (handlers/embed-handlers.ts): it reads no database itself. */
-  'embed-session': { payload: { sessionId: string }; answer: EmbedSession };
+  /** Share as encrypted Gist (worker/share/gist-share.ts): the open session sealed in a new secret Gist with the GitHub token of Settings. */
+  'share-gist': { payload: object; answer: SharedGist };
   /** Opens a share link or session file as a new read-only session (or the one it opened before); answers its id. */
   'open-shared': { payload: { source: SharedSource }; answer: string };
   /** An ordinary, writable copy of the session named, opened; answers its id. `at`: from that step (Fork from here), `edit`: with what the model saw there changed (a reply's calls then run), `currentFiles`: with the files as they are now. */
@@ -203,13 +202,14 @@ export interface ExportedSession {
   notes: string[];
 }
 
-/** What the embedded player shows of a session besides its transcript. */
-export interface EmbedSession {
-  title: string;
-  /** Notes beside the steps, by anchor key (shared/notes.ts). */
-  notes: Record<string, string>;
-  /** For the Diagram's counts. */
-  roundTrips: RoundTripRecord[];
+/** A session shared as an encrypted Gist. */
+export interface SharedGist {
+  /** The link's fragment (without `#`): `gist=<id>.<key>`, the only place the key is. */
+  fragment: string;
+  /** The Gist's page on GitHub (where it can be deleted). */
+  gistUrl: string;
+  /** The sealed text's length, as stored in the Gist. */
+  sealedChars: number;
 }
 
 /** A session opened from a link or a file: read-only, with Replay and Fork. */

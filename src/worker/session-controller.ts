@@ -26,7 +26,6 @@ import { fileHandlers } from './handlers/file-handlers';
 import { runHandlers } from './handlers/run-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { shareHandlers } from './handlers/share-handlers';
-import { embedHandlers } from './handlers/embed-handlers';
 import { terminalHandlers } from './handlers/terminal-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
 import { traceHandlers } from './handlers/trace-handlers';
@@ -42,7 +41,7 @@ export interface SessionController {
 }
 
 /** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
-const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers, ...noteHandlers, ...embedHandlers };
+const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers, ...noteHandlers };
 
 /** The longest a run waits for MCP servers still connecting (a server that does not answer is left out). */
 const MCP_WAIT_MS = 5_000;
@@ -72,12 +71,8 @@ export function createSessionController(options: ControllerOptions): SessionCont
     // A message sent right after Settings added an MCP server is answered with its tools.
     beforeRun: () => options.mcp?.settled(MCP_WAIT_MS) ?? Promise.resolve(),
   });
-  const personFiles = createPersonFiles({
-    db,
-    post,
-    running: runs.busy,
-    github: () => ({ apiUrl: settings.githubApiUrl ?? '', ...(settings.githubToken ? { token: settings.githubToken } : {}) }),
-  });
+  const github = () => ({ apiUrl: settings.githubApiUrl ?? '', ...(settings.githubToken ? { token: settings.githubToken } : {}) });
+  const personFiles = createPersonFiles({ db, post, running: runs.busy, github });
   const share = createShareController({
     db,
     post,
@@ -87,6 +82,7 @@ export function createSessionController(options: ControllerOptions): SessionCont
     reopen: (session) => lane.switch(() => opener.open(session)),
     runPrompt: runs.runPrompt,
     releasePause: () => stepGate.next(),
+    github,
   });
   const ownership = createOwnership(options.locks ?? singleTabLocks, (sessionId) => {
     if (opener.runtime()?.session.id !== sessionId) return;

@@ -1,10 +1,11 @@
 /** Sharing: the session as a link or file, links and files opened, Fork and Replay (share-controller.ts). */
 import type { HandlerTable } from './context';
 
-type ShareRequest = 'export-session' | 'open-shared' | 'fork' | 'replay';
+type ShareRequest = 'export-session' | 'share-gist' | 'open-shared' | 'fork' | 'replay';
 
 export const shareHandlers: HandlerTable<ShareRequest> = {
   'export-session': (request, context) => context.share.exportSession(request.as),
+  'share-gist': (_request, context) => context.share.shareGist(),
   'open-shared': (request, context) => context.share.openShared(request.source),
   async fork(request, context) {
     // The session to copy is the one named, once it is open; the copy is opened as a switch of its own.

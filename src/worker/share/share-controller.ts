@@ -18,13 +18,15 @@ import type { ReplayHost } from './replay';
 import type { Replay } from './replay';
 import type { SteeringInbox } from '../../agent/types';
 import type { SessionRuntime } from '../session/session-runtime';
-import { exportSession, forkSession, openSharedSource } from './share-requests';
+import { exportSession, forkSession, openSharedSource, sessionDocument } from './share-requests';
+import { shareAsGist } from './gist-share';
+import type { GitHubConnection } from '../../github/client';
 import { forkFromStep } from './fork-from-step';
 import type { ForkOptions } from './fork-from-step';
 import type { ForkPoint } from '../../shared/fork-point';
+import type { PromptImage } from '../../shared/prompt-images';
 
 /** Requests that would change a shared session (replay's own steps do not go through these). */
-import type { PromptImage } from '../../shared/prompt-images';
 const CHANGES = new Set<RequestType>([
   'send',
   'steer',
@@ -56,6 +58,8 @@ export interface ShareHost {
   reopen(session: SessionRecord): Promise<void>;
   runPrompt(runtime: SessionRuntime, text: string, images?: PromptImage[]): Promise<boolean>;
   releasePause(): void;
+  /** The GitHub API and token of Settings (Share as encrypted Gist, a Gist link opened). */
+  github(): GitHubConnection;
 }
 
 export function createShareController(host: ShareHost) {
@@ -108,9 +112,18 @@ export function createShareController(host: ShareHost) {
       const exported = await exportSession(host.db, runtime.session, runtime.agent.history(), as);
       return exported.ok ? { value: exported.value } : { error: exported.error };
     },
+    /** The open session sealed in a new secret Gist; answers the link's fragment. */
+    async shareGist(): Promise<Answer<'share-gist'>> {
+      const runtime = host.current();
+      if (!runtime) return { error: NO_SESSION };
+      const document = await sessionDocument(host.db, runtime.session, runtime.agent.history());
+      if (!document.ok) return { error: document.error };
+      const shared = await shareAsGist(document.value, host.github());
+      return shared.ok ? { value: shared.value } : { error: shared.error };
+    },
     /** A link, a session file or a lesson, opened as a session of its own; answers its id. */
     async openShared(source: SharedSource): Promise<Answer<'open-shared'>> {
-      const opened = await openSharedSource(host.db, source);
+      const opened = await openSharedSource(host.db, source, host.github);
       if (!opened.ok) return { error: opened.error };
       await host.open(opened.value);
       return { value: typeof opened.value === 'string' ? opened.value : opened.value.id };

@@ -15,6 +15,9 @@ import type { Content } from '../../shared/content';
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
 import { fileStemOf } from '../../shared/traces';
+import type { GitHubConnection } from '../../github/client';
+import { isGistLink } from '../../share/link-prefix';
+import { readGistSession } from './gist-share';
 import { listCheckpoints, readCheckpoints } from '../../store/checkpoints';
 import { hashContent } from '../../store/content-hash';
 import type { LoopscopeDb } from '../../store/db';
@@ -23,6 +26,7 @@ import { listRoundTrips } from '../../store/round-trips';
 import { createWholeSession, findSharedSession, getSharedSession } from '../../store/shared-sessions';
 import type { LoopEventNote, RoundTripRecord, SessionRecord } from '../../store/types';
 import { earliestFiles } from '../files/checkpoint-restore';
+import { documentPrices } from './document-prices';
 import type { ExportedSession, SharedSource } from '../protocol';
 import type { SessionRuntime } from '../session/session-runtime';
 import { PROGRESS_TEXT_MAX_CHARS, SHARE_LINK_PRACTICAL_CHARS } from '../../shared/limits';
@@ -56,6 +60,25 @@ const fileNameOf = (title: string) => `${fileStemOf(title, 'session')}.loopscope
 
 /** The session's document as a link and (with `as: 'file'`) a file; `history` is the agent's, as committed. */
 export async function exportSession(db: LoopscopeDb, session: SessionRecord, history: readonly Content[], as: 'link' | 'file'): Promise<Result<ExportedSession, AppError>> {
+  const built = await sessionDocument(db, session, history);
+  if (!built.ok) return built;
+  const document = built.value;
+  const json = documentJson(document);
+  const fragment = encodeLink(document);
+  const exported: ExportedSession = {
+    fragment: fragment.length <= SHARE_LINK_PRACTICAL_CHARS ? fragment : null,
+    linkChars: fragment.length,
+    documentBytes: new TextEncoder().encode(json).length,
+    practicalLinkChars: SHARE_LINK_PRACTICAL_CHARS,
+    fileName: fileNameOf(document.title),
+    notes: document.notes ?? [],
+  };
+  if (as === 'file') exported.fileText = json;
+  return ok(exported);
+}
+
+/** The session's document, as a link, a file or an encrypted Gist holds it; `history` is the agent's, as committed. */
+export async function sessionDocument(db: LoopscopeDb, session: SessionRecord, history: readonly Content[]): Promise<Result<SessionDocument, AppError>> {
   const sessionId = session.id;
   const [roundTrips, stored] = await Promise.all([listRoundTrips(db, sessionId), listFiles(db, sessionId)]);
   if (!roundTrips.ok) return roundTrips;
@@ -72,19 +95,9 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
     files,
     ...(startFiles.value ? { startFiles: startFiles.value } : {}),
     ...(session.notes ? { annotations: session.notes } : {}),
+    prices: await documentPrices(db, session, roundTrips.value),
   });
-  const json = documentJson(document);
-  const fragment = encodeLink(document);
-  const exported: ExportedSession = {
-    fragment: fragment.length <= SHARE_LINK_PRACTICAL_CHARS ? fragment : null,
-    linkChars: fragment.length,
-    documentBytes: new TextEncoder().encode(json).length,
-    practicalLinkChars: SHARE_LINK_PRACTICAL_CHARS,
-    fileName: fileNameOf(document.title),
-    notes: document.notes ?? [],
-  };
-  if (as === 'file') exported.fileText = json;
-  return ok(exported);
+  return ok(document);
 }
 
 /**
@@ -108,23 +121,36 @@ export function withoutHookRuns(roundTrip: RoundTripRecord): RecordedRoundTrip {
  * The session a link or file opens: the one it opened before (same bytes), else a new
  * read-only session `Shared: <title>`. Nothing runs: no tool, no model call.
  */
-export async function openSharedSource(db: LoopscopeDb, source: SharedSource): Promise<Result<SessionRecord | string, AppError>> {
+export async function openSharedSource(db: LoopscopeDb, source: SharedSource, github: () => GitHubConnection = () => ({ apiUrl: '' })): Promise<Result<SessionRecord | string, AppError>> {
+  if (source.kind === 'link' && isGistLink(source.fragment)) {
+    // Opened (decrypted and checked) before a session it opened before is looked for: a wrong key never reaches one.
+    const read = await readGistSession(source.fragment, github());
+    if (!read.ok) return read;
+    return openOrCreate(db, `gist:${read.value.sealed}`, SHARED_TITLE_PREFIX, () => ok(read.value.document));
+  }
   const lesson = source.kind === 'lesson' ? await lessonDocument(source.id) : null;
   const raw = source.kind === 'link' ? source.fragment.replace(/^#/, '') : source.kind === 'file' ? source.text : `lesson:${source.id}:${JSON.stringify(lesson)}`;
+  const prefix = source.kind === 'lesson' ? LESSON_TITLE_PREFIX : SHARED_TITLE_PREFIX;
+  return openOrCreate(db, raw, prefix, () => lesson ?? (source.kind === 'link' ? decodeLink(raw) : parseSessionFile(raw)));
+}
+
+/** The session `raw` opened before (same bytes), else a new one of the document `decode` reads from it. */
+async function openOrCreate(db: LoopscopeDb, raw: string, prefix: string, decode: () => Result<SessionDocument, AppError>): Promise<Result<SessionRecord | string, AppError>> {
   const digest = await hashContent(raw);
   const found = await findSharedSession(db, digest);
   if (!found.ok) return found;
   if (found.value) return ok(found.value);
-  const decoded = lesson ?? (source.kind === 'link' ? decodeLink(raw) : parseSessionFile(raw));
+  const decoded = decode();
   if (!decoded.ok) return err(decoded.error);
   const opened = openDocument(decoded.value);
   const created = await createWholeSession(db, {
-    title: `${source.kind === 'lesson' ? LESSON_TITLE_PREFIX : SHARED_TITLE_PREFIX}${opened.title}`,
+    title: `${prefix}${opened.title}`,
     origin: 'shared',
     history: opened.history,
     roundTrips: opened.roundTrips,
     files: opened.files,
     ...(opened.annotations ? { notes: { ...opened.annotations } } : {}),
+    ...(opened.prices ? { prices: opened.prices } : {}),
     shared: {
       digest,
       recordedHistory: opened.history,
