@@ -9,6 +9,7 @@ import type { SessionDocument } from '../../share/document';
 import type { RecordedRoundTrip } from '../../share/pack-round-trips';
 import { LESSON_DOCUMENTS } from '../../share/lessons/bundled-documents';
 import { buildDocument, openDocument } from '../../share/session-document';
+import { fitLinkImages } from '../../share/link-images';
 import { recordedSubagents } from '../../share/subagent-recordings';
 import type { PlainFile } from '../../share/session-document';
 import type { Content } from '../../shared/content';
@@ -64,14 +65,16 @@ export async function exportSession(db: LoopscopeDb, session: SessionRecord, his
   if (!built.ok) return built;
   const document = built.value;
   const json = documentJson(document);
-  const fragment = encodeLink(document);
+  // Images attached to messages that would push the link past its limit are left out of it, with a note (the file keeps them).
+  const link = fitLinkImages(document, SHARE_LINK_PRACTICAL_CHARS, encodeLink);
+  const fragment = link.fragment;
   const exported: ExportedSession = {
     fragment: fragment.length <= SHARE_LINK_PRACTICAL_CHARS ? fragment : null,
     linkChars: fragment.length,
     documentBytes: new TextEncoder().encode(json).length,
     practicalLinkChars: SHARE_LINK_PRACTICAL_CHARS,
     fileName: fileNameOf(document.title),
-    notes: document.notes ?? [],
+    notes: link.document.notes ?? [],
   };
   if (as === 'file') exported.fileText = json;
   return ok(exported);
