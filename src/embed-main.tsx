@@ -14,9 +14,10 @@ import { EmbedPlayer } from './ui/embed/embed-player';
 import { applyThemeChoice, cachedThemeChoice } from './ui/settings/theme';
 import { createWorkerClient } from './worker/client';
 
-export async function startEmbed(rootElement: HTMLElement): Promise<void> {
+/** `worker`: the agent worker main.tsx started as the page began, so it loads while this code does. */
+export async function startEmbed(rootElement: HTMLElement, worker: Worker): Promise<void> {
   applyThemeChoice(cachedThemeChoice())();
-  const client = createWorkerClient(new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' }));
+  const client = createWorkerClient(worker);
   createRoot(rootElement).render(
     <StrictMode>
       <EmbedPlayer client={client} />

@@ -79,13 +79,15 @@ async function chooseSandbox(status: ReturnType<typeof createValueStore<SandboxS
 }
 
 async function start(): Promise<void> {
+  // The embedded player's worker (2 MB) and code start loading at once, side by side.
+  const embed = isEmbedAddress(location.search) ? { worker: new Worker(new URL('./worker/agent.worker.ts', import.meta.url), { type: 'module' }), code: import('./embed-main') } : null;
   // The entry is an async module (vite.config.ts): it may run before the page is parsed.
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element');
   // The embedded player (`?embed`, a course page's frame): a composition of its own (embed-main.tsx),
   // which runs no tools; the same test picks the headers that let other sites frame it.
-  if (isEmbedAddress(location.search)) return (await import('./embed-main')).startEmbed(rootElement);
+  if (embed) return (await embed.code).startEmbed(rootElement, embed.worker);
   // What the page must tell the person before the app can (a storage or update problem): App shows it.
   const banners = createValueStore<string | null>(null);
   const banner = (message: string) => banners.set(message);

@@ -10,7 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
-import { securityHeaders } from '../../scripts/serve.mjs';
+import { securityHeadersFor } from '../../src/shared/security-headers.mjs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -93,7 +93,8 @@ export function serveDirectory(root) {
     response.writeHead(200, {
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': file.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...securityHeaders,
+      // As scripts/serve.mjs: the embedded player's address (`?embed`) may be framed by other sites.
+      ...securityHeadersFor(request.url ?? '/'),
     });
     response.end(readFileSync(file));
   });
