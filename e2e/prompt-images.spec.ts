@@ -14,14 +14,21 @@ const attachments = (page: Page) => page.getByRole('list', { name: 'Attachments'
 const you = (page: Page) => transcript(page).getByRole('article', { name: 'You' });
 const text = (value: string) => ({ chunks: [{ text: value, finishReason: 'STOP' }] });
 
-/** A PNG of width × height in one colour, as base64, drawn by the page. */
-function drawPng(page: Page, width: number, height: number, colour = '#c00'): Promise<string> {
+/** A PNG of width × height in one colour (or of random pixels, which barely compress), as base64, drawn by the page. */
+function drawPng(page: Page, width: number, height: number, colour: string | 'noise' = '#c00'): Promise<string> {
   return page.evaluate(
     async ({ width, height, colour }) => {
       const canvas = new OffscreenCanvas(width, height);
       const context = canvas.getContext('2d')!;
-      context.fillStyle = colour;
-      context.fillRect(0, 0, width, height);
+      if (colour === 'noise') {
+        const pixels = context.createImageData(width, height);
+        for (let at = 0; at < pixels.data.length; at += 65536) crypto.getRandomValues(pixels.data.subarray(at, at + 65536));
+        for (let index = 3; index < pixels.data.length; index += 4) pixels.data[index] = 255;
+        context.putImageData(pixels, 0, 0);
+      } else {
+        context.fillStyle = colour;
+        context.fillRect(0, 0, width, height);
+      }
       const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
       let binary = '';
       for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -183,4 +190,49 @@ test('an image dropped on the prompt is attached; one attached while the agent w
   const parts = lastUserParts(gemini, 1);
   expect(parts.map((part) => ('functionResponse' in part ? 'result' : 'inlineData' in part ? 'image' : part['text']))).toEqual(['result', 'make it look like this', 'image']);
   expect((parts[2]!['inlineData'] as { data: string }).data).toBe(png);
+});
+
+test('a share link leaves out the image that would make it too long, with a note on its message; the session file keeps both', async ({ page, gemini, browser }) => {
+  gemini.setScript({ responses: [text('Two pictures.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const small = await drawPng(page, 16, 16, '#c00');
+  const noise = await drawPng(page, 180, 180, 'noise');
+  await prompt(page).fill('two pictures');
+  await pasteFiles(page, [
+    { name: 'small.png', type: 'image/png', base64: small },
+    { name: 'noise.png', type: 'image/png', base64: noise },
+  ]);
+  await expect(attachments(page).getByRole('listitem')).toHaveCount(2);
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('Two pictures.');
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(/#session=/);
+  await expect(dialog.getByRole('list', { name: 'Left out' })).toContainText('Message 1: noise.png');
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('region', { name: 'Shared session' })).toBeVisible();
+  await expect(you(reader).getByRole('img', { name: 'small.png' })).toBeVisible();
+  await expect(you(reader).getByRole('img', { name: 'noise.png' })).toHaveCount(0);
+  // The note beside the message that lost it.
+  await expect(transcript(reader).getByRole('note')).toHaveText(/^noise\.png \(\d+ KB\) was left out of this link, which holds at most 64 KB; the session file keeps it\.$/);
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download session file' }).click()]);
+  const saved = await download.path();
+  const fileReader = await context.newPage();
+  await openApp(fileReader);
+  await fileReader.getByRole('button', { name: 'Import' }).click();
+  const [chooser] = await Promise.all([fileReader.waitForEvent('filechooser'), fileReader.getByRole('menuitem', { name: 'Open session file' }).click()]);
+  await chooser.setFiles(saved);
+  await expect(fileReader.getByRole('region', { name: 'Shared session' })).toBeVisible();
+  await expect(you(fileReader).getByRole('img', { name: 'small.png' })).toBeVisible();
+  await expect(you(fileReader).getByRole('img', { name: 'noise.png' })).toBeVisible();
+  await context.close();
 });
