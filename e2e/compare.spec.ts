@@ -1,6 +1,6 @@
 /**
  * Compare with original (issue 39): on a fork, the two runs side by side from the fork point:
- * round-trips in pairs with where they diverge, each run's tokens and time, and the files at the
+ * round-trips in pairs with where they diverge, each run's tokens, cost and time, and the files at the
  * end in Monaco's diff editor; by keyboard, readable at 1280×720; an original since deleted is
  * said so. On the offline sandbox and on the default URL.
  */
@@ -38,7 +38,7 @@ async function recordAndFork(page: Page, gemini: Parameters<typeof useGemini>[1]
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('Compare with original: the round-trips in pairs from the fork point, the divergence marked, tokens and time of each, the files in a diff, by keyboard', async ({ page, gemini, pageErrors }) => {
+test('Compare with original: the round-trips in pairs from the fork point, the divergence marked, tokens, cost and time of each, the files in a diff, by keyboard', async ({ page, gemini, pageErrors }) => {
   await recordAndFork(page, gemini);
   const open = page.getByRole('button', { name: 'Compare with original' });
   await open.focus();
@@ -53,6 +53,8 @@ test('Compare with original: the round-trips in pairs from the fork point, the d
   const totals = region.getByRole('table', { name: 'Each run from the fork point' });
   await expect(totals.getByRole('row', { name: /^Round-trips/ }).getByRole('cell')).toHaveText(['2', '1']);
   await expect(totals.getByRole('row', { name: /^Tokens/ }).getByRole('cell')).toHaveText(['525 (prompt 500, response 25)', '217 (prompt 210, response 7)']);
+  // At gemini-2.5-flash's default prices ($0.30 in, $2.50 out per million): about $0.0002 and $0.00008.
+  await expect(totals.getByRole('row', { name: /^Cost/ }).getByRole('cell')).toHaveText([/^\$0\.0002\d*$/, /^\$0\.0000805$/]);
   await expect(totals.getByRole('row', { name: /^Model time/ }).getByRole('cell').first()).toHaveText(/\d+(\.\d+)? m?s$/);
 
   const steps = region.getByRole('table', { name: 'Round-trips side by side' });

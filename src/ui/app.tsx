@@ -193,7 +193,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
       ) : null}
       {updates ? <UpdateNotice offers={updates} busy={view.running || view.waitingMessage !== null} /> : null}
       {showComparison && Comparison !== null && db && view.sessionId && forkedFrom ? (
-        <Comparison db={db} sessionId={view.sessionId} origin={forkedFrom} onClose={() => setComparing(false)} />
+        <Comparison db={db} sessionId={view.sessionId} origin={forkedFrom} prices={settings?.modelPrices} onClose={() => setComparing(false)} />
       ) : null}
       {/* Hidden, not unmounted, while the comparison is shown: the editor, the terminal and the transcript stay as they were. */}
       <OpenComparisonContext.Provider value={db && forkedFrom ? openComparison : null}>
@@ -257,7 +257,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
           }}
         />
       ) : null}
-      {shareOpen && Dialogs ? <Dialogs.ShareDialog client={client} onClose={() => setShareOpen(false)} /> : null}
+      {shareOpen && Dialogs ? <Dialogs.ShareDialog client={client} gitHubToken={Boolean(settings?.githubToken)} onClose={() => setShareOpen(false)} /> : null}
     </div>
   );
 }

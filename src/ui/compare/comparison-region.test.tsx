@@ -41,6 +41,18 @@ describe('the comparison of a fork with its original, as rendered', () => {
     expect(html).toContain('<th scope="row">Model time</th><td>250 ms</td><td>250 ms</td>');
   });
 
+  it('counts the cost of each run at its session’s recorded prices, else the person’s, else the defaults, and says when it cannot', () => {
+    // gemini-2.5-flash by default: $0.30 in, $2.50 out per million: 10 × 0.3 + 2 × 2.5 = 8 millionths of a dollar.
+    expect(renderToStaticMarkup(<ComparisonBody {...data} />)).toContain('<th scope="row">Cost</th><td>$0.000008</td><td>$0.000008</td>');
+    const own = { 'gemini-2.5-flash': { input: 100, output: 1_000 } };
+    const recorded = { 'gemini-2.5-flash': { input: 1_000, output: 1_000 } };
+    const html = renderToStaticMarkup(<ComparisonBody {...data} prices={own} original={{ ...data.original!, prices: recorded }} />);
+    expect(html).toContain('<th scope="row">Cost</th><td>$0.012</td><td>$0.003</td>');
+    expect(html).toContain('12 tokens · $0.003 · 250 ms');
+    const unknown = data.forkRoundTrips!.map((roundTrip) => ({ ...roundTrip, request: { ...roundTrip.request, model: 'my-local-model' } }));
+    expect(renderToStaticMarkup(<ComparisonBody {...data} forkRoundTrips={unknown} />)).toContain('<td>unknown (no price for the model, or no tokens reported)</td>');
+  });
+
   it('names a binary file that differs by its sizes', () => {
     const html = renderToStaticMarkup(<ComparisonBody {...data} />);
     expect(html).toContain('aria-label="Files that differ"');

@@ -1,8 +1,8 @@
 /**
  * Compare with original (issue 39): a fork and the session it was forked from, side by side from
- * the fork point. Each run's totals (round-trips, tokens, model time, elapsed time), the
- * round-trips in pairs with where they diverge (fork-comparison.ts), and the files at the end
- * (comparison-files.tsx). Everything is read live from the store, so a fork that is still running
+ * the fork point. Each run's totals (round-trips, tokens, cost counted as the Loop inspector
+ * counts it in inspector-cost.ts, model time, elapsed time), the round-trips in pairs with where
+ * they diverge (fork-comparison.ts), and the files at the end (comparison-files.tsx). Everything is read live from the store, so a fork that is still running
  * fills in as it goes. An original since deleted is said so, not failed on.
  *
  * It takes the workspace's place (app.tsx hides the panes meanwhile, mounted): Close comparison
@@ -10,10 +10,14 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { ForkOrigin } from '../../shared/fork-point';
+import type { ModelPrices, PriceTables } from '../../shared/model-prices';
+import { formatUsd } from '../../shared/round-trip-cost';
 import { useFileContents, useRoundTrips, useSession } from '../../store/read';
 import type { LoopscopeDb } from '../../store/read';
 import type { RoundTripRecord, SessionRecord } from '../../store/types';
 import { ErrorBoundary } from '../error-boundary';
+import { roundTripCost, totalOf } from '../inspector/inspector-cost';
+import type { CostTotal } from '../inspector/inspector-cost';
 import { formatDuration } from '../inspector/inspector-model';
 import { ComparisonFiles } from './comparison-files';
 import { compareFiles } from './file-differences';
@@ -28,13 +32,21 @@ function tokensText(tokens: RunTotals['tokens']): string {
   return tokens ? `${number(tokens.total)} (prompt ${number(tokens.prompt)}, response ${number(tokens.response)})` : 'not reported';
 }
 
-function Totals({ comparison }: { comparison: ForkComparison }) {
-  const { original, fork } = comparison.totals;
-  const rows: [string, (totals: RunTotals) => string][] = [
-    ['Round-trips', (totals) => number(totals.roundTrips)],
-    ['Tokens', (totals) => tokensText(totals.tokens)],
-    ['Model time', (totals) => formatDuration(totals.modelMs)],
-    ['Elapsed', (totals) => (totals.elapsedMs === null ? '—' : formatDuration(totals.elapsedMs))],
+/** `$0.0012`, naming the round-trips it could not count (no price for the model, or no tokens reported). */
+function costText({ cost, priced, unpriced }: CostTotal): string {
+  if (priced === 0 && unpriced > 0) return 'unknown (no price for the model, or no tokens reported)';
+  return `${formatUsd(cost.total)}${unpriced > 0 ? ` (${unpriced} round-trip(s) not counted: no price or no tokens reported)` : ''}`;
+}
+
+type Run = RunTotals & { cost: CostTotal };
+
+function Totals({ original, fork }: { original: Run; fork: Run }) {
+  const rows: [string, (run: Run) => string][] = [
+    ['Round-trips', (run) => number(run.roundTrips)],
+    ['Tokens', (run) => tokensText(run.tokens)],
+    ['Cost', (run) => costText(run.cost)],
+    ['Model time', (run) => formatDuration(run.modelMs)],
+    ['Elapsed', (run) => (run.elapsedMs === null ? '—' : formatDuration(run.elapsedMs))],
   ];
   return (
     <table className="comparison-totals" aria-label="Each run from the fork point">
@@ -58,10 +70,15 @@ function Totals({ comparison }: { comparison: ForkComparison }) {
   );
 }
 
-function Side({ side }: { side: StepSide | null }) {
+function Side({ side, tables }: { side: StepSide | null; tables: PriceTables }) {
   if (!side) return <td className="comparison-side absent">—</td>;
   const { tokens, durationMs } = side;
-  const facts = [tokens?.total !== undefined ? `${number(tokens.total)} tokens` : '', durationMs === null ? 'running' : formatDuration(durationMs)].filter(Boolean);
+  const cost = roundTripCost(side.roundTrip, tables);
+  const facts = [
+    tokens?.total !== undefined ? `${number(tokens.total)} tokens` : '',
+    cost ? formatUsd(cost.total) : '',
+    durationMs === null ? 'running' : formatDuration(durationMs),
+  ].filter(Boolean);
   return (
     <td className="comparison-side">
       <p className="comparison-input">{side.input}</p>
@@ -86,7 +103,7 @@ function verdict(step: ComparedStep): string {
   }
 }
 
-function Steps({ comparison }: { comparison: ForkComparison }) {
+function Steps({ comparison, tables }: { comparison: ForkComparison; tables: { original: PriceTables; fork: PriceTables } }) {
   if (comparison.steps.length === 0) return <p>Neither run has a round-trip after the fork point yet.</p>;
   return (
     <table className="comparison-steps" aria-label="Round-trips side by side">
@@ -106,8 +123,8 @@ function Steps({ comparison }: { comparison: ForkComparison }) {
               {step.firstDivergence ? ' ' : null}
               {step.firstDivergence ? <span className="comparison-diverge">First divergence</span> : null}
             </th>
-            <Side side={step.original} />
-            <Side side={step.fork} />
+            <Side side={step.original} tables={tables.original} />
+            <Side side={step.fork} tables={tables.fork} />
             <td className="comparison-verdict">{verdict(step)}</td>
           </tr>
         ))}
@@ -139,15 +156,21 @@ export interface ComparisonData {
   originalRoundTrips: readonly RoundTripRecord[] | undefined;
   forkFiles: readonly SessionFile[] | undefined;
   originalFiles: readonly SessionFile[] | undefined;
+  /** The person's prices (Settings → Model); a session's own recorded ones come first. */
+  prices?: ModelPrices | undefined;
 }
 
 /** The comparison itself, from what was read (apart from the reads, so that a test can render it). */
-export function ComparisonBody({ origin, fork, original, forkRoundTrips, originalRoundTrips, forkFiles, originalFiles }: ComparisonData) {
+export function ComparisonBody({ origin, fork, original, forkRoundTrips, originalRoundTrips, forkFiles, originalFiles, prices }: ComparisonData) {
   const comparison = useMemo(
     () => (fork && originalRoundTrips && forkRoundTrips ? compareFork(originalRoundTrips, forkRoundTrips, fork.createdAt) : null),
     [fork, originalRoundTrips, forkRoundTrips],
   );
   const files = useMemo(() => (forkFiles && originalFiles ? compareFiles(originalFiles, forkFiles) : null), [forkFiles, originalFiles]);
+  const tables = useMemo(
+    () => ({ original: { recorded: original?.prices, own: prices }, fork: { recorded: fork?.prices, own: prices } }),
+    [original?.prices, fork?.prices, prices],
+  );
   if (fork === undefined || original === undefined) return <p aria-busy="true">Reading both runs…</p>;
   if (fork === null) return <p role="alert">This fork is no longer stored.</p>;
   if (original === null) return <p role="alert">The original session, “{origin.title}”, was deleted, so there is nothing to compare this fork with.</p>;
@@ -156,9 +179,12 @@ export function ComparisonBody({ origin, fork, original, forkRoundTrips, origina
       {comparison ? (
         <>
           <p className="comparison-summary">{summary(comparison, origin)}</p>
-          <Totals comparison={comparison} />
+          <Totals
+            original={{ ...comparison.totals.original, cost: totalOf(comparison.runs.original, tables.original) }}
+            fork={{ ...comparison.totals.fork, cost: totalOf(comparison.runs.fork, tables.fork) }}
+          />
           <h3>Round-trips</h3>
-          <Steps comparison={comparison} />
+          <Steps comparison={comparison} tables={tables} />
         </>
       ) : (
         <p aria-busy="true">Reading the round-trips…</p>
@@ -174,10 +200,12 @@ export interface ComparisonRegionProps {
   /** The fork. */
   sessionId: string;
   origin: ForkOrigin;
+  /** The person's prices (Settings → Model). */
+  prices?: ModelPrices | undefined;
   onClose: () => void;
 }
 
-export function ComparisonRegion({ db, sessionId, origin, onClose }: ComparisonRegionProps) {
+export function ComparisonRegion({ db, sessionId, origin, prices, onClose }: ComparisonRegionProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const data: ComparisonData = {
     origin,
@@ -187,6 +215,7 @@ export function ComparisonRegion({ db, sessionId, origin, onClose }: ComparisonR
     originalRoundTrips: useRoundTrips(db, origin.sessionId),
     forkFiles: useFileContents(db, sessionId),
     originalFiles: useFileContents(db, origin.sessionId),
+    prices,
   };
   useEffect(() => heading.current?.focus(), []);
 

@@ -63,6 +63,8 @@ export interface ForkComparison {
   /** The number of the first round-trip where the runs differ; null when they do not (yet). */
   divergesAt: number | null;
   totals: { original: RunTotals; fork: RunTotals };
+  /** Each run's own round-trips from the fork point, in order (what the totals count). */
+  runs: { original: RoundTripRecord[]; fork: RoundTripRecord[] };
 }
 
 /** JSON with object keys sorted, so two equal values give one text whatever their keys' order. */
@@ -197,5 +199,5 @@ export function compareFork(originalRecords: readonly RoundTripRecord[], forkRec
     if (first) divergesAt = number;
     steps.push({ number, original: side(left), fork: side(right), status, differences, firstDivergence: first });
   }
-  return { shared, steps, divergesAt, totals: { original: totalsOf(original), fork: totalsOf(ownFork) } };
+  return { shared, steps, divergesAt, totals: { original: totalsOf(original), fork: totalsOf(ownFork) }, runs: { original, fork: ownFork } };
 }
