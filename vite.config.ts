@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { EARLY_PROMPT_SCRIPT, isolationHeaders, securityHeaders } from './src/shared/security-headers.mjs';
+import { EARLY_PROMPT_SCRIPT, PREVIEW_FRAME_FILE, isolationHeaders, previewFrameHeaders, securityHeaders } from './src/shared/security-headers.mjs';
 import { laterFiles } from './scripts/precache-stages.mjs';
 import { earlyPromptHashSource, inlineEarlyPrompt } from './scripts/early-prompt.mjs';
 import { readFileSync } from 'node:fs';
@@ -73,11 +73,37 @@ const earlyPrompt: Plugin = {
   transformIndexHtml: { order: 'pre', handler: (html) => inlineEarlyPrompt(html) },
 };
 
+/**
+ * The Preview frame's page gets its own headers from the dev and preview servers too (it
+ * sandboxes itself by its CSP; without them the Preview refuses to run a page there).
+ */
+const previewFrameInServers: Plugin = {
+  name: 'loopscope-preview-frame-headers',
+  configureServer(server) {
+    server.middlewares.use((request, response, next) => {
+      if ((request.url ?? '').split('?')[0]!.endsWith(`/${PREVIEW_FRAME_FILE}`)) for (const [name, value] of Object.entries(previewFrameHeaders)) response.setHeader(name, value);
+      next();
+    });
+  },
+  configurePreviewServer(server) {
+    server.middlewares.use((request, response, next) => {
+      if ((request.url ?? '').split('?')[0]!.endsWith(`/${PREVIEW_FRAME_FILE}`)) {
+        const setHeader = response.setHeader.bind(response);
+        // Vite's own `preview.headers` are set after this: the frame's win.
+        response.setHeader = (name, value) => setHeader(name, name in previewFrameHeaders ? previewFrameHeaders[name]! : value);
+        for (const [name, value] of Object.entries(previewFrameHeaders)) setHeader(name, value);
+      }
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
     earlyPrompt,
     pyodideFiles,
+    previewFrameInServers,
     precacheStages,
     asyncEntry,
     // The service worker (src/pwa/service-worker.ts) and the web app manifest; the page

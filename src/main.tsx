@@ -23,6 +23,7 @@ import { endMcpSessionsOnPageHide } from './ui/settings/mcp-session-ends';
 import { createWorkerClient, deferredWorker } from './worker/client';
 import type { SandboxChoice } from './worker/protocol';
 import { serveSandbox } from './worker/sandbox/sandbox-port';
+import { servePreview } from './ui/preview/preview-service';
 import { isEmbedAddress } from './shared/security-headers.mjs';
 import './ui/styles.css';
 
@@ -199,8 +200,11 @@ async function start(): Promise<void> {
 
   const [loaded, { choice, transfer }] = await Promise.all([stored, painted.then(() => chooseSandbox(status))]);
   const settings = latest ?? loaded;
-  const init = { type: 'init' as const, sandbox: choice, settings: toWorkerSettings(settings) };
-  const answer = await client.request(settings.lastSessionId ? { ...init, sessionId: settings.lastSessionId } : init, transfer);
+  // The preview tools reach the Preview on this page through this port.
+  const previewChannel = new MessageChannel();
+  servePreview(previewChannel.port1);
+  const init = { type: 'init' as const, sandbox: choice, settings: toWorkerSettings(settings), preview: previewChannel.port2 };
+  const answer = await client.request(settings.lastSessionId ? { ...init, sessionId: settings.lastSessionId } : init, [...transfer, previewChannel.port2]);
   if (!answer.ok) banner(`The session could not be opened: ${answer.error.message}`);
 }
 

@@ -23,8 +23,9 @@ const contentDirectives = [
   // grammar has no IPv6 hosts, so [::1] cannot be named here: the code requests an address on
   // [::1] as localhost (same port and path), which the browser resolves to this computer.
   "connect-src 'self' https: http://localhost:* http://127.0.0.1:* wss: ws://localhost:*",
-  // WebContainer's boot frame and preview servers.
-  'frame-src https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:',
+  // WebContainer's boot frame and preview servers; 'self' for the offline Preview's frame
+  // (preview-frame.html, which sandboxes itself: previewFrameHeaders).
+  "frame-src 'self' https://*.webcontainer.io https://*.webcontainer-api.io https://*.stackblitz.com https://stackblitz.com blob:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -69,12 +70,46 @@ export const embedHeaders = Object.freeze({
   'Content-Security-Policy': [...contentDirectives, 'frame-ancestors *'].join('; '),
 });
 
+/** The page the Preview's frame loads (public/preview-frame.html; ui/preview/ says how it is used). */
+export const PREVIEW_FRAME_FILE = 'preview-frame.html';
+
+/**
+ * The Preview frame's headers. The workspace's page runs there with its own scripts, so the
+ * response sandboxes itself (`sandbox` without `allow-same-origin`: an opaque origin that
+ * cannot reach the app's storage, key or worker, nor script the app's page), and its policy
+ * allows what a student's page needs (inline scripts, eval, `data:` and `blob:` addresses) but
+ * no network: its files come from the app, and its base address, https://workspace.invalid/,
+ * names no server.
+ * @type {Readonly<Record<string, string>>}
+ */
+export const previewFrameHeaders = Object.freeze({
+  ...securityHeaders,
+  'Content-Security-Policy': [
+    'sandbox allow-scripts allow-forms allow-modals allow-popups allow-pointer-lock allow-downloads',
+    "default-src 'none'",
+    "script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' data: blob:",
+    "style-src 'unsafe-inline' data: blob:",
+    'img-src data: blob:',
+    'media-src data: blob:',
+    'font-src data: blob:',
+    'connect-src data: blob:',
+    'worker-src data: blob:',
+    "frame-src 'none'",
+    "object-src 'none'",
+    'base-uri https://workspace.invalid',
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; '),
+});
+
 /**
  * The headers of the response to `url`: the player's for an embed address, else the app's.
  * @param {string} url
  */
 export function securityHeadersFor(url) {
-  return isEmbedAddress(new URL(url, 'http://localhost').search) ? embedHeaders : securityHeaders;
+  const parsed = new URL(url, 'http://localhost');
+  if (parsed.pathname.endsWith(`/${PREVIEW_FRAME_FILE}`)) return previewFrameHeaders;
+  return isEmbedAddress(parsed.search) ? embedHeaders : securityHeaders;
 }
 
 /** The two headers that make a page cross-origin isolated (the dev server sends only these). */

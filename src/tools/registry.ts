@@ -1,5 +1,6 @@
 /**
- * The tool registry (by name, with aliases) and the eight built-in tools. The worker builds
+ * The tool registry (by name, with aliases) and the built-in tools (eight, plus web_fetch and the
+ * preview tools when the worker has the web and the page's Preview). The worker builds
  * one with `createToolRegistry(createBuiltinTools(…))` and binds it to each session's sandbox
  * (`bindTools`, workspace-tool.ts) before the agent gets it.
  */
@@ -16,6 +17,8 @@ import type { Tool, ToolContext, ToolDeclaration, ToolRegistry } from './types';
 import { createWebFetchTool } from './web-fetch';
 import type { WorkspaceTool, WorkspaceToolContext } from './workspace-tool';
 import type { WebAccess } from '../shared/web-page';
+import type { PreviewAccess } from '../shared/preview';
+import { createPreviewTools } from './preview-tools';
 import { createWriteFileTool } from './write-file';
 import { createWriteTodosTool } from './write-todos';
 
@@ -34,6 +37,8 @@ export interface BuiltinToolsOptions {
   shell?: Omit<RunShellCommandOptions, 'workspaceRoots' | 'timeoutMs' | 'backgroundProcesses'>;
   /** The web for web_fetch (web/web-access.ts); without it, web_fetch is not offered. */
   web?: WebAccess;
+  /** The page's Preview for the preview_* tools (worker/preview/preview-port.ts); without it, they are not offered. */
+  preview?: PreviewAccess;
 }
 
 export function createBuiltinTools(options: BuiltinToolsOptions = {}): WorkspaceTool[] {
@@ -53,6 +58,7 @@ export function createBuiltinTools(options: BuiltinToolsOptions = {}): Workspace
     }),
     createWriteTodosTool(),
     ...(options.web ? [createWebFetchTool({ web: options.web })] : []),
+    ...(options.preview ? createPreviewTools(options.preview) : []),
   ];
 }
 

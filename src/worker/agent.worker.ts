@@ -13,6 +13,7 @@ import { createBackgroundProcesses } from '../tools/background-processes';
 import { createBuiltinTools, createToolRegistry } from '../tools/registry';
 import { commandTimeLimitMs } from '../shared/limits';
 import { createWebAccess } from '../web/web-access';
+import { connectPreview } from './preview/preview-port';
 import { createMcpHub } from './mcp/mcp-hub';
 import { withExtraTools } from '../tools/registry';
 import { isReadOnlyShellCommand } from '../tools/shell-read-only';
@@ -63,7 +64,9 @@ async function initialize(message: Extract<ClientMessage, { type: 'init' }>): Pr
   const mcp = createMcpHub(undefined, (sessions) => post({ type: 'mcp-sessions', sessions }));
   // Settings → Command time limit applies from the next command.
   const shellTimeoutMs = () => commandTimeLimitMs(controller.settings().commandTimeLimitSeconds);
-  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web, shellTimeoutMs })), () => mcp.tools(), (name) => mcp.whyMissing(name));
+  // The preview tools act on the page's Preview, which the page serves over this port.
+  const preview = message.preview ? connectPreview(message.preview) : undefined;
+  const tools = withExtraTools(createToolRegistry(createBuiltinTools({ backgroundProcesses, web, shellTimeoutMs, ...(preview ? { preview } : {}) })), () => mcp.tools(), (name) => mcp.whyMissing(name));
   const controller: SessionController = createSessionController({
     db,
     post,

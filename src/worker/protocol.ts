@@ -48,7 +48,11 @@ export type SessionTarget = string | null;
  * table (worker/handlers/) must answer each with it. Names are kebab-case, as the events' are.
  */
 export interface Requests {
-  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings }; answer: void };
+  /**
+   * `replayOnly`: the embedded player's worker (no tool runs: every call answers from the recording).
+   * `preview`: where the preview tools reach the page's Preview (ui/preview/preview-service.ts); without it they are not offered.
+   */
+  init: { payload: { databaseName?: string; sessionId?: string; sandbox: SandboxChoice; settings: WorkerSettings; replayOnly?: true; preview?: MessagePort }; answer: void };
   /** The person's message: answered once it is stored, or with why it was not. */
   send: { payload: { sessionId: SessionTarget; text: string; images?: PromptImage[] }; answer: void };
   continue: { payload: { sessionId: SessionTarget }; answer: void };

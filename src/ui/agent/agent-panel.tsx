@@ -17,13 +17,15 @@ import { TodoList } from '../transcript/tool-call-card';
 import { Transcript } from '../transcript/transcript';
 import { ForkOriginLine, useFork } from './fork-controls';
 import type { ForkOrigin } from '../../shared/fork-point';
+import type { PromptImage } from '../../shared/prompt-images';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
 import { keepUnsentSteering, readUnsentSteering } from './unsent-steering';
 import { useAgentActions } from './use-agent-actions';
 import { usePromptAttachments } from './use-prompt-attachments';
 import type { PromptAttachments } from './use-prompt-attachments';
-import { imageAttachment } from './prompt-attachments';
+import { elementAttachment, imageAttachment } from './prompt-attachments';
+import { onElementPicked } from '../preview/picked-elements';
 
 export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
   { value: 'ask', label: 'Ask every time' },
@@ -72,6 +74,9 @@ export function AgentPanel(props: AgentPanelProps) {
   const { queued, stop } = actions;
   const ownAttachments = usePromptAttachments();
   const attachments = props.attachments ?? ownAttachments;
+  // An element picked in the Preview joins the next message.
+  const addAttachment = attachments.add;
+  useEffect(() => onElementPicked((pick) => addAttachment(elementAttachment(pick))), [addAttachment]);
   const todos = view.items.findLast((item) => item.type === 'tool' && item.call.display?.type === 'todos');
   const awaiting = awaitingApproval(view.items.flatMap((item) => (item.type === 'tool' ? [item.call] : [])));
   // A message the worker has not taken yet counts as work: no second send meanwhile.
@@ -93,7 +98,14 @@ export function AgentPanel(props: AgentPanelProps) {
 
   // A fork from a person's message puts its text in the prompt to edit and send: a new prompt box holds it.
   const [seed, setSeed] = useState<{ text: string; key: number } | null>(null);
-  const seedPrompt = useCallback((text: string) => setSeed((current) => ({ text, key: (current?.key ?? 0) + 1 })), []);
+  const giveBackAttachments = attachments.giveBack;
+  const seedPrompt = useCallback(
+    (text: string, images?: readonly PromptImage[]) => {
+      setSeed((current) => ({ text, key: (current?.key ?? 0) + 1 }));
+      if (images && images.length > 0) giveBackAttachments(images.map(imageAttachment));
+    },
+    [giveBackAttachments],
+  );
   const forking = useFork(actions.fork, seedPrompt, actions.error);
 
   // Steering messages the run ended without: Stop gives them back to the prompt, in order; after

@@ -1,7 +1,8 @@
 /**
  * The list `Attachments` above the prompt: what goes with the next message, each item with a
  * button `Remove <name>`. Names and notes are text. An image shows as a thumbnail named by its
- * file's name.
+ * file's name; an element picked in the Preview by its selector, with where it is written and its
+ * outlined image.
  */
 import { formatBytes } from '../../shared/format-bytes';
 import { Base64Image } from '../transcript/base64-image';
@@ -19,6 +20,14 @@ function AttachmentBody({ attachment }: { attachment: PromptAttachment }) {
             {formatBytes(attachment.bytes)}
             {attachment.note ? `, ${attachment.note}` : ''}
           </span>
+        </>
+      );
+    case 'element':
+      return (
+        <>
+          {attachment.image ? <Base64Image className="attachment-thumbnail" data={attachment.image.data} mimeType={attachment.image.mimeType} alt={`The element ${attachment.selector}, outlined`} /> : null}
+          <span className="attachment-name">{attachment.name}</span>
+          <span className="attachment-detail">{attachment.source ? `${attachment.source.file}:${attachment.source.line}` : attachment.page}</span>
         </>
       );
   }

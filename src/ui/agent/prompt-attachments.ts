@@ -7,6 +7,7 @@
 import { newId } from '../../shared/ids';
 import { decodedBytes } from '../../shared/prompt-images';
 import type { PromptImage } from '../../shared/prompt-images';
+import type { ElementPick } from '../preview/picked-elements';
 
 export interface ImageAttachment {
   type: 'image';
@@ -23,26 +24,81 @@ export interface ImageAttachment {
   note?: string;
 }
 
-export type PromptAttachment = ImageAttachment;
+/** An element the person picked in the Preview (ui/preview/picked-elements.ts). */
+export interface ElementAttachment {
+  type: 'element';
+  id: string;
+  /** `Element: <selector>`. */
+  name: string;
+  selector: string;
+  tag: string;
+  /** Its text as the page shows it, capped. */
+  text: string;
+  /** The workspace page it is on. */
+  page: string;
+  /** Where the workspace's files write it, when they tell. */
+  source: { file: string; line: number } | null;
+  /** The element and its surroundings, outlined (PNG, base64). */
+  image: { mimeType: string; data: string } | null;
+}
+
+export type PromptAttachment = ImageAttachment | ElementAttachment;
 
 /** The name an attachment goes by in the list and its Remove button. */
 export function attachmentName(attachment: PromptAttachment): string {
   switch (attachment.type) {
     case 'image':
+    case 'element':
       return attachment.name;
   }
 }
 
+/** The file name an element's image goes by. */
+const elementImageName = (attachment: ElementAttachment) => `element ${attachment.selector.replace(/[^\w#.-]+/g, '_').slice(0, 60)}.png`;
+
 /** The images among the attachments, as they cross to the worker. */
 export function attachedImages(attachments: readonly PromptAttachment[]): PromptImage[] {
-  return attachments.flatMap((attachment) =>
-    attachment.type === 'image' ? [{ name: attachment.name, mimeType: attachment.mimeType, data: attachment.data }] : [],
-  );
+  return attachments.flatMap((attachment) => {
+    if (attachment.type === 'image') return [{ name: attachment.name, mimeType: attachment.mimeType, data: attachment.data }];
+    return attachment.image ? [{ name: elementImageName(attachment), mimeType: attachment.image.mimeType, data: attachment.image.data }] : [];
+  });
+}
+
+/**
+ * The message's text with what the picked elements say appended: which element (its selector,
+ * tag and text) of which page, and where the files write it, so the model can find it. Its
+ * image, when there is one, goes as an image part (attachedImages).
+ */
+export function withAttachedElements(text: string, attachments: readonly PromptAttachment[]): string {
+  const blocks = attachments.flatMap((attachment) => {
+    if (attachment.type !== 'element') return [];
+    const lines = [`[Element picked in the Preview of ${attachment.page}: ${attachment.selector} (<${attachment.tag}>)`];
+    if (attachment.source) lines.push(`written at ${attachment.source.file}:${attachment.source.line}`);
+    if (attachment.text) lines.push(`its text: ${JSON.stringify(attachment.text)}`);
+    if (attachment.image) lines.push(`an image of it, outlined, is attached as ${elementImageName(attachment)}`);
+    return [`${lines.join('; ')}]`];
+  });
+  return blocks.length === 0 ? text : `${text}\n\n${blocks.join('\n')}`;
 }
 
 /** An image that went out with a message, as an attachment again (a steering message given back). */
 export function imageAttachment(image: PromptImage): ImageAttachment {
   return { type: 'image', id: newId('attachment'), name: image.name, mimeType: image.mimeType, data: image.data, bytes: decodedBytes(image.data) };
+}
+
+/** A pick in the Preview as an attachment. */
+export function elementAttachment(pick: ElementPick): ElementAttachment {
+  return {
+    type: 'element',
+    id: newId('attachment'),
+    name: `Element: ${pick.element.selector}`,
+    selector: pick.element.selector,
+    tag: pick.element.tag,
+    text: pick.element.text,
+    page: pick.page,
+    source: pick.source,
+    image: pick.crop ? { mimeType: pick.crop.mimeType, data: pick.crop.data } : null,
+  };
 }
 
 /** Attachments given back (a message not accepted) come before those added meanwhile, each once. */

@@ -19,7 +19,7 @@ import type { SaveNote } from '../transcript/step-note';
 import type { CommandContext } from './prompt-commands';
 import type { SessionAction, SessionView } from './session-reducer';
 import { forgetUnsent, keepUnsent } from './unsent-message';
-import { attachedImages } from './prompt-attachments';
+import { attachedImages, withAttachedElements } from './prompt-attachments';
 import type { PromptAttachment } from './prompt-attachments';
 import type { PromptImage } from '../../shared/prompt-images';
 
@@ -89,9 +89,10 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
   const send = (text: string, attachments: readonly PromptAttachment[] = []): Promise<boolean> => {
     if (view.waitingMessage !== null || queued !== null) return Promise.resolve(false);
     const images = attachedImages(attachments);
-    if (!view.running) return sendNow(text, images);
-    keepUnsent(text);
-    return new Promise<boolean>((settle) => setQueued({ text, images, settle }));
+    const full = withAttachedElements(text, attachments);
+    if (!view.running) return sendNow(full, images);
+    keepUnsent(full);
+    return new Promise<boolean>((settle) => setQueued({ text: full, images, settle }));
   };
   /**
    * A steering message: shown as waiting at once, taken by the run under way. One the worker
@@ -102,9 +103,10 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
     const id = newId('steer');
     const images = attachedImages(attachments);
     const withImages = images.length > 0 ? { images } : {};
-    dispatch({ type: 'steer-local', id, text, ...withImages });
+    const full = withAttachedElements(text, attachments);
+    dispatch({ type: 'steer-local', id, text: full, ...withImages });
     flushRef?.current?.();
-    const answer = await client.request({ type: 'steer', sessionId: client.sessionTarget(view.sessionId), steerId: id, text, ...withImages });
+    const answer = await client.request({ type: 'steer', sessionId: client.sessionTarget(view.sessionId), steerId: id, text: full, ...withImages });
     if (answer.ok) return true;
     dispatch({ type: 'steer-refused', id });
     if (answer.error.kind === 'not-running') return send(text, attachments);

@@ -41,7 +41,7 @@ export function usePromptAttachments(codec: ImageCodec = canvasCodec): PromptAtt
     (attachment: PromptAttachment) =>
       update((list) => {
         const name = uniqueName(attachmentName(attachment), list.map(attachmentName));
-        return [...list, attachment.type === 'image' ? { ...attachment, name } : attachment];
+        return [...list, { ...attachment, name }];
       }),
     [update],
   );

@@ -1,6 +1,6 @@
 /**
  * The centre of the page: Editor, Terminal, Preview and the Loop inspector as tabs. A view stays mounted once
- * opened (the terminal keeps its scrollback); a dev server that starts brings Preview forward.
+ * opened (the terminal keeps its scrollback); a dev server that starts, or a preview tool, brings Preview forward.
  */
 import { Suspense, lazy, memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import type { WorkerClient } from '../../worker/client';
 import { LoopInspector } from '../inspector/loop-inspector';
 import { useLoopTracking } from '../inspector/use-live-loop';
 import { PreviewPane } from './preview-pane';
+import { onPreviewWanted } from '../preview/preview-service';
 import type { EditorActions } from './use-editor-actions';
 
 const TerminalView = lazy(() => import('./terminal-view'));
@@ -44,6 +45,8 @@ export const CenterViews = memo(function CenterViews({
     setOpened((current) => (current.has(next) ? current : new Set([...current, next])));
   };
 
+  // A preview tool called while the Preview was never opened brings it forward (the focus stays where it is).
+  useEffect(() => onPreviewWanted(() => show('Preview', false)), []);
   useEffect(
     () =>
       client.subscribe((event) => {

@@ -1,26 +1,144 @@
 /**
  * The Preview pane. With WebContainer, a dev server's URL (on WebContainer's own origin) in a
- * frame, with reload and open-in-new-tab. Offline, a static preview of the workspace's HTML in
- * a sandboxed frame (`allow-scripts` without `allow-same-origin`: the page cannot reach the
- * app's storage or key), which follows file changes live.
+ * frame. Offline, the workspace's page itself, scripts and all, in a frame of its own
+ * (ui/preview/: an opaque origin that cannot reach the app's storage, key or worker), rebuilt
+ * and reloaded as the files it uses change. Links to other workspace pages open here.
+ * *Pick an element* outlines what the pointer (or the focus) is on; a click or Enter adds it
+ * to the prompt's attachments, Escape leaves picking. The preview tools act on this frame.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LoopscopeDb } from '../../store/read';
-import { useWorkspaceTextFiles } from '../../store/read';
-import { buildStaticPreview, findEntry } from './static-preview';
+import { useFileContents } from '../../store/read';
+import type { WorkspaceContent } from '../preview/module-graph';
+import { findEntry } from '../preview/preview-document';
+import type { PreviewDocument } from '../preview/preview-document';
+import { PreviewDriver } from '../preview/preview-driver';
+import type { PreviewStatus } from '../preview/preview-driver';
+import { publishPick } from '../preview/picked-elements';
+import { registerPreview } from '../preview/preview-service';
+import { sourceLocationOf } from '../preview/source-location';
+
+/** A burst of writes (the agent's batch) reloads the page once. */
+const REBUILD_DELAY_MS = 60;
+const FRAME_PAGE = `${import.meta.env.BASE_URL}preview-frame.html`;
+
+function nextFrames(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
 
 export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; sessionId: string; serverUrl: string | null }) {
+  const records = useFileContents(db, sessionId);
+  const files = useMemo(() => new Map<string, WorkspaceContent>((records ?? []).map((record) => [record.path, record.content])), [records]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const entry = chosen !== null && files.has(chosen) ? chosen : findEntry(files.keys());
   const [reloads, setReloads] = useState(0);
-  const files = useWorkspaceTextFiles(db, sessionId);
-  const entry = files ? findEntry(files) : null;
-  const srcDoc = useMemo(() => (files && entry ? buildStaticPreview(files, entry) : null), [files, entry]);
+  const [loads, setLoads] = useState(0);
+  const [built, setBuilt] = useState<PreviewDocument | null>(null);
+  const [status, setStatus] = useState<PreviewStatus>({ state: 'loading' });
+  const [picking, setPicking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const latest = useRef({ files, entry, serverUrl, records });
+  latest.current = { files, entry, serverUrl, records };
+
+  const driver = useMemo(
+    () =>
+      new PreviewDriver({
+        navigate: (path) => setChosen(path),
+        status: setStatus,
+        picked: (pick) => {
+          setPicking(false);
+          publishPick({ ...pick, source: sourceLocationOf(pick.element, pick.page, latest.current.files) });
+        },
+        pickEnded: () => setPicking(false),
+      }),
+    [],
+  );
+  useEffect(() => () => driver.dispose(), [driver]);
+  useEffect(() => setChosen(null), [sessionId]);
+
+  useEffect(
+    () =>
+      registerPreview({
+        driver,
+        empty: () => {
+          const now = latest.current;
+          if (now.serverUrl || now.entry) return null;
+          return now.records === undefined ? null : 'There is no page to preview: the workspace has no HTML file (write an index.html), and no dev server is running.';
+        },
+        resize: async (width) => {
+          const frame = frameRef.current;
+          if (!frame) return;
+          frame.style.width = width === null ? '' : `${width}px`;
+          frame.style.flex = width === null ? '' : '0 0 auto';
+          await nextFrames();
+        },
+      }),
+    [driver],
+  );
+
+  // The offline page, built afresh when its files change (or Reload is pressed).
+  useEffect(() => {
+    if (serverUrl || !entry || records === undefined) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void import('../preview/preview-build')
+        .then(({ buildPage }) => buildPage(files, entry))
+        .then(
+          (page) => {
+            if (cancelled) return;
+            setProblem(null);
+            driver.loading(entry, page.html, files);
+            setBuilt(page);
+            setLoads((count) => count + 1);
+          },
+          (thrown: unknown) => !cancelled && setProblem(`The page could not be prepared: ${thrown instanceof Error ? thrown.message : String(thrown)}`),
+        );
+    }, REBUILD_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [files, entry, serverUrl, records, reloads, driver]);
+
+  // A server's page: loaded by its URL; its runtime (if the sandbox put one there) reports in.
+  useEffect(() => {
+    if (serverUrl) driver.loading(serverUrl, null, files);
+  }, [serverUrl, reloads, driver, files]);
+
+  useEffect(() => driver.setPicking(picking), [picking, driver, loads]);
+  useEffect(() => {
+    if (!picking) return;
+    const leave = (event: KeyboardEvent) => event.key === 'Escape' && setPicking(false);
+    window.addEventListener('keydown', leave);
+    return () => window.removeEventListener('keydown', leave);
+  }, [picking]);
+
+  const offlinePage = !serverUrl && entry !== null;
+  const address = serverUrl ?? (entry ? entry : 'Nothing to preview yet');
+  const note =
+    problem ??
+    (status.state === 'refused' ? status.message : null) ??
+    (offlinePage && built && built.entry === entry && built.missing.length > 0 ? `Not in the workspace: ${built.missing.slice(0, 5).join(', ')}${built.missing.length > 5 ? ` and ${built.missing.length - 5} more` : ''}` : null);
 
   return (
     <section className="preview" aria-label="Preview">
       <div className="preview-bar">
-        <span className="preview-address">{serverUrl ?? (entry ? `${entry} (static preview: the page and its stylesheets; scripts run on WebContainer)` : 'Nothing to preview yet')}</span>
+        <span className="preview-address">{address}</span>
         <button type="button" onClick={() => setReloads((count) => count + 1)}>
           Reload
+        </button>
+        <button
+          type="button"
+          aria-pressed={picking}
+          disabled={!serverUrl && !offlinePage}
+          title="Point at an element of the page to attach it to your next message (Escape leaves)"
+          onClick={() => {
+            setPicking((on) => !on);
+            frameRef.current?.focus();
+          }}
+        >
+          Pick an element
         </button>
         {serverUrl ? (
           <a className="button-link" href={serverUrl} target="_blank" rel="noopener noreferrer">
@@ -28,10 +146,41 @@ export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; ses
           </a>
         ) : null}
       </div>
+      {picking ? (
+        <p className="preview-note" role="status">
+          Picking: click an element of the page (or move the focus to it and press Enter). Escape leaves.
+        </p>
+      ) : null}
+      {note ? (
+        <p className="preview-note" role={status.state === 'refused' || problem ? 'alert' : undefined}>
+          {note}
+        </p>
+      ) : null}
       {serverUrl ? (
-        <iframe key={`server-${reloads}`} title="Preview" src={serverUrl} allow="cross-origin-isolated" />
-      ) : srcDoc !== null ? (
-        <iframe key={`static-${reloads}`} title="Preview" sandbox="allow-scripts" srcDoc={srcDoc} />
+        <iframe
+          key={`server-${reloads}`}
+          ref={(frame) => {
+            frameRef.current = frame;
+            driver.attach(frame);
+          }}
+          title="Preview"
+          src={serverUrl}
+          allow="cross-origin-isolated"
+        />
+      ) : offlinePage ? (
+        loads > 0 ? (
+          <iframe
+            key={`offline-${loads}`}
+            ref={(frame) => {
+              frameRef.current = frame;
+              driver.attach(frame);
+            }}
+            title="Preview"
+            src={`${FRAME_PAGE}?load=${loads}`}
+          />
+        ) : (
+          <p className="empty">Preparing the page…</p>
+        )
       ) : (
         <p className="empty">
           No page to show. Ask the agent for an index.html, or on WebContainer start a dev server (for example npm run dev).
