@@ -29,13 +29,26 @@ const copied = { ...original[0]!, id: 'f1' };
 describe('aligning a fork with its original from the fork point', () => {
   it('counts the round-trips the fork copied (started before it was made) as shared and compares from the next one', () => {
     const fork = [copied, roundTrip('f2', 11_000, results('write_file'), callReply('b.txt', 'bee'))];
-    expect(sharedRoundTrips(fork, FORKED_AT)).toBe(1);
+    expect(sharedRoundTrips(original, fork, FORKED_AT)).toBe(1);
     const comparison = compareFork(original, fork, FORKED_AT);
     expect(comparison.shared).toBe(1);
     expect(comparison.steps.map((step) => [step.number, step.status])).toEqual([
       [2, 'same'],
       [3, 'only-original'],
     ]);
+  });
+
+  it('tells the copies by their start beside the original, whatever the clock of the computer that recorded it', () => {
+    // A recording from a computer whose clock ran ahead: its round-trips seem to start after the fork was made here.
+    const ahead = original.map((roundTrip) => ({ ...roundTrip, startedAt: roundTrip.startedAt + 100_000 }));
+    const fork = [{ ...ahead[0]!, id: 'f1' }, roundTrip('f2', 11_000, results('write_file'), callReply('b.txt', 'bee'))];
+    expect(sharedRoundTrips(ahead, fork, FORKED_AT)).toBe(1);
+  });
+
+  it('counts what the fork started before it was made when the original’s round-trips were replaced since (a replay)', () => {
+    const replayed = original.map((roundTrip) => ({ ...roundTrip, startedAt: roundTrip.startedAt + 20_000 }));
+    const fork = [copied, roundTrip('f2', 11_000, results('write_file'), callReply('b.txt', 'bee'))];
+    expect(sharedRoundTrips(replayed, fork, FORKED_AT)).toBe(1);
   });
 
   it('finds pairs the same when only ids, signatures and thoughts differ', () => {

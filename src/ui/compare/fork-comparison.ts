@@ -3,7 +3,8 @@
  *
  * A fork starts with copies of the original's round-trips before its point (fork-plan.ts), each
  * keeping its start time under a fresh id; what the fork ran itself started after the fork was
- * made. So the round-trips the fork started before it existed are the shared ones, and the two
+ * made. So the fork's first round-trips, those still beside their originals (or, when the
+ * original's were replaced since, those it started before it existed), are the shared ones; the two
  * runs are compared from there, pair by pair in order (round-trip N of one beside round-trip N
  * of the other). A pair is the same when each was asked the same new thing (the last content of
  * its request: a message, a batch of results) and answered the same (the reply's text and calls,
@@ -169,8 +170,15 @@ export function totalsOf(roundTrips: readonly RoundTripRecord[]): RunTotals {
   return { roundTrips: roundTrips.length, tokens, modelMs, elapsedMs };
 }
 
-/** How many of the fork's round-trips it copied from the original: those that started before the fork was made. */
-export function sharedRoundTrips(fork: readonly RoundTripRecord[], forkCreatedAt: number): number {
+/**
+ * How many of the fork's own round-trips it copied from the original's: those still beside their
+ * originals (same start, same interaction); else, when the original's were replaced since (a
+ * replay starts afresh), those that started before the fork was made.
+ */
+export function sharedRoundTrips(original: readonly RoundTripRecord[], fork: readonly RoundTripRecord[], forkCreatedAt: number): number {
+  let copied = 0;
+  while (copied < fork.length && copied < original.length && fork[copied]!.startedAt === original[copied]!.startedAt && fork[copied]!.interactionId === original[copied]!.interactionId) copied++;
+  if (copied > 0) return copied;
   const index = fork.findIndex((roundTrip) => roundTrip.startedAt >= forkCreatedAt);
   return index < 0 ? fork.length : index;
 }
@@ -178,8 +186,9 @@ export function sharedRoundTrips(fork: readonly RoundTripRecord[], forkCreatedAt
 /** The two runs from the fork point, aligned; `forkCreatedAt`: the fork session's creation time. */
 export function compareFork(originalRecords: readonly RoundTripRecord[], forkRecords: readonly RoundTripRecord[], forkCreatedAt: number): ForkComparison {
   const fork = ownRoundTrips(forkRecords);
-  const shared = sharedRoundTrips(fork, forkCreatedAt);
-  const original = ownRoundTrips(originalRecords).slice(shared);
+  const originalOwn = ownRoundTrips(originalRecords);
+  const shared = sharedRoundTrips(originalOwn, fork, forkCreatedAt);
+  const original = originalOwn.slice(shared);
   const ownFork = fork.slice(shared);
   const steps: ComparedStep[] = [];
   let divergesAt: number | null = null;
