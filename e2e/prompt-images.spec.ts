@@ -236,3 +236,21 @@ test('a share link leaves out the image that would make it too long, with a note
   await expect(you(fileReader).getByRole('img', { name: 'noise.png' })).toBeVisible();
   await context.close();
 });
+
+test('Fork from here on a message with an image puts its text back in the prompt and its image back in Attachments', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [text('A red square.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const png = await drawPng(page, 10, 10);
+  await prompt(page).fill('what colour is this?');
+  await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
+  await expect(attachments(page).getByRole('listitem')).toHaveCount(1);
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('A red square.');
+
+  await you(page).getByRole('button', { name: 'Fork from here' }).click();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByText(/\(fork at round-trip 1\)$/)).toBeVisible();
+  await expect(prompt(page)).toHaveValue('what colour is this?');
+  await expect(attachments(page).getByRole('button', { name: 'Remove red.png' })).toBeVisible();
+  await expect(transcript(page).getByRole('article')).toHaveCount(0);
+});

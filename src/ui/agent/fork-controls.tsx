@@ -11,18 +11,25 @@ import { OpenComparisonContext } from '../compare/compare-context';
 import '../compare/compare-shell.css';
 import { FILES_UNKNOWN, ForkEditDialog } from '../transcript/fork-edit-dialog';
 import type { ForkEditRequest, RequestFork } from '../transcript/fork-edit-dialog';
+import type { PromptImage } from '../../shared/prompt-images';
+
+/** A forked message: its text and the images attached to it, back in the fork's prompt. */
+interface ForkedMessage {
+  text: string;
+  images?: readonly PromptImage[] | undefined;
+}
 
 /** `requestFork`: the agent panel's actions (use-agent-actions.ts) ask the worker. */
-export function useFork(requestFork: RequestFork, onPrompt: (text: string) => void, onError: (message: string) => void) {
-  const [problem, setProblem] = useState<{ point: ForkPoint; prompt: string | undefined; message: string } | null>(null);
+export function useFork(requestFork: RequestFork, onPrompt: (text: string, images?: readonly PromptImage[]) => void, onError: (message: string) => void) {
+  const [problem, setProblem] = useState<{ point: ForkPoint; prompt: ForkedMessage | undefined; message: string } | null>(null);
   const [editing, setEditing] = useState<ForkEditRequest | null>(null);
   /** `prompt`: at a person's message, its text, which goes back into the prompt of the fork. */
   const fork = useCallback(
-    async (point: ForkPoint, prompt?: string, currentFiles = false) => {
+    async (point: ForkPoint, prompt?: ForkedMessage, currentFiles = false) => {
       setProblem(null);
       const answer = await requestFork(point, { currentFiles });
       if (answer.ok) {
-        if (prompt !== undefined) onPrompt(prompt);
+        if (prompt !== undefined) onPrompt(prompt.text, prompt.images);
         return;
       }
       if (FILES_UNKNOWN.has(answer.error.kind)) setProblem({ point, prompt, message: answer.error.message });
@@ -43,7 +50,7 @@ export function useFork(requestFork: RequestFork, onPrompt: (text: string) => vo
   ) : null;
   const editView = editing ? <ForkEditDialog onFork={requestFork} request={editing} onClose={() => setEditing(null)} /> : null;
   return {
-    fork: useCallback((point: ForkPoint, prompt?: string) => void fork(point, prompt), [fork]),
+    fork: useCallback((point: ForkPoint, prompt?: string, images?: readonly PromptImage[]) => void fork(point, prompt === undefined ? undefined : { text: prompt, images }), [fork]),
     edit: useCallback((request: ForkEditRequest) => setEditing(request), []),
     problemView: (
       <>

@@ -1,5 +1,6 @@
 /** The actions a step of the transcript offers: Restore, Fork from here and the Edit … and fork buttons. */
 import type { ForkPoint } from '../../shared/fork-point';
+import type { PromptImage } from '../../shared/prompt-images';
 
 /**
  * What `checkpoints` maps a call to once its checkpoint was pruned to save space (its tombstone,
@@ -17,13 +18,13 @@ export function ActionButton({ label, title, onClick }: { label: string; title: 
 }
 
 /** A final tool call's or a person message's Fork from here. */
-/** `prompt`: at a person's message, its text, which goes back into the fork's prompt. */
-export function ForkButton({ point, prompt, onFork, what }: { point: ForkPoint; prompt?: string; onFork: ForkAt; what: string }) {
-  return <ActionButton label="Fork from here" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point, prompt)} />;
+/** `prompt`: at a person's message, its text, which goes back into the fork's prompt (and `images`, its attached images, into its attachments). */
+export function ForkButton({ point, prompt, images, onFork, what }: { point: ForkPoint; prompt?: string; images?: readonly PromptImage[] | undefined; onFork: ForkAt; what: string }) {
+  return <ActionButton label="Fork from here" title={`A new session from ${what}: the conversation and the files as they were then`} onClick={() => onFork(point, prompt, images)} />;
 }
 
-/** Fork from here at a step; `prompt` goes back into the fork's prompt (a person's message). */
-export type ForkAt = (point: ForkPoint, prompt?: string) => void;
+/** Fork from here at a step; `prompt` goes back into the fork's prompt (a person's message), `images` into its attachments. */
+export type ForkAt = (point: ForkPoint, prompt?: string, images?: readonly PromptImage[]) => void;
 
 export const FINAL: ReadonlySet<string> = new Set(['success', 'error', 'cancelled']);
 

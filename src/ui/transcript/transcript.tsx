@@ -148,7 +148,7 @@ function ItemBody({ item, onDisableLoopDetection, restore, onRestore, recorded, 
   switch (item.type) {
     case 'user': {
       // Offered once the message is stored: a fork names it by its entry's id.
-      const fork = onFork && item.entryId ? <ForkButton point={{ kind: 'message', entryId: item.entryId }} prompt={item.text} onFork={onFork} what="before this message" /> : null;
+      const fork = onFork && item.entryId ? <ForkButton point={{ kind: 'message', entryId: item.entryId }} prompt={item.text} images={item.images} onFork={onFork} what="before this message" /> : null;
       return (
         <article className={item.steering ? 'message user steering' : 'message user'} aria-label="You">
           {item.steering ? <p className="steering-mark">Steering</p> : null}
