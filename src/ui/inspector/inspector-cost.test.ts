@@ -37,6 +37,14 @@ describe('the cost the Loop inspector shows', () => {
     expect(costLine(roundTrip('r3', null, { response: [], error: { kind: 'rate-limit', message: '429' } }), {})).toBe('Cost: none reported (the call failed)');
   });
 
+  it('is nothing for the scripted demo and a replay, which call no model', () => {
+    const demo = roundTrip('r1', { promptTokenCount: 10 }, { request: { model: 'Scripted demo', contents: [] }, response: [{ candidates: [], usageMetadata: { promptTokenCount: 10 }, modelVersion: 'scripted-demo' }] });
+    const replay = roundTrip('r2', { promptTokenCount: 10 }, { request: { model: 'recorded-session', contents: [] }, response: [{ candidates: [], usageMetadata: { promptTokenCount: 10 }, modelVersion: 'recorded-session' }] });
+    expect(costLine(demo, {})).toBe('Cost $0: the scripted demo calls no model (its tokens are estimates)');
+    expect(costLine(replay, {})).toBe('Cost $0: a replay plays recorded responses (its tokens are estimates)');
+    expect(totalOf([demo, replay], {})).toMatchObject({ priced: 0, unpriced: 0, cost: { total: 0 } });
+  });
+
   it("shows how much of a request is its fixed prefix: the system instruction and tool declarations' estimate against the prompt tokens", () => {
     const systemInstruction = 'x'.repeat(398);
     const request = { model: 'gemini-2.5-flash', contents: [], systemInstruction };

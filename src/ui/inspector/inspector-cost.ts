@@ -17,13 +17,28 @@ import type { InspectorInteraction, InspectorTurn } from './inspector-model';
 /** What the round-trips under the inspector are counted at; provided by the Loop inspector. */
 export const PricesContext = createContext<PriceTables>({});
 
+/**
+ * Why a round-trip cost nothing, or null: the scripted demo and a replay's recorded responses
+ * call no model (their chunks say who answered, as model/scripted/ marks them), and their tokens are estimates.
+ */
+function calledNoModel(roundTrip: RoundTripRecord): string | null {
+  const first = roundTrip.response[0] as { modelVersion?: unknown } | null | undefined;
+  const version = first && typeof first === 'object' ? first.modelVersion : undefined;
+  if (version === 'scripted-demo') return 'Cost $0: the scripted demo calls no model (its tokens are estimates)';
+  if (version === 'recorded-session') return 'Cost $0: a replay plays recorded responses (its tokens are estimates)';
+  return null;
+}
+
 export function roundTripCost(roundTrip: RoundTripRecord, tables: PriceTables): Cost | null {
+  if (calledNoModel(roundTrip)) return null;
   const price = priceFor(roundTrip.request.model, tables.recorded, tables.own);
   return price ? costOf(tokensOf(roundTrip.response), price) : null;
 }
 
 /** `Cost $0.0016 (input $0.0006, output $0.001)`, or why there is none. */
 export function costLine(roundTrip: RoundTripRecord, tables: PriceTables): string {
+  const free = calledNoModel(roundTrip);
+  if (free) return free;
   const price = priceFor(roundTrip.request.model, tables.recorded, tables.own);
   if (!price) return `Cost unknown: no price for ${roundTrip.request.model} (Settings → Model)`;
   const cost = costOf(tokensOf(roundTrip.response), price);
@@ -57,8 +72,8 @@ export function totalOf(roundTrips: readonly RoundTripRecord[], tables: PriceTab
   for (const roundTrip of roundTrips) {
     const cost = roundTripCost(roundTrip, tables);
     if (cost) costs.push(cost);
-    // A failed call that reported nothing cost nothing: it is not "left out".
-    else if (!roundTrip.error) unpriced++;
+    // A failed call that reported nothing, the scripted demo and a replay cost nothing: they are not "left out".
+    else if (!roundTrip.error && !calledNoModel(roundTrip)) unpriced++;
   }
   return { cost: sumCosts(costs), priced: costs.length, unpriced };
 }
