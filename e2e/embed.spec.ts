@@ -100,15 +100,30 @@ for (const [where, query] of [
   });
 }
 
-test('the full app cannot be framed by another site; the player says what it needs without a session link', async ({ browser, baseURL }) => {
+test('the full app cannot be framed by another site; the player shows none of the app\'s static shell and says what it needs without a session link', async ({ browser, baseURL }) => {
   course.setBody(`<iframe src="${baseURL}?sandbox=offline" title="App"></iframe><iframe src="${baseURL}?embed" title="Player"></iframe>`);
   const context = await browser.newContext();
+  // In the player's frame, each frame drawn while index.html's static prompt is still there: is it shown?
+  await context.addInitScript(() => {
+    if (!location.search.includes('embed')) return;
+    const seen = window as unknown as { shellShown: boolean };
+    seen.shellShown = false;
+    const look = () => {
+      const box = document.getElementById('early-prompt');
+      if (box?.checkVisibility()) seen.shellShown = true;
+      if (box || document.readyState === 'loading') requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   const host = await context.newPage();
   const refused = new Promise<void>((resolve) => host.on('console', (message) => /frame-ancestors/.test(message.text()) && resolve()));
   await host.goto(course.url);
   await refused; // Chromium reports the CSP refusal
   await expect(host.frameLocator('iframe[title="App"]').getByRole('textbox', { name: 'Message the agent' })).toHaveCount(0);
   await expect(host.frameLocator('iframe[title="Player"]').getByRole('alert')).toContainText('needs the session link');
+  const player = host.frames().find((frame) => frame.url().includes('embed'));
+  expect(await player?.evaluate(() => 'embed' in document.documentElement.dataset)).toBe(true);
+  expect(await player?.evaluate(() => (window as unknown as { shellShown?: boolean }).shellShown)).toBe(false);
   await context.close();
 });
 

@@ -5,7 +5,7 @@
 // it without a build; its types are in security-headers.d.mts.
 
 /** The SHA-256 of index.html's inline early prompt script (scripts/early-prompt.test.mjs checks it). */
-export const EARLY_PROMPT_SCRIPT = "'sha256-6JXz8tRQhoH7qiaFPW27cubgNYRJoSlKzISiYT0R4rU='";
+export const EARLY_PROMPT_SCRIPT = "'sha256-ov8cJOIYVOetmUFgHDQ9jGPuYbw7uc+96bv3eur+Uig='";
 
 /** The CSP's directives other than who may frame the page (the app and its embedded player differ only there). */
 const contentDirectives = [

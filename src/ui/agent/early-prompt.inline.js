@@ -14,6 +14,12 @@
   } catch {
     // No storage: the stylesheet follows the system's theme.
   }
+  // The embedded player (an `?embed` address, shared/security-headers.mjs isEmbedAddress) has no
+  // prompt: the stylesheet hides this page's static shell until the player is drawn.
+  if (new URLSearchParams(location.search).has('embed')) {
+    document.documentElement.dataset.embed = '';
+    return;
+  }
   var earlyBox = function () {
     return document.getElementById('early-prompt');
   };
