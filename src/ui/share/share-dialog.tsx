@@ -9,6 +9,7 @@ import type { WorkerClient } from '../../worker/client';
 import type { ExportedSession } from '../../worker/protocol';
 import { ModalDialog } from '../modal-dialog';
 import { embedCode, embedUrl } from './embed-code';
+import { GistShareSection } from './gist-share-section';
 import { useShareActions } from './use-share-actions';
 
 /** The link to this page with the session in its fragment (the query, e.g. `?sandbox=offline`, kept). */
@@ -27,7 +28,8 @@ function SizeLine({ exported }: { exported: ExportedSession }) {
   );
 }
 
-export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose: () => void }) {
+/** `gitHubToken`: Settings has a GitHub token (Share as encrypted Gist is offered past the link limit). */
+export function ShareDialog({ client, onClose, gitHubToken = false }: { client: WorkerClient; onClose: () => void; gitHubToken?: boolean }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [message, setMessage] = useState('');
   const actions = useShareActions(client);
@@ -94,6 +96,7 @@ export function ShareDialog({ client, onClose }: { client: WorkerClient; onClose
           Download the session file instead.
         </p>
       ) : null}
+      {exported && !link ? <GistShareSection actions={actions} gitHubToken={gitHubToken} linkOf={(fragment) => shareUrl(fragment, window.location)} /> : null}
       <p className="tool-note">
         The link carries the whole session after its #, which browsers never send to a server. No key, setting or approval is in it; whoever opens it replays it
         asking before every change.

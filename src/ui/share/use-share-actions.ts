@@ -16,6 +16,8 @@ export function useShareActions(client: WorkerClient, sessionId: string | null =
     () => ({
       /** The open session as a link's fragment (and its sizes), or why it could not be packed. */
       exportLink: () => client.request({ type: 'export-session', as: 'link' }),
+      /** The open session sealed in a new secret Gist (Share as encrypted Gist): the link's fragment, or why not. */
+      shareGist: () => client.request({ type: 'share-gist' }),
       /** Downloads the session file; resolves with why it could not be made, if so. */
       downloadSessionFile: () => downloadSessionFile(client),
       /** Opens a session file's text as a read-only shared session, as a link does. */
