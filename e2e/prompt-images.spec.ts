@@ -254,3 +254,36 @@ test('Fork from here on a message with an image puts its text back in the prompt
   await expect(attachments(page).getByRole('button', { name: 'Remove red.png' })).toBeVisible();
   await expect(transcript(page).getByRole('article')).toHaveCount(0);
 });
+
+test('Queue keeps the image with the queued message and sends both when the run ends; Stop gives both back', async ({ page, gemini }) => {
+  const hold = (value: string) => ({ chunks: [{ text: value }, { text: '.', finishReason: 'STOP' }], holdBefore: 1 });
+  gemini.setScript({ responses: [hold('Working'), text('Seen it.'), hold('Working again')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const png = await drawPng(page, 6, 6);
+  await prompt(page).fill('first');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Working');
+
+  await prompt(page).fill('then this');
+  await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
+  await page.getByRole('button', { name: 'Queue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Queued: “then this” with an image.' })).toBeVisible();
+  await expect(attachments(page)).toHaveCount(0);
+  expect(gemini.release()).toBe(1);
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Seen it.');
+  expect(lastUserParts(gemini, 1)).toEqual([{ text: 'then this' }, { inlineData: { mimeType: 'image/png', data: png } }]);
+
+  // A run under way again: Stop gives a queued message back with its image.
+  await prompt(page).fill('go on');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toContainText('Working again');
+  await prompt(page).fill('later');
+  await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
+  await page.getByRole('button', { name: 'Queue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Queued: “later” with an image.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(prompt(page)).toHaveValue('later');
+  await expect(attachments(page).getByRole('button', { name: 'Remove red.png' })).toBeVisible();
+  gemini.release();
+});

@@ -34,6 +34,9 @@ export const APPROVAL_MODES: { value: ApprovalMode; label: string }[] = [
   { value: 'allow-all', label: 'Allow all' },
 ];
 
+/** What the Queued line says of a queued message's images. */
+const queuedImages = (count: number) => (count === 0 ? '' : count === 1 ? ' with an image' : ` with ${count} images`);
+
 export const WAITING_FOR_SANDBOX = 'Waiting for the sandbox… Your message is sent as soon as it is ready.';
 
 export interface AgentPanelProps {
@@ -280,7 +283,7 @@ export function AgentPanel(props: AgentPanelProps) {
       ) : null}
       {queued ? (
         <p role="status" className="queued-message">
-          Queued: “{queued.text}”. It is sent as soon as the agent finishes; Stop gives it back.
+          Queued: “{queued.text}”{queuedImages(queued.images.length)}. It is sent as soon as the agent finishes; Stop gives it back.
         </p>
       ) : null}
       <PromptBox
