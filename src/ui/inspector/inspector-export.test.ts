@@ -36,6 +36,16 @@ describe('Export JSON', () => {
     expect(turn.toolCalls[0].steps).toEqual([{ status: 'validating', at: 1_910 }, { status: 'success', at: 1_950 }]);
   });
 
+  it("holds each round-trip's cost and the price it was counted at, and the session's cost", () => {
+    const parsed = JSON.parse(inspectorExportJson(records(), { id: 's' }, 0, { own: { 'gemini-2.5-flash': { input: 1, output: 10 } } }));
+    const [failed, answered] = parsed.interactions[0].turns[0].roundTrips;
+    expect(failed.cost).toBeUndefined();
+    expect(answered.price).toEqual({ input: 1, output: 10 });
+    expect(answered.cost.total).toBeCloseTo((90 * 1 + 8 * 10) / 1e6, 12);
+    expect(parsed.cost).toMatchObject({ currency: 'USD', roundTripsCounted: 1, roundTripsNotCounted: 0 });
+    expect(parsed.cost.total).toBeCloseTo(170 / 1e6, 12);
+  });
+
   it('has no key in it, even where a record carried one by mistake', () => {
     const [first, second] = records();
     const leaky = {

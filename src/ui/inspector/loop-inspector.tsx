@@ -35,11 +35,11 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function ExportButton({ roundTrips, sessionId, title }: { roundTrips: readonly RoundTripRecord[]; sessionId: string; title: string | undefined }) {
+function ExportButton({ roundTrips, sessionId, title, tables }: { roundTrips: readonly RoundTripRecord[]; sessionId: string; title: string | undefined; tables: PriceTables }) {
   return (
     <button
       type="button"
-      onClick={() => download(exportFileName(title), inspectorExportJson(roundTrips, title === undefined ? { id: sessionId } : { id: sessionId, title }, Date.now()))}
+      onClick={() => download(exportFileName(title), inspectorExportJson(roundTrips, title === undefined ? { id: sessionId } : { id: sessionId, title }, Date.now(), tables))}
     >
       Export JSON
     </button>
@@ -142,7 +142,7 @@ export function LoopInspector({ db, sessionId, client }: { db: LoopscopeDb; sess
           {ordinals.size < roundTrips.length ? `, ${roundTrips.length - ordinals.size} by subagents` : ''}
         </p>
         <ViewTabs view={view} onChange={setView} />
-        <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} />
+        <ExportButton roundTrips={roundTrips} sessionId={sessionId} title={session?.title} tables={tables} />
         <p className="inspector-cost">
           {totalLine('Session cost', totalOf(roundTrips, tables))} · {recorded ? 'at the prices it was shared with' : 'at the prices of Settings → Model'}
         </p>
