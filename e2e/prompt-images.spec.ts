@@ -5,6 +5,7 @@
  * server records the request), is stored with the message and shown in its `You` article, also
  * after a reload. The images are drawn by the page's own canvas, so they are real PNGs.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, openApp, test, transcript, useGemini } from './fixtures';
@@ -286,4 +287,33 @@ test('Queue keeps the image with the queued message and sends both when the run 
   await expect(prompt(page)).toHaveValue('later');
   await expect(attachments(page).getByRole('button', { name: 'Remove red.png' })).toBeVisible();
   gemini.release();
+});
+
+test('the attachments, a refusal and a message with an image pass axe (WCAG 2.1 A and AA), in the dark and light themes', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [text('A red square.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const png = await drawPng(page, 10, 10);
+  await prompt(page).fill('what colour is this?');
+  await pasteFiles(page, [
+    { name: 'red.png', type: 'image/png', base64: png },
+    { name: 'notes.txt', type: 'text/plain', base64: btoa('plain') },
+  ]);
+  await expect(attachments(page).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('alert').filter({ hasText: 'notes.txt was not attached' })).toBeVisible();
+  const scan = async (state: string) => {
+    const results = await new AxeBuilder({ page }).include('form.prompt').include('section[aria-label="Transcript"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([]);
+  };
+  for (const theme of ['Dark', 'Light'] as const) {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await scan(`${theme}: attachments and a refusal`);
+  }
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('A red square.');
+  await scan('Light: a message with an image');
 });
