@@ -13,7 +13,7 @@ import type { ShareActions } from './use-share-actions';
 type State = { status: 'idle' } | { status: 'sharing' } | { status: 'shared'; gist: SharedGist; link: string } | { status: 'failed'; message: string };
 
 /** The Gist's page as a link target, if it is a web address. */
-function webAddress(url: string): string | null {
+export function webAddress(url: string): string | null {
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
