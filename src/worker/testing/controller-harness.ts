@@ -37,6 +37,8 @@ export interface HarnessOptions {
   locks?: SessionLocks;
   backgroundProcesses?: BackgroundProcesses;
   acquireSandbox?: (previous: Sandbox | null) => Promise<Sandbox>;
+  /** The embedded player's worker (init's `replayOnly`): every tool call answers from the recording. */
+  replayOnly?: boolean;
   /** Sees each posted event as it is posted (after it joins `events`). */
   onEvent?: (event: WorkerEvent) => void;
 }
@@ -67,6 +69,7 @@ export function createControllerHarness(options: HarnessOptions) {
     initialSettings: settings,
     ...(options.locks ? { locks: options.locks } : {}),
     ...(options.backgroundProcesses ? { backgroundProcesses: options.backgroundProcesses } : {}),
+    ...(options.replayOnly ? { replayOnly: true } : {}),
   });
   /** Handles the request; resolves with the worker's answer to it. */
   const send = async (request: ClientRequest): Promise<Extract<WorkerEvent, { type: 'response' }>> => {
