@@ -29,7 +29,10 @@ describe("Settings' model prices", () => {
     expect(pricesProblem({ m: { input: Number.NaN, output: 1 } })).toMatch(/^Price per million input tokens of m is not a number of dollars/);
     expect(pricesProblem({ m: { input: 1, output: -1 } })).toMatch(/^Price per million output tokens of m cannot be negative/);
     expect(pricesProblem({ m: { input: 1, output: 1, cachedInput: 1e6 } })).toMatch(/^Price per million cached input tokens of m is over 10,000/);
-    expect(render('m', { m: { input: Number.NaN, output: 1 } })).toContain('role="alert"');
+    const fixing = render('m', { m: { input: Number.NaN, output: 1 } });
+    expect(fixing).toContain('role="alert"');
+    // A figure being fixed shows as empty, never as NaN.
+    expect(fixing).toMatch(/aria-label="Price per million input tokens"[^>]*aria-invalid="true"[^>]* value=""\/>/);
   });
 
   it('are stored only where they differ from the defaults, and all back at the defaults removes the stored ones', () => {

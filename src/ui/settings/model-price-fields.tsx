@@ -57,7 +57,7 @@ export function pricesToSave(prices: Readonly<ModelPrices> | undefined): ModelPr
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
-const textOf = (value: number | undefined) => (value === undefined ? '' : String(value));
+const textOf = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '' : String(value));
 
 export interface ModelPriceFieldsProps {
   /** The model of the chosen provider, as Settings names it. */
@@ -75,7 +75,8 @@ function PriceInputs({ model, prices, onChange }: ModelPriceFieldsProps) {
   const key = priceKeyOf(model);
   const hintId = useId();
   const [texts, setTexts] = useState<Record<Figure, string>>(() => {
-    const start = key === '' ? null : priceFor(key, prices);
+    // The draft's own entry as it is (a figure being fixed included), else the defaults.
+    const start = key === '' ? null : Object.hasOwn(prices ?? {}, key) ? prices![key]! : priceFor(key);
     return { input: textOf(start?.input), output: textOf(start?.output), cachedInput: textOf(start?.cachedInput) };
   });
   const entry = prices?.[key];
