@@ -60,6 +60,8 @@ for (const [where, query] of [
   test(`${where}: a course page on another site embeds a lesson, which plays to the end by keyboard with the recorded results, running no tools`, async ({ page, browser }) => {
     const code = await embedCodeOfLesson(page, query);
     const { host, player, close } = await openCoursePage(browser, code);
+    const errors: string[] = [];
+    host.on('pageerror', (error) => errors.push(error.message));
     expect(await host.evaluate(() => crossOriginIsolated)).toBe(false); // the course page sends no COOP/COEP
 
     await expect(player.getByRole('heading', { name: LESSON })).toBeVisible();
@@ -96,6 +98,7 @@ for (const [where, query] of [
     await expect(app.getByRole('list', { name: 'Sessions' }).getByText(`Shared: ${LESSON}`)).toBeVisible();
     await expect(app.getByRole('region', { name: 'Shared session' })).toBeVisible();
     expect(await app.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(errors, 'uncaught errors in the course page or the player').toEqual([]);
     await close();
   });
 }
