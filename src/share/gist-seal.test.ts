@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fromBase64, fromBase64Url, toBase64 } from './base64';
 import { buildDocument } from './session-document';
 import type { SessionDocument } from './document';
-import { GIST_KEY_BYTES, GIST_SEALED_MAX_CHARS, SEALED_FORMAT, newGistKey, openSealed, sealDocument } from './gist-seal';
+import { SHARE_GIST_MAX_CHARS } from '../shared/limits';
+import { GIST_KEY_BYTES, SEALED_FORMAT, newGistKey, openSealed, sealDocument } from './gist-seal';
 import { gistFragment, readGistLink } from './gist-link';
 import { isSessionLink } from './link-prefix';
 
@@ -82,7 +83,7 @@ describe('a session sealed for a Gist', () => {
     const key = await newGistKey();
     expect(await openSealed('{"hello":1}', key)).toMatchObject({ ok: false, error: { kind: 'share-not-session' } });
     expect(await openSealed('not json', key)).toMatchObject({ ok: false, error: { kind: 'share-corrupt' } });
-    expect(await openSealed('x'.repeat(GIST_SEALED_MAX_CHARS + 1), key)).toMatchObject({ ok: false, error: { kind: 'share-too-large' } });
+    expect(await openSealed('x'.repeat(SHARE_GIST_MAX_CHARS + 1), key)).toMatchObject({ ok: false, error: { kind: 'share-too-large' } });
   });
 });
 

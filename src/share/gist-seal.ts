@@ -11,6 +11,7 @@
  * cipher's additional data, so they cannot be swapped either. Nothing here throws.
  */
 import type { Result } from '../shared/errors';
+import { SHARE_GIST_MAX_CHARS } from '../shared/limits';
 import { err, ok } from '../shared/errors';
 import { fromBase64, fromBase64Url, toBase64, toBase64Url } from './base64';
 import type { ShareError } from './check-document';
@@ -22,11 +23,6 @@ export const SEALED_VERSION = 1;
 /** The Gist's one file. */
 export const GIST_FILE_NAME = 'session.loopscope-sealed.json';
 export const GIST_KEY_BYTES = 32;
-/**
- * The most of a sealed session's text a Gist holds for Loopscope: GitHub serves a Gist file's raw
- * text up to 10 MB (past it only a git clone reads it), and nothing larger is read back.
- */
-export const GIST_SEALED_MAX_CHARS = 10 * 1024 * 1024;
 
 const IV_BYTES = 12;
 const KEY_CHECK_BYTES = 8;
@@ -79,7 +75,7 @@ const CHANGED = 'The session in this Gist was changed after it was shared: it no
 
 /** A Gist file's text → the envelope's parts, or why it is not one. */
 function readEnvelope(text: string): Result<{ version: number; keyCheck: string; iv: Uint8Array; data: Uint8Array }, ShareError> {
-  if (text.length > GIST_SEALED_MAX_CHARS) return fail('share-too-large', `This Gist holds more than ${GIST_SEALED_MAX_CHARS / 1024 / 1024} MB, more than any Loopscope shares; it was not opened.`);
+  if (text.length > SHARE_GIST_MAX_CHARS) return fail('share-too-large', `This Gist holds more than ${SHARE_GIST_MAX_CHARS / 1024 / 1024} MB, more than any Loopscope shares; it was not opened.`);
   let value: unknown;
   try {
     value = JSON.parse(text);

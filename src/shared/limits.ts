@@ -39,6 +39,12 @@ export const SHARE_UNPACKED_MAX_BYTES = 32 * MB;
  * is far over SHARE_LINK_PRACTICAL_CHARS anyway, and the plain packing is enough.
  */
 export const SHARE_REPEATS_MAX_CHARS = 4 * MB;
+/**
+ * A session shared as an encrypted Gist (share/gist-seal.ts): its sealed text at most this long.
+ * GitHub serves a Gist file's raw text up to 10 MB (past it only a git clone reads it); nothing
+ * larger is stored or read back.
+ */
+export const SHARE_GIST_MAX_CHARS = 10 * MB;
 /** A session file may be at most this large. */
 export const SESSION_FILE_MAX_CHARS = 64 * MB;
 

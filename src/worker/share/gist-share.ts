@@ -11,9 +11,10 @@ import type { GitHubConnection, GitHubError } from '../../github/client';
 import { createSecretGist, readGistFile } from '../../github/gists';
 import type { SessionDocument } from '../../share/document';
 import { gistFragment, readGistLink } from '../../share/gist-link';
-import { GIST_FILE_NAME, GIST_SEALED_MAX_CHARS, newGistKey, openSealed, sealDocument } from '../../share/gist-seal';
+import { GIST_FILE_NAME, newGistKey, openSealed, sealDocument } from '../../share/gist-seal';
 import type { AppError, Result } from '../../shared/errors';
 import { err, ok } from '../../shared/errors';
+import { SHARE_GIST_MAX_CHARS } from '../../shared/limits';
 import type { SharedGist } from '../protocol';
 
 /** What GitHub is told the Gist is: nothing of the session (its title is in the sealed document). */
@@ -24,7 +25,7 @@ const TOKEN_NEEDED =
 
 const tooLarge = (): AppError => ({
   kind: 'share-too-large',
-  message: `This session is more than a Gist serves once encrypted (${GIST_SEALED_MAX_CHARS / 1024 / 1024} MB); download the session file instead.`,
+  message: `This session is more than a Gist serves once encrypted (${SHARE_GIST_MAX_CHARS / 1024 / 1024} MB); download the session file instead.`,
 });
 
 /** The document in a new secret Gist, and the link's fragment: `gist=<id>.<key>`. */
@@ -32,7 +33,7 @@ export async function shareAsGist(document: SessionDocument, connection: GitHubC
   if (!connection.token) return err({ kind: 'no-token', message: TOKEN_NEEDED });
   const key = await newGistKey();
   const sealed = await sealDocument(document, key);
-  if (sealed.length > GIST_SEALED_MAX_CHARS) return err(tooLarge());
+  if (sealed.length > SHARE_GIST_MAX_CHARS) return err(tooLarge());
   const made = await createSecretGist(openGitHub(connection), { description: GIST_DESCRIPTION, fileName: GIST_FILE_NAME, content: sealed });
   if (!made.ok) return err(made.error.kind === 'forbidden' || made.error.kind === 'not-found' ? { kind: made.error.kind, message: `GitHub did not make the Gist: ${TOKEN_NEEDED}` } : made.error);
   return ok({ fragment: gistFragment(made.value.id, key), gistUrl: made.value.htmlUrl, sealedChars: sealed.length });
@@ -50,10 +51,10 @@ export async function readGistSession(fragment: string, connection: GitHubConnec
   const link = readGistLink(fragment);
   if (!link.ok) return link;
   const { gistId, key } = link.value;
-  const read = await readGistFile(openGitHub(connection), connection, { gistId, fileName: GIST_FILE_NAME, maxChars: GIST_SEALED_MAX_CHARS });
+  const read = await readGistFile(openGitHub(connection), connection, { gistId, fileName: GIST_FILE_NAME, maxChars: SHARE_GIST_MAX_CHARS });
   if (!read.ok) return err(readFailure(read.error, gistId, connection));
   if ('missing' in read.value) return err({ kind: 'share-not-session', message: `Gist ${gistId} does not hold a Loopscope session (its file was removed or renamed). Ask for a new link.` });
-  if ('tooLarge' in read.value) return err({ kind: 'share-too-large', message: `Gist ${gistId} holds more than any Loopscope shares (${GIST_SEALED_MAX_CHARS / 1024 / 1024} MB); it was not opened.` });
+  if ('tooLarge' in read.value) return err({ kind: 'share-too-large', message: `Gist ${gistId} holds more than any Loopscope shares (${SHARE_GIST_MAX_CHARS / 1024 / 1024} MB); it was not opened.` });
   const sealed = read.value.text;
   const opened = await openSealed(sealed, key);
   return opened.ok ? ok({ document: opened.value, sealed }) : opened;
