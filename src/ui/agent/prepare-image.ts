@@ -78,7 +78,8 @@ export const canvasCodec: ImageCodec = {
   },
   async draw(blob, width, height, type, quality) {
     try {
-      const bitmap = await createImageBitmap(blob);
+      // Decoded and resized by the browser off the main thread; drawing it is then a copy.
+      const bitmap = await createImageBitmap(blob, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
       const canvas = new OffscreenCanvas(width, height);
       const context = canvas.getContext('2d');
       if (!context) return null;
