@@ -5,6 +5,14 @@
  * (the Gemini adapter sends them as they are, the OpenAI one as `image_url` data URLs) and are
  * stored with it, as an MCP result's images are; the file's name rides along as `displayName`
  * for the transcript and is never sent to a model.
+ *
+ * Decision: the bytes live in the history entry (base64), as an MCP result's images do, not in a
+ * table of their own referenced by hash. A commit writes only the entries that changed and a
+ * round-trip stores only what its request adds to the one before (store/round-trips.ts), so an
+ * image is stored twice in all (its entry, and the round-trip that first sent it), not once per
+ * request; and the agent, the Loop inspector, session documents and replays read it where every
+ * other part is, with no second lookup that could miss. Revisit if sessions with many large
+ * images become common (a store-side table keyed by content hash, resolved on load).
  */
 import type { Content, Part } from './content';
 import { PROMPT_IMAGES_MAX, PROMPT_IMAGE_MAX_BYTES } from './limits';
