@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { findChromiumOrExit } from './find-chromium.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const BENCHES = ['startup', 'first-message', 'loop-overhead', 'turnaround-side-by-side', 'tools', 'long-session', 'share', 'import-export', 'web-fetch', 'steering', 'hooks', 'loop-diagram', 'embed'];
+const BENCHES = ['startup', 'first-message', 'loop-overhead', 'turnaround-side-by-side', 'tools', 'long-session', 'share', 'import-export', 'web-fetch', 'steering', 'hooks', 'loop-diagram', 'embed', 'preview'];
 const args = process.argv.slice(2);
 const chosen = args.filter((arg) => BENCHES.includes(arg));
 const benches = chosen.length > 0 ? chosen : BENCHES;

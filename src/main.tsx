@@ -73,6 +73,10 @@ async function chooseSandbox(status: ReturnType<typeof createValueStore<SandboxS
   if (!booted.ok) return offline(`fell back: ${booted.error.message}`);
   const { createWebContainerSandbox } = await import('./sandbox/webcontainer/webcontainer-sandbox');
   const sandbox = createWebContainerSandbox(booted.container);
+  // A dev server's page gets the Preview's runtime, so the preview tools and Pick an element work there too.
+  void import('./ui/preview/preview-build')
+    .then(({ serverPageRuntime }) => booted.container.setPreviewScript?.(serverPageRuntime()))
+    .catch(() => undefined);
   const channel = new MessageChannel();
   serveSandbox(channel.port1, sandbox);
   status.set({ text: 'WebContainer', busy: false });

@@ -46,5 +46,7 @@ export interface WebContainerLike {
   readonly fs: WebContainerFsLike;
   spawn(command: string, args: string[], options?: WebContainerSpawnOptions): Promise<WebContainerProcessLike>;
   on(event: 'server-ready', listener: (port: number, url: string) => void): () => void;
+  /** A script put into every page a dev server serves, from the next load (the Preview's runtime: ui/preview/). */
+  setPreviewScript?(scriptSrc: string): Promise<void>;
   teardown?(): void;
 }

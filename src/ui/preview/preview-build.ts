@@ -15,3 +15,11 @@ export function buildPage(files: ReadonlyMap<string, WorkspaceContent>, entry: s
   const runtime = frameRuntimeSource({ entry, workspaceOrigin: WORKSPACE_ORIGIN, textMax: PREVIEW_TEXT_MAX, queryMax: PREVIEW_QUERY_MAX }, screenshotLibrary);
   return buildPreviewDocument(files, entry, runtime);
 }
+
+/**
+ * The runtime for a dev server's page on WebContainer (set as its preview script): the same
+ * console, tools and picking; its fetches go to its server, since its addresses are real.
+ */
+export function serverPageRuntime(): string {
+  return frameRuntimeSource({ entry: 'the dev server page', workspaceOrigin: WORKSPACE_ORIGIN, textMax: PREVIEW_TEXT_MAX, queryMax: PREVIEW_QUERY_MAX }, screenshotLibrary);
+}
