@@ -255,7 +255,7 @@ export type WorkerEvent =
   | { type: 'session-elsewhere'; sessionId: string }
   /** A replay's progress (worker/share/replay.ts); `user-message`: a prompt the replay sends. */
   | { type: 'replay'; sessionId: string; state: ReplayState }
-  | { type: 'user-message'; sessionId: string; text: string }
+  | { type: 'user-message'; sessionId: string; text: string; images?: PromptImage[] }
   /** `urgent`: a person waits to see it (worker/urgency.ts); it is posted and rendered at once. */
   | { type: 'agent-event'; sessionId: string; event: PageAgentEvent; urgent?: true }
   /** `interruption`, when the run ends: what Continue would resume now (a failed Continue leaves it). */

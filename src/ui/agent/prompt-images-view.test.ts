@@ -15,6 +15,11 @@ describe('images attached to messages', () => {
     expect(state.items).toEqual([expect.objectContaining({ type: 'user', text: 'what is wrong here?', images: [shot] })]);
   });
 
+  it('show with a message a replay plays', () => {
+    const state = run([{ type: 'user-message', sessionId: 's', text: 'what is this?', images: [shot] }]);
+    expect(state.items).toEqual([expect.objectContaining({ type: 'user', text: 'what is this?', images: [shot] })]);
+  });
+
   it('show with a steering message while it waits and where it joins', () => {
     const waiting = run([{ type: 'steer-local', id: 'x1', text: 'like this', images: [shot] }]);
     expect(waiting.steering).toEqual([{ id: 'x1', text: 'like this', images: [shot] }]);

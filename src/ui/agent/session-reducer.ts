@@ -362,7 +362,7 @@ export function sessionReducer(state: SessionView, action: SessionAction): Sessi
     case 'replay':
       return action.sessionId === state.sessionId ? { ...state, replay: action.state } : state;
     case 'user-message':
-      return action.sessionId === state.sessionId ? { ...push(state, { type: 'user', text: action.text }), interruption: { type: 'none' } } : state;
+      return action.sessionId === state.sessionId ? { ...push(state, { type: 'user', text: action.text, ...(action.images ? { images: action.images } : {}) }), interruption: { type: 'none' } } : state;
     case 'send-refused': {
       const at = state.items.findLastIndex((item) => item.type === 'user' && item.text === action.text);
       const items = at < 0 ? state.items : [...state.items.slice(0, at), ...state.items.slice(at + 1)];

@@ -279,7 +279,7 @@ async function drive(host: ReplayHost, runtime: SessionRuntime, replay: ActiveRe
   for (const step of plan.steps) {
     if (replay.cancelled()) return;
     if (step.text !== null) {
-      host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text });
+      host.post({ type: 'user-message', sessionId: replay.sessionId, text: step.text, ...(step.images ? { images: step.images } : {}) });
       replay.reachedMessage();
     }
     replay.load(step);
