@@ -5,6 +5,7 @@
  * another browser with no token, on the default URL. A wrong key, a deleted or changed Gist, a
  * file the API cut short and an unreachable GitHub are each met as a reader would meet them.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startFakeGitHub } from './fake-github/server.mjs';
 import type { FakeGitHub } from './fake-github/server.mjs';
@@ -54,10 +55,15 @@ test('a session past the link limit is shared as an encrypted Gist, and its link
 
   await useGitHub(page, github, github.token);
   await page.getByRole('button', { name: 'Share' }).click();
-  await shareDialog(page).getByRole('button', { name: 'Share as encrypted Gist' }).click();
+  // By keyboard: the button, then the focus on the link it made.
+  await shareDialog(page).getByRole('button', { name: 'Share as encrypted Gist' }).focus();
+  await page.keyboard.press('Enter');
   const linkBox = shareDialog(page).getByRole('textbox', { name: 'Share link' });
   await expect(linkBox).toHaveValue(/#gist=[0-9a-f]+\.[A-Za-z0-9_-]{43}$/);
+  await expect(linkBox).toBeFocused();
   await expect(shareDialog(page)).toContainText('GitHub holds only the encrypted text');
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
   const fragment = new URL(await linkBox.inputValue()).hash.slice(1);
   const key = fragment.split('.')[1]!;
 

@@ -5,7 +5,7 @@
  * where to set one instead of offering the button. GitHub's answers render as text; the Gist's
  * address is a link only when it is an http(s) one.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../shared/format-bytes';
 import type { SharedGist } from '../../worker/protocol';
 import type { ShareActions } from './use-share-actions';
@@ -25,6 +25,11 @@ export function webAddress(url: string): string | null {
 export function GistShareSection({ actions, gitHubToken, linkOf }: { actions: Pick<ShareActions, 'shareGist'>; gitHubToken: boolean; linkOf: (fragment: string) => string }) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const [copied, setCopied] = useState('');
+  const linkBox = useRef<HTMLTextAreaElement>(null);
+  // The button that was pressed is gone once the link is made: the focus goes to the link, not to the page's body.
+  useEffect(() => {
+    if (state.status === 'shared') linkBox.current?.focus();
+  }, [state.status]);
 
   if (!gitHubToken) {
     return (
@@ -56,7 +61,7 @@ export function GistShareSection({ actions, gitHubToken, linkOf }: { actions: Pi
       <section aria-label="Encrypted Gist" className="gist-share">
         <label>
           Share link
-          <textarea aria-label="Share link" readOnly rows={2} value={state.link} onFocus={(event) => event.currentTarget.select()} />
+          <textarea ref={linkBox} aria-label="Share link" readOnly rows={2} value={state.link} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <p className="tool-note">
           Stored encrypted ({formatBytes(state.gist.sealedChars)}) in a secret Gist
