@@ -83,6 +83,8 @@ for (const [where, query] of [
     await expect(player.getByRole('region', { name: 'Approval required' })).toHaveCount(0);
     const playedCards = player.getByRole('region', { name: 'Transcript' }).getByRole('article', { name: /^(write_file|list_directory) / });
     await expect(playedCards).toHaveCount(3);
+    // Each card named as the recording named it (the tool's own summary), not by the stand-in.
+    for (const name of ['write_file index.html', 'write_file style.css']) await expect(player.getByRole('region', { name: 'Transcript' }).getByRole('article', { name, exact: true })).toBeVisible();
     for (const card of await playedCards.all()) {
       await expect(card.locator('[data-status]')).toHaveText('success');
       await expect(card).toContainText('(recorded; nothing runs in this player)');

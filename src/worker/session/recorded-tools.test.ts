@@ -83,6 +83,7 @@ describe('a replay\'s tools', () => {
     expect((await tools.get('write_file')!.execute({}, context)).error?.type).toBe('RECORDING_EXHAUSTED');
     expect((await tools.get('read_file')!.execute({ file_path: 'a.txt' }, context)).error?.type).toBe('RECORDING_EXHAUSTED');
     for (const name of ['write_file', 'run_shell_command', 'edit']) expect(tools.get(name)!.declaration.kind).toBe('read');
+    expect(tools.get('write_file')!.summarize({ file_path: 'a.txt', content: 'hi' })).toBe(base.get('write_file')!.summarize({ file_path: 'a.txt', content: 'hi' }));
     expect(tools.declarations()).toEqual(base.declarations());
   });
 });

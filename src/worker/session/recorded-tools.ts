@@ -30,13 +30,23 @@ export function withRecordedExternalTools(base: WorkspaceToolRegistry, recorded:
  * from the recording, built-in tools too, so nothing runs, nothing reaches the sandbox and
  * nothing asks (a stand-in changes nothing). A tool the recording holds no more results of
  * answers RECORDING_EXHAUSTED. A `task` call whose subagent the recording holds still runs that
- * subagent again (agent/subagent/subagents.ts), over these same stand-ins. The declarations stay
- * the base's: the requests are built as the recording's were.
+ * subagent again (agent/subagent/subagents.ts), over these same stand-ins. The declarations and
+ * the cards' names stay the base's: the requests are built, and the cards named, as the recording's were.
  */
 export function withOnlyRecordedTools(base: WorkspaceToolRegistry, recorded: ReadonlyMap<string, Record<string, unknown>[]>): WorkspaceToolRegistry {
   const standIn = standInsOf(recorded, 'player');
+  // A built-in tool's card keeps its own name ("write_file index.html"), as the recording showed it.
+  const named = new Map<string, WorkspaceTool>();
   return {
-    get: (name) => standIn(name),
+    get(name) {
+      let tool = named.get(name);
+      if (!tool) {
+        const real = base.get(name);
+        const recordedTool = standIn(name);
+        named.set(name, (tool = real && name !== TASK_TOOL_NAME ? { ...recordedTool, summarize: (args) => real.summarize(args) } : recordedTool));
+      }
+      return tool;
+    },
     names: () => base.names(),
     declarations: () => base.declarations(),
     whyMissing: (name) => base.whyMissing?.(name),
