@@ -115,6 +115,28 @@ test('Compare with original after the original was deleted says so (default URL)
   await expect(page.getByRole('button', { name: 'Compare with original' })).toBeFocused();
 });
 
+test('a fork with an edited result differs from the fork point on in what was asked, and says it changed a tool result', async ({ page, gemini }) => {
+  gemini.setScript(script);
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'Write the files');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Wrote both.');
+  await toolCard(page, 'write_file a.txt').first().getByRole('button', { name: 'Edit result and fork' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit tool result' });
+  await dialog.getByRole('textbox', { name: 'Result' }).fill('The disk is full; nothing was written.');
+  await dialog.getByRole('button', { name: 'Fork' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Answered from the fork.');
+
+  await page.getByRole('button', { name: 'Compare with original' }).click();
+  const region = comparison(page);
+  await expect(region).toContainText('Both runs share round-trip 1; compared from round-trip 2. The fork changed a tool result at the fork point. They diverge at round-trip 2.');
+  const first = region.getByRole('table', { name: 'Round-trips side by side' }).getByRole('row').nth(1);
+  await expect(first.getByRole('rowheader')).toHaveText('2 First divergence');
+  await expect(first.getByRole('cell').nth(2)).toHaveText('Differs: what was asked and the reply');
+});
+
 test('a session that is not a fork offers no comparison', async ({ page, gemini }) => {
   gemini.setScript({ responses: [{ chunks: [{ text: 'Hello.', finishReason: 'STOP' }] }] });
   await openApp(page);
