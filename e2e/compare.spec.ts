@@ -38,6 +38,12 @@ async function recordAndFork(page: Page, gemini: Parameters<typeof useGemini>[1]
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
+/** axe-core's WCAG 2.1 A and AA rules over the comparison. */
+async function expectNoViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('section[aria-label="Comparison"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('Compare with original: the round-trips in pairs from the fork point, the divergence marked, tokens, cost and time of each, the files in a diff, by keyboard', async ({ page, gemini, pageErrors }) => {
   await recordAndFork(page, gemini);
   const open = page.getByRole('button', { name: 'Compare with original' });
@@ -87,8 +93,7 @@ test('Compare with original: the round-trips in pairs from the fork point, the d
   // Readable at 1280×720: nothing wider than the page.
   const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const axe = await new AxeBuilder({ page }).include('section[aria-label="Comparison"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoViolations(page);
 
   // Escape (outside the diff editor) closes it and gives the focus back to the button.
   await b.focus();
@@ -115,7 +120,7 @@ test('Compare with original after the original was deleted says so (default URL)
   await expect(page.getByRole('button', { name: 'Compare with original' })).toBeFocused();
 });
 
-test('a fork with an edited result differs from the fork point on in what was asked, and says it changed a tool result', async ({ page, gemini }) => {
+test('a fork with an edited result differs from the fork point on in what was asked, says it changed a tool result, and reads in the dark theme', async ({ page, gemini }) => {
   gemini.setScript(script);
   await openApp(page);
   await useGemini(page, gemini);
@@ -135,6 +140,18 @@ test('a fork with an edited result differs from the fork point on in what was as
   const first = region.getByRole('table', { name: 'Round-trips side by side' }).getByRole('row').nth(1);
   await expect(first.getByRole('rowheader')).toHaveText('2 First divergence');
   await expect(first.getByRole('cell').nth(2)).toHaveText('Differs: what was asked and the reply');
+
+  // Readable in the dark theme too.
+  await region.getByRole('button', { name: 'Close comparison' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('combobox', { name: 'Theme' }).selectOption('Dark');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByRole('button', { name: 'Compare with original' }).click();
+  await expect(region.getByRole('table', { name: 'Round-trips side by side' })).toBeVisible();
+  await expect(region.getByTestId('monaco-diff').locator('.editor.modified')).toBeVisible();
+  await expectNoViolations(page);
 });
 
 test('a session that is not a fork offers no comparison', async ({ page, gemini }) => {
