@@ -9,7 +9,7 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, CompressionStatus, Inte
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { GitHubSource, PruneReport, SettingsRecord, ToolCard } from '../store/types';
+import type { GitHubSource, PruneReport, RoundTripRecord, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 import type { McpOpenSession, McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
@@ -72,6 +72,8 @@ export interface Requests {
   'export-session': { payload: { as: 'link' | 'file' }; answer: ExportedSession };
   /** Share as encrypted Gist (worker/share/gist-share.ts): the open session sealed in a new secret Gist with the GitHub token of Settings. */
   'share-gist': { payload: object; answer: SharedGist };
+  /** The embedded player's view of a session it shows (handlers/embed-handlers.ts): it reads no database itself. */
+  'embed-session': { payload: { sessionId: string }; answer: EmbedSession };
   /** Opens a share link or session file as a new read-only session (or the one it opened before); answers its id. */
   'open-shared': { payload: { source: SharedSource }; answer: string };
   /** An ordinary, writable copy of the session named, opened; answers its id. `at`: from that step (Fork from here), `edit`: with what the model saw there changed (a reply's calls then run), `currentFiles`: with the files as they are now. */
@@ -214,6 +216,15 @@ export interface SharedGist {
   gistUrl: string;
   /** The sealed text's length, as stored in the Gist. */
   sealedChars: number;
+}
+
+/** What the embedded player shows of a session besides its transcript. */
+export interface EmbedSession {
+  title: string;
+  /** Notes beside the steps, by anchor key (shared/notes.ts). */
+  notes: Record<string, string>;
+  /** For the Diagram's counts. */
+  roundTrips: RoundTripRecord[];
 }
 
 /** A session opened from a link or a file: read-only, with Replay and Fork. */

@@ -26,6 +26,7 @@ import { fileHandlers } from './handlers/file-handlers';
 import { runHandlers } from './handlers/run-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { shareHandlers } from './handlers/share-handlers';
+import { embedHandlers } from './handlers/embed-handlers';
 import { terminalHandlers } from './handlers/terminal-handlers';
 import { mcpHandlers } from './handlers/mcp-handlers';
 import { traceHandlers } from './handlers/trace-handlers';
@@ -41,7 +42,7 @@ export interface SessionController {
 }
 
 /** One handler per request type: the compiler checks that none is missing and each answers its type's value. */
-const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers, ...noteHandlers };
+const HANDLERS: HandlerTable<RequestType> = { ...sessionHandlers, ...runHandlers, ...fileHandlers, ...shareHandlers, ...terminalHandlers, ...mcpHandlers, ...traceHandlers, ...noteHandlers, ...embedHandlers };
 
 /** The longest a run waits for MCP servers still connecting (a server that does not answer is left out). */
 const MCP_WAIT_MS = 5_000;
