@@ -88,6 +88,7 @@ describe('what a round-trip says about itself', () => {
     const openai = roundTrip('r2', 'i1', { response: [{ choices: [] }, { choices: [], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } }] });
     expect(tokensOf(openai.response)).toEqual({ prompt: 10, candidates: 2, total: 12 });
     expect(tokensLine(tokensOf([{ candidates: [] }]))).toBe('tokens not reported');
+    expect(tokensLine(tokensOf([{ usageMetadata: { promptTokenCount: 11_500, cachedContentTokenCount: 10_000, candidatesTokenCount: 5 } }]))).toBe('tokens: prompt 11,500 (10,000 cached), response 5');
   });
 
   it('keeps thought text apart from the answer', () => {

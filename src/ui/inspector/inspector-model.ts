@@ -102,7 +102,7 @@ export function turnTitle(turn: InspectorTurn, index: number): string {
 export function tokensLine(tokens: Tokens | null): string {
   if (!tokens) return 'tokens not reported';
   const pieces = [
-    tokens.prompt === undefined ? '' : `prompt ${tokens.prompt.toLocaleString('en')}`,
+    tokens.prompt === undefined ? '' : `prompt ${tokens.prompt.toLocaleString('en')}${tokens.cached ? ` (${tokens.cached.toLocaleString('en')} cached)` : ''}`,
     tokens.candidates === undefined ? '' : `response ${tokens.candidates.toLocaleString('en')}`,
     tokens.thoughts === undefined ? '' : `thoughts ${tokens.thoughts.toLocaleString('en')}`,
     tokens.total === undefined ? '' : `total ${tokens.total.toLocaleString('en')}`,
