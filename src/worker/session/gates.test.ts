@@ -19,6 +19,15 @@ describe('approvals', () => {
     await expect(approvals.wait('c1', new AbortController().signal)).resolves.toBe('proceed_once');
   });
 
+  it('forget an answer kept for a call not asked when told a run begins', async () => {
+    const approvals = createApprovals();
+    approvals.answer('c1', 'proceed_once');
+    approvals.forgetEarly();
+    const waiting = approvals.wait('c1', new AbortController().signal);
+    expect(approvals.answer('c1', 'cancel')).toBe(true);
+    await expect(waiting).resolves.toBe('cancel');
+  });
+
   it('turn into cancel when the run is aborted', async () => {
     const approvals = createApprovals();
     const controller = new AbortController();

@@ -8,6 +8,12 @@ export interface Approvals {
   wait(callId: string, signal: AbortSignal): Promise<ApprovalOutcome>;
   answer(callId: string, outcome: ApprovalOutcome): boolean;
   cancelAll(): void;
+  /**
+   * A run begins: an answer still kept for a call never asked is an earlier run's (a second
+   * click on its Allow) and is dropped. A replay's calls keep the recording's ids, so it would
+   * otherwise answer the same call run again, unasked.
+   */
+  forgetEarly(): void;
 }
 
 export function createApprovals(): Approvals {
@@ -47,6 +53,9 @@ export function createApprovals(): Approvals {
     cancelAll() {
       early.clear();
       for (const finish of [...pending.values()]) finish('cancel');
+    },
+    forgetEarly() {
+      early.clear();
     },
   };
 }

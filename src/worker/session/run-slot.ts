@@ -55,6 +55,7 @@ export function createRunSlot(options: RunSlotOptions) {
     const controller = new AbortController();
     const sessionId = current.session.id;
     const startedAt = Date.now();
+    options.approvals.forgetEarly();
     post({ type: 'running', sessionId, running: true });
     // Every run's round-trips (a Compress's summary request too) are stored before it is said to end.
     const done = work(controller.signal)

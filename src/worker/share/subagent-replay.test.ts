@@ -290,4 +290,35 @@ describe("a replay's subagent", () => {
     const files = await listFiles(reader.db, forkId);
     expect(files.ok && files.value.map((file) => [file.path, file.content])).toEqual([['note.txt', 'It was empty.\n']]);
   });
+
+  it('in Replay from here, asks again for its write though the first replay’s Allow was pressed twice (the ids are the recording’s)', async () => {
+    const { reader, sessionId } = await openReader(await sharedLink());
+    const write = await waitFor(() => nestedCalls(taskView(reader.calls())).find((nested) => nested.status === 'awaiting_approval'), 'the subagent’s write to ask');
+    // A double-click: the second answer comes once the write no longer waits.
+    await reader.send({ type: 'approval-response', callId: write.callId, outcome: 'proceed_once' });
+    await reader.send({ type: 'approval-response', callId: write.callId, outcome: 'proceed_once' });
+    await waitFor(() => (replayState(reader.events)?.status === 'done' ? true : undefined), 'the replay to end');
+    await reader.controller.idle();
+    const history = await loadHistory(reader.db, sessionId);
+    const prompt = history.ok ? history.value.history[0]?.entryId : undefined;
+    const forked = await reader.send({ type: 'fork', sessionId, at: { kind: 'message', entryId: prompt! } });
+    const forkId = forked.value as string;
+
+    const mark = reader.events.length;
+    expect((await reader.send({ type: 'replay', command: { kind: 'from-here', speed: 'instant' } })).error).toBeUndefined();
+    const since = () => reader.events.slice(mark).flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
+    const asking = await waitFor(() => nestedCalls(taskView(since())).find((nested) => nested.status === 'awaiting_approval'), 'the fork’s write to ask');
+    expect(asking.callId).toBe(write.callId);
+    // Denied this time: the earlier run's answer must not have let it through.
+    await reader.send({ type: 'approval-response', callId: asking.callId, outcome: 'cancel' });
+    await waitFor(() => (reader.events.slice(mark).some((event) => event.type === 'replay' && event.state.status === 'done') ? true : undefined), 'the replay from here to end');
+    await reader.controller.idle();
+
+    expect(nestedCalls(taskView(since())).map((nested) => [nested.name, nested.status])).toEqual([
+      ['list_directory', 'success'],
+      ['write_file', 'cancelled'],
+    ]);
+    const files = await listFiles(reader.db, forkId);
+    expect(files.ok && files.value).toEqual([]);
+  });
 });
