@@ -27,6 +27,7 @@ const PAGE = `<!doctype html>
   <p id="greeting"></p>
   <p id="count">0</p>
   <script>document.getElementById('inline').textContent = 'inline ran';</script>
+  <script>throw new Error('early failure');</script>
   <script type="module" src="src/main.js"></script>
 </body>
 </html>
@@ -44,7 +45,6 @@ const FILES: Record<string, string> = {
     "document.getElementById('add').addEventListener('click', () => { count += 1; document.getElementById('count').textContent = String(count); console.log('count is', count); });",
     "document.getElementById('name').addEventListener('input', (event) => { document.getElementById('greeting').textContent = 'Hello, ' + event.target.value; });",
     "console.warn('page ready');",
-    "setTimeout(() => { throw new Error('late failure'); }, 0);",
   ].join('\n'),
   'src/label.js': 'export function label(text) { return text; }',
   'data.json': '{ "message": "fetched from the workspace" }',
@@ -118,7 +118,7 @@ test('the agent reads the console, queries, clicks, types and takes a screenshot
   await expect(statusOf(page, 'preview_console console')).toHaveText('success');
   const consoleCard = toolCard(page, 'preview_console console');
   await expect(consoleCard).toContainText('warn] page ready');
-  await expect(consoleCard).toContainText('uncaught] Error: late failure');
+  await expect(consoleCard).toContainText('uncaught] Error: early failure');
   await expect(toolCard(page, 'preview_query button.primary')).toContainText('1 element(s) of index.html match button.primary');
   await expect(toolCard(page, 'preview_query button.primary')).toContainText('"Add one"');
   await expect(toolCard(page, 'preview_click #add')).toContainText('count is 1');
@@ -193,4 +193,57 @@ test('Pick an element adds the element, where it is written and an image of it t
   expect(body).toContain('#add');
   expect(body).toContain('index.html');
   expect(body).toContain('"inlineData"');
+});
+
+test('a shared session replays its preview calls from the recording, image included, without a Preview page', async ({ page, gemini, browser }) => {
+  gemini.setScript({
+    responses: [...writes, call('preview_query', { selector: '#title' }), call('preview_screenshot', { width: 320 }), text('Checked the title.')],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'build and check');
+  await expect(transcript(page)).toContainText('Checked the title.', { timeout: 45_000 });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  await reader.goto(link);
+  const shared = reader.getByRole('region', { name: 'Shared session' });
+  await reader.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all').catch(() => undefined);
+  await shared.getByRole('button', { name: 'Replay' }).click();
+  // The writes ask afresh (a shared session never runs a tool without a fresh approval); the preview calls answer from the recording.
+  const approval = reader.getByRole('region', { name: 'Approval required' });
+  for (let index = 0; index < Object.keys(FILES).length; index++) {
+    await approval.getByRole('button', { name: 'Allow once' }).click();
+  }
+  await expect(shared.getByRole('status')).toContainText('Replay finished', { timeout: 45_000 });
+  const query = toolCard(reader, 'preview_query #title');
+  await expect(query.locator('[data-status]')).toHaveText('success');
+  await expect(query).toContainText('1 element(s) of index.html match #title');
+  await expect(toolCard(reader, 'preview_screenshot 320px wide')).toContainText('Screenshot of index.html, 320×');
+  await context.close();
+});
+
+test('a preview tool right after a write acts on the page as written, not the one before', async ({ page, gemini }) => {
+  const heading = (words: string) => `<!doctype html><h1 id="say">${words}</h1>`;
+  gemini.setScript({
+    responses: [
+      call('write_file', { file_path: 'index.html', content: heading('First words') }),
+      call('preview_query', { selector: '#say' }),
+      call('write_file', { file_path: 'index.html', content: heading('Second words') }),
+      call('preview_query', { selector: 'h1#say' }),
+      text('Checked both.'),
+    ],
+  });
+  await openApp(page);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await sendMessage(page, 'write and check twice');
+  await expect(transcript(page)).toContainText('Checked both.', { timeout: 45_000 });
+  await expect(toolCard(page, 'preview_query #say')).toContainText('"First words"');
+  await expect(toolCard(page, 'preview_query h1#say')).toContainText('"Second words"');
 });

@@ -71,6 +71,11 @@ export function useFileContents(db: LoopscopeDb, sessionId: string): FileRecord[
   return useLiveQuery(() => queryFiles(db, sessionId), [db, sessionId]);
 }
 
+/** The same, read once now (the Preview checks it shows the files as stored before a preview tool acts). */
+export function readFileContents(db: LoopscopeDb, sessionId: string): Promise<FileRecord[]> {
+  return queryFiles(db, sessionId);
+}
+
 export function useRoundTrips(db: LoopscopeDb, sessionId: string): RoundTripRecord[] | undefined {
   return useLiveQuery(() => queryRoundTrips(db, sessionId), [db, sessionId]);
 }

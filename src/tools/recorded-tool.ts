@@ -1,6 +1,6 @@
 /**
- * In a replay of a shared session, a tool that ran on another system (an MCP server's) is not
- * run again: its stand-in answers each call with the result the recording holds for that tool,
+ * In a replay of a shared session, a tool that ran on another system (an MCP server's, or a
+ * preview tool's page) is not run again: its stand-in answers each call with the result the recording holds for that tool,
  * in order. It changes nothing and calls no one, so it does not ask.
  */
 import { summarizeArgs } from './tool-args';
@@ -12,11 +12,12 @@ type Args = Record<string, unknown>;
 
 /**
  * The recorded function responses (`{output}` or `{error}`) of one tool, in the order it was called.
- * `where` says on the card why it did not run: an MCP server's tool (`server`, the default), or
- * any tool in the replay-only player (`player`: the embed runs no tool at all).
+ * `where` says on the card why it did not run: a tool of another system (`server`, the default:
+ * an MCP server's, the Preview's page), or any tool in the replay-only player (`player`: the
+ * embed runs no tool at all).
  */
 export function createRecordedTool(name: string, recorded: Record<string, unknown>[], where: 'server' | 'player' = 'server'): WorkspaceTool<Args> {
-  const note = where === 'server' ? 'the server was not called' : 'nothing runs in this player';
+  const note = where === 'server' ? 'not run again' : 'nothing runs in this player';
   const queue = [...recorded];
   const answer = (response: Record<string, unknown> | undefined): ToolResult => {
     if (!response) return errorResult('RECORDING_EXHAUSTED', `The recording holds no more results of ${name}.`);

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LoopscopeDb } from '../../store/read';
-import { useFileContents } from '../../store/read';
+import { readFileContents, useFileContents } from '../../store/read';
 import type { WorkspaceContent } from '../preview/module-graph';
 import { findEntry } from '../preview/preview-document';
 import type { PreviewDocument } from '../preview/preview-document';
@@ -22,15 +22,32 @@ import { sourceLocationOf } from '../preview/source-location';
 const REBUILD_DELAY_MS = 60;
 const FRAME_PAGE = `${import.meta.env.BASE_URL}preview-frame.html`;
 
+/** Whether two workspaces hold the same files with the same contents. */
+function sameFiles(a: ReadonlyMap<string, WorkspaceContent>, b: ReadonlyMap<string, WorkspaceContent> | null): boolean {
+  if (!b || a.size !== b.size) return false;
+  for (const [path, content] of a) {
+    const other = b.get(path);
+    if (other === content) continue;
+    if (typeof content === 'string' || typeof other === 'string' || other === undefined || other.length !== content.length) return false;
+    for (let index = 0; index < content.length; index++) if (content[index] !== other[index]) return false;
+  }
+  return true;
+}
+
+function filesOf(records: readonly { path: string; content: WorkspaceContent }[]): Map<string, WorkspaceContent> {
+  return new Map(records.map((record) => [record.path, record.content]));
+}
+
 function nextFrames(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
 export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; sessionId: string; serverUrl: string | null }) {
   const records = useFileContents(db, sessionId);
-  const files = useMemo(() => new Map<string, WorkspaceContent>((records ?? []).map((record) => [record.path, record.content])), [records]);
+  const files = useMemo(() => filesOf(records ?? []), [records]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const entry = chosen !== null && files.has(chosen) ? chosen : findEntry(files.keys());
+  const entryOf = (workspace: ReadonlyMap<string, WorkspaceContent>) => (chosen !== null && workspace.has(chosen) ? chosen : findEntry(workspace.keys()));
+  const entry = entryOf(files);
   const [reloads, setReloads] = useState(0);
   const [loads, setLoads] = useState(0);
   const [built, setBuilt] = useState<PreviewDocument | null>(null);
@@ -38,8 +55,11 @@ export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; ses
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
-  const latest = useRef({ files, entry, serverUrl, records });
-  latest.current = { files, entry, serverUrl, records };
+  const latest = useRef({ files, entry, serverUrl, records, entryOf });
+  latest.current = { files, entry, serverUrl, records, entryOf };
+  /** The files and page the frame's page was last built from, and the build under way (only the latest one loads). */
+  const builtFrom = useRef<{ files: ReadonlyMap<string, WorkspaceContent>; entry: string; reloads: number } | null>(null);
+  const buildCount = useRef(0);
 
   const driver = useMemo(
     () =>
@@ -55,6 +75,24 @@ export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; ses
     [],
   );
   useEffect(() => () => driver.dispose(), [driver]);
+
+  /** Builds the page from `workspace` and loads it; resolves once it is loading (or a newer build took over). */
+  const rebuild = useRef(async (_workspace: ReadonlyMap<string, WorkspaceContent>, _entry: string, _reloads: number) => undefined as void);
+  rebuild.current = async (workspace, page, reloadCount) => {
+    const count = ++buildCount.current;
+    builtFrom.current = { files: workspace, entry: page, reloads: reloadCount };
+    try {
+      const { buildPage } = await import('../preview/preview-build');
+      const document = await buildPage(workspace, page);
+      if (count !== buildCount.current) return;
+      setProblem(null);
+      driver.loading(page, document.html, workspace);
+      setBuilt(document);
+      setLoads((loaded) => loaded + 1);
+    } catch (thrown) {
+      if (count === buildCount.current) setProblem(`The page could not be prepared: ${thrown instanceof Error ? thrown.message : String(thrown)}`);
+    }
+  };
   useEffect(() => setChosen(null), [sessionId]);
 
   useEffect(
@@ -66,6 +104,16 @@ export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; ses
           if (now.serverUrl || now.entry) return null;
           return now.records === undefined ? null : 'There is no page to preview: the workspace has no HTML file (write an index.html), and no dev server is running.';
         },
+        // A preview tool acts on the files as stored: a write the live query has not brought yet is loaded first.
+        sync: async () => {
+          const now = latest.current;
+          if (now.serverUrl) return;
+          const stored = filesOf(await readFileContents(db, sessionId));
+          const page = now.entryOf(stored);
+          const last = builtFrom.current;
+          if (!page || (last && last.entry === page && sameFiles(stored, last.files))) return;
+          await rebuild.current(stored, page, last?.reloads ?? 0);
+        },
         resize: async (width) => {
           const frame = frameRef.current;
           if (!frame) return;
@@ -74,32 +122,17 @@ export function PreviewPane({ db, sessionId, serverUrl }: { db: LoopscopeDb; ses
           await nextFrames();
         },
       }),
-    [driver],
+    [driver, db, sessionId],
   );
 
-  // The offline page, built afresh when its files change (or Reload is pressed).
+  // The offline page, built afresh when its files change (or Reload is pressed); not again for files it was built from.
   useEffect(() => {
     if (serverUrl || !entry || records === undefined) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      void import('../preview/preview-build')
-        .then(({ buildPage }) => buildPage(files, entry))
-        .then(
-          (page) => {
-            if (cancelled) return;
-            setProblem(null);
-            driver.loading(entry, page.html, files);
-            setBuilt(page);
-            setLoads((count) => count + 1);
-          },
-          (thrown: unknown) => !cancelled && setProblem(`The page could not be prepared: ${thrown instanceof Error ? thrown.message : String(thrown)}`),
-        );
-    }, REBUILD_DELAY_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [files, entry, serverUrl, records, reloads, driver]);
+    const last = builtFrom.current;
+    if (last && last.entry === entry && last.reloads === reloads && sameFiles(files, last.files)) return;
+    const timer = setTimeout(() => void rebuild.current(files, entry, reloads), REBUILD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [files, entry, serverUrl, records, reloads]);
 
   // A server's page: loaded by its URL; its runtime (if the sandbox put one there) reports in.
   useEffect(() => {

@@ -17,6 +17,8 @@ interface Registered {
   driver: PreviewDriver;
   /** Why there is no page (no HTML file, no server), or null when there is one. */
   empty: () => string | null;
+  /** Loads the page again if the stored files differ from the ones it was built from (the agent just wrote one). */
+  sync: () => Promise<void>;
   /** Lays the frame out at `width` CSS pixels (null: as it was) and resolves after layout. */
   resize: (width: number | null) => Promise<void>;
 }
@@ -53,9 +55,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 async function loadedPreview(signal: AbortSignal): Promise<PreviewAnswer<Registered>> {
   if (!current) for (const show of showRequests) show();
   const deadline = Date.now() + PAGE_WAIT_MS;
+  let synced = false;
   while (!signal.aborted && Date.now() < deadline) {
     const registered = current;
     if (registered) {
+      if (!synced) {
+        synced = true;
+        await registered.sync();
+      }
       const empty = registered.empty();
       if (empty) return previewFailure('no-page', empty);
       const status = registered.driver.status;

@@ -1,6 +1,6 @@
 /**
  * The tools of a replay: the built-in ones run for real (with fresh approvals), while a tool
- * that ran on another system (kind `external`: an MCP server's), or one the viewer does not
+ * that ran on another system (kind `external`: an MCP server's, a preview tool's), or one the viewer does not
  * have, answers from the recording (tools/recorded-tool.ts); the server is never called. So does
  * `task` where the recording holds no round-trips of its subagent (an older link): that subagent
  * is not run again, and what it changed in the files is not done again either. A subagent the
@@ -13,11 +13,16 @@ import type { WorkspaceTool, WorkspaceToolRegistry } from '../../tools/workspace
 
 export function withRecordedExternalTools(base: WorkspaceToolRegistry, recorded: ReadonlyMap<string, Record<string, unknown>[]>): WorkspaceToolRegistry {
   const standIn = standInsOf(recorded, 'server');
+  // A tool the viewer has too keeps its card's name ("preview_query #title"), as the recording showed it.
+  const named = new Map<string, WorkspaceTool>();
   return {
     get(name) {
       const tool = base.get(name);
       if (tool && tool.declaration.kind !== 'external') return tool;
-      return (recorded.has(name) ? standIn(name) : undefined) ?? tool;
+      if (!recorded.has(name)) return tool;
+      let answering = named.get(name);
+      if (!answering) named.set(name, (answering = tool && name !== TASK_TOOL_NAME ? { ...standIn(name), summarize: (args) => tool.summarize(args) } : standIn(name)));
+      return answering;
     },
     names: () => base.names(),
     declarations: () => base.declarations(),
