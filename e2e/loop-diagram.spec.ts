@@ -137,7 +137,7 @@ test('during a live run in Step through, the Diagram lights the model request an
   expect(pageErrors).toEqual([]);
 });
 
-test('at 1280×720 the Diagram and its list fit the inspector in large type, and the list is reached by Tab', async ({ page }) => {
+test('at 1280×720 the Diagram and its list fit the inspector in large type, and the list is one Tab stop, moved through with the arrows', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const { inspector, states } = await openLessonDiagram(page);
   const drawing = inspector.getByRole('img', { name: /^Loop diagram/ });
@@ -158,11 +158,20 @@ test('at 1280×720 the Diagram and its list fit the inspector in large type, and
   await expect(inspector.getByRole('tab', { name: 'Timeline' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(inspector.getByRole('tab', { name: 'Diagram' })).toBeFocused();
+  // The list is one Tab stop, its lit item; the arrows, Home and End move within it, and Tab leaves it.
   const items = states.getByRole('listitem');
-  for (let presses = 0; presses < 4 && !(await items.first().evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  const lit = states.locator('[aria-current="step"]');
+  for (let presses = 0; presses < 4 && !(await lit.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press('Tab');
+  await expect(lit).toBeFocused();
+  await page.keyboard.press('Home');
   await expect(items.first()).toBeFocused();
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(items.last()).not.toBeFocused();
+  await expect(states.locator('li[tabindex="0"]')).toHaveCount(1);
 });
 
 for (const theme of ['Dark', 'Light'] as const) {

@@ -42,4 +42,22 @@ describe('the Diagram as drawn', () => {
     expect(html).toContain('aria-label="Loop diagram, now at End"');
     expect(html).not.toMatch(/<img|<b>|onerror|a\.txt/);
   });
+
+  it('makes the list one Tab stop, the lit item, and gives each diagram its own arrowhead', () => {
+    const html = renderToStaticMarkup(
+      <>
+        <LoopDiagram roundTrips={records} sessionId="s" />
+        <LoopDiagram roundTrips={records} sessionId="s" />
+      </>,
+    );
+    const lists = [...html.matchAll(/<ol[^>]*aria-label="Loop states"[^>]*>(.*?)<\/ol>/g)].map((match) => match[1] ?? '');
+    for (const list of lists) {
+      const stops = [...list.matchAll(/<li [^>]*tabindex="0"[^>]*>([^<]*)</g)].map((match) => match[1]);
+      expect(stops).toEqual(['End: 1 time, last by completed']);
+    }
+    const markers = [...html.matchAll(/<marker id="([^"]+)"/g)].map((match) => match[1]);
+    expect(markers).toHaveLength(2);
+    expect(new Set(markers).size).toBe(2);
+    for (const id of markers) expect(html).toContain(`url(#${id})`);
+  });
 });

@@ -7,7 +7,8 @@
  * screen reader, its current item marked `aria-current="step"`. Model data never reaches it:
  * only state names and counts.
  */
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { RoundTripRecord } from '../../store/types';
 import type { WorkerClient } from '../../worker/client';
 import { LOOP_MARKS, LOOP_STATES, currentNode, edgeKey, loopCounts, nodeName } from './loop-diagram-model';
@@ -77,14 +78,14 @@ function border(node: LoopNode, toward: { x: number; y: number }): { x: number; 
   return { x: centre.x + dx * scale, y: centre.y + dy * scale };
 }
 
-function EdgePath({ from, via, to, count, id }: { from: { x: number; y: number }; via?: { x: number; y: number } | undefined; to: { x: number; y: number }; count: number; id: string }) {
+function EdgePath({ from, via, to, count, id, arrowId }: { from: { x: number; y: number }; via?: { x: number; y: number } | undefined; to: { x: number; y: number }; count: number; id: string; arrowId: string }) {
   const control = via ?? { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
   // The count sits beside the curve's middle, off the line (18 units along its normal), so a short edge's arrow stays clear.
   const length = Math.hypot(to.x - from.x, to.y - from.y) || 1;
   const label = { x: 0.25 * from.x + 0.5 * control.x + 0.25 * to.x + (18 * (to.y - from.y)) / length, y: 0.25 * from.y + 0.5 * control.y + 0.25 * to.y - (18 * (to.x - from.x)) / length };
   return (
     <g className={`diagram-edge${count > 0 ? ' taken' : ''}`} data-edge={id}>
-      <path d={`M ${from.x} ${from.y} Q ${control.x} ${control.y} ${to.x} ${to.y}`} markerEnd="url(#diagram-arrow)" />
+      <path d={`M ${from.x} ${from.y} Q ${control.x} ${control.y} ${to.x} ${to.y}`} markerEnd={`url(#${arrowId})`} />
       <text x={label.x} y={label.y} className="edge-count" textAnchor="middle" dominantBaseline="middle">
         ×{count}
       </text>
@@ -143,16 +144,31 @@ export function LoopDiagram({ roundTrips, sessionId, client }: { roundTrips: rea
   const current = currentNode(live, counts);
   const endReason = live.ended ?? counts.lastEnd;
   const nodes: LoopNode[] = [...LOOP_STATES, ...LOOP_MARKS];
+  // One diagram's arrowhead is its own: two diagrams on a page (the inspector's, a player's) never share an id.
+  const arrowId = `diagram-arrow-${useId().replace(/[^\w-]/g, '')}`;
+  // The list is one Tab stop (roving focus): the item focused last, else the lit one; arrows, Home and End move.
+  const [focused, setFocused] = useState<LoopNode | null>(null);
+  const tabStop = focused ?? current ?? nodes[0]!;
+  const move = (event: KeyboardEvent<HTMLOListElement>) => {
+    const index = nodes.indexOf(tabStop);
+    const next = { ArrowDown: index + 1, ArrowRight: index + 1, ArrowUp: index - 1, ArrowLeft: index - 1, Home: 0, End: nodes.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const node = nodes[Math.max(0, Math.min(nodes.length - 1, next))]!;
+    setFocused(node);
+    event.currentTarget.querySelector<HTMLElement>(`[data-node="${node}"]`)?.focus();
+  };
   return (
     <div className="loop-diagram">
-      <p className="diagram-now">
+      {/* Said aloud when a step-through pauses or the run ends; a running loop moves too fast to be read out. */}
+      <p className="diagram-now" aria-live={live.pause || !live.running ? 'polite' : 'off'}>
         Now: <strong>{current ? nodeName(current) : 'not started'}</strong>
         {live.pause ? ' (paused)' : ''}
       </p>
       <div className="diagram-body">
         <svg viewBox="-10 -40 1230 730" role="img" aria-label={`Loop diagram${current ? `, now at ${nodeName(current)}` : ''}`} className="diagram-drawing">
           <defs>
-            <marker id="diagram-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" className="diagram-arrowhead" />
             </marker>
           </defs>
@@ -164,10 +180,10 @@ export function LoopDiagram({ roundTrips, sessionId, client }: { roundTrips: rea
             const to = border(edge.to, edge.via ?? AT[edge.from]);
             const from = border(edge.from, edge.via ?? AT[edge.to]);
             const id = edgeKey(edge.from, edge.to);
-            return <EdgePath key={id} id={id} from={from} via={edge.via} to={to} count={counts.edges.get(id) ?? 0} />;
+            return <EdgePath key={id} id={id} arrowId={arrowId} from={from} via={edge.via} to={to} count={counts.edges.get(id) ?? 0} />;
           })}
-          <EdgePath id="results>model_request" {...NEXT_REQUEST} count={resultsTo(counts, 'model_request')} />
-          <EdgePath id="results>end" {...BATCH_END} count={resultsTo(counts, 'end')} />
+          <EdgePath id="results>model_request" arrowId={arrowId} {...NEXT_REQUEST} count={resultsTo(counts, 'model_request')} />
+          <EdgePath id="results>end" arrowId={arrowId} {...BATCH_END} count={resultsTo(counts, 'end')} />
           <text className="diagram-edge-name" x={NEXT_REQUEST.via.x + 60} y={NEXT_REQUEST.via.y + 40} textAnchor="middle">
             results → next request
           </text>
@@ -181,9 +197,16 @@ export function LoopDiagram({ roundTrips, sessionId, client }: { roundTrips: rea
             />
           ))}
         </svg>
-        <ol className="diagram-states" aria-label="Loop states">
+        <ol className="diagram-states" aria-label="Loop states" onKeyDown={move}>
           {nodes.map((node) => (
-            <li key={node} tabIndex={0} aria-current={node === current ? 'step' : undefined} className={node === current ? 'lit' : undefined}>
+            <li
+              key={node}
+              data-node={node}
+              tabIndex={node === tabStop ? 0 : -1}
+              onFocus={() => setFocused(node)}
+              aria-current={node === current ? 'step' : undefined}
+              className={node === current ? 'lit' : undefined}
+            >
               {itemText(node, counts, endReason)}
             </li>
           ))}
