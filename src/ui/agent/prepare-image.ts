@@ -5,8 +5,9 @@
  * drawn smaller; a GIF always goes as a PNG of its first frame (Gemini takes no GIF). One still over the bytes after that is
  * tried as JPEG, then at half the size, a few times, and refused if it never fits.
  *
- * The pixels are the browser's business (createImageBitmap and OffscreenCanvas, canvasCodec);
- * the decisions are here, behind ImageCodec, so a test drives them with a codec of its own.
+ * The pixels are the browser's business (createImageBitmap and OffscreenCanvas, canvas-codec.ts,
+ * run in a worker of its own by image-codec.ts); the decisions are here, behind ImageCodec, so a
+ * test drives them with a codec of its own.
  */
 import { PROMPT_IMAGE_MAX_BYTES, PROMPT_IMAGE_MAX_SIDE } from '../../shared/limits';
 import { PROMPT_IMAGE_TYPES } from '../../shared/prompt-images';
@@ -63,35 +64,6 @@ export async function prepareImage(file: Blob & { name: string }, codec: ImageCo
   }
   return { ok: false, message: `${file.name} was not attached: even made smaller it is over ${PROMPT_IMAGE_MAX_BYTES / MB} MB.` };
 }
-
-/** The browser's codec: decodes with createImageBitmap, draws on an OffscreenCanvas. */
-export const canvasCodec: ImageCodec = {
-  async size(blob) {
-    try {
-      const bitmap = await createImageBitmap(blob);
-      const size = { width: bitmap.width, height: bitmap.height };
-      bitmap.close();
-      return size.width > 0 && size.height > 0 ? size : null;
-    } catch {
-      return null;
-    }
-  },
-  async draw(blob, width, height, type, quality) {
-    try {
-      // Decoded and resized by the browser off the main thread; drawing it is then a copy.
-      const bitmap = await createImageBitmap(blob, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
-      const canvas = new OffscreenCanvas(width, height);
-      const context = canvas.getContext('2d');
-      if (!context) return null;
-      context.imageSmoothingQuality = 'high';
-      context.drawImage(bitmap, 0, 0, width, height);
-      bitmap.close();
-      return await canvas.convertToBlob({ type, ...(quality === undefined ? {} : { quality }) });
-    } catch {
-      return null;
-    }
-  },
-};
 
 /** A blob's bytes as base64 (through a data URL: no byte-by-byte string in the page). */
 export function blobBase64(blob: Blob): Promise<string> {

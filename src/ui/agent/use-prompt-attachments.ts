@@ -1,16 +1,18 @@
 /**
  * The attachments of the next message, owned above the prompt box (the agent panel, or whoever
  * renders it) so that other parts of the page can add to them (`add`) and a fresh prompt box
- * keeps them. Files (paste, drop, Attach image) are prepared one by one (prepare-image.ts); a
- * refused one is said in `problem` and changes nothing else. `take` empties the list for a
- * send; `giveBack` puts what a refused send took back in front.
+ * keeps them. Files (paste, drop, Attach image) are prepared one by one (prepare-image.ts, the
+ * pixels drawn in the image worker of image-codec.ts); a refused one is said in `problem` and
+ * changes nothing else. `take` empties the list for a send; `giveBack` puts what a refused send
+ * took back in front.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PROMPT_IMAGES_MAX } from '../../shared/limits';
 import { newId } from '../../shared/ids';
 import { attachmentName, uniqueName, withGivenBack } from './prompt-attachments';
 import type { PromptAttachment } from './prompt-attachments';
-import { blobBase64, canvasCodec, prepareImage } from './prepare-image';
+import { defaultImageCodec } from './image-codec';
+import { blobBase64, prepareImage } from './prepare-image';
 import type { ImageCodec } from './prepare-image';
 
 export interface PromptAttachments {
@@ -27,7 +29,7 @@ export interface PromptAttachments {
   giveBack(attachments: readonly PromptAttachment[]): void;
 }
 
-export function usePromptAttachments(codec: ImageCodec = canvasCodec): PromptAttachments {
+export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): PromptAttachments {
   const [attachments, setAttachments] = useState<readonly PromptAttachment[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   // The list as last set, for `take` and for naming files attached in one go.
