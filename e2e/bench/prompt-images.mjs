@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Images into the prompt (issue 38): on the built app with the fake Gemini, pastes images into
-// the prompt and times paste → the item in Attachments (the page prepares them: decode, any
-// downscale, base64) and the longest main-thread task meanwhile, for a small PNG (40×30), a
-// 4000×3000 JPEG of noise (made smaller to 2048×1536) and 8 such JPEGs at once; then Enter → the
-// request at the fake server, and the request's size. Prints figures; asserts nothing.
+// the prompt and times paste → the item in Attachments (decode, any downscale and re-encoding in
+// the image worker, src/ui/agent/image-codec.ts; base64 in the page) and the longest main-thread
+// task meanwhile, for a small PNG (40×30), a 4000×3000 JPEG of noise (made smaller to 2048×1536)
+// and 8 such JPEGs at once; then Enter → the request at the fake server, and the request's size.
+// Prints figures; asserts nothing.
 // Run: node e2e/bench/prompt-images.mjs [--runs 3]
 import { argument, figure, launchBrowser, median, openApp, pageProbes, startApp, useGemini, waitForAgentText } from './lib.mjs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
