@@ -16,17 +16,22 @@ import { FREE_SPACE_BUDGET_BYTES } from '../../shared/limits';
 type RequestAnswer<T> = { error: AppError; value?: never } | { error?: never; value: T };
 
 /**
- * The earliest snapshot of each file. When the earliest checkpoint holds the whole workspace,
- * files in `current` that it does not hold were created since, and are removed.
+ * The earliest snapshot of each file. A checkpoint that holds the whole workspace (before a shell
+ * command) holds every file there was: a file in `current` that no checkpoint up to and including
+ * the first such one holds did not exist then, and nothing had changed it before (any change
+ * would have left a checkpoint), so it was created since, and is removed. (Before, only a first
+ * checkpoint that was whole counted: a file a command created after an edit stayed.)
  */
 export function earliestFiles(checkpoints: readonly CheckpointContents[], current: Iterable<string> = []): CheckpointFile[] {
   const ordered = [...checkpoints].sort((a, b) => a.createdAt - b.createdAt);
   const byPath = new Map<string, CheckpointFile>();
+  let wholeSeen = false;
   for (const checkpoint of ordered) {
     for (const file of checkpoint.files) if (!byPath.has(file.path)) byPath.set(file.path, file);
-  }
-  if (ordered[0]?.wholeWorkspace) {
-    for (const path of current) if (!byPath.has(path)) byPath.set(path, { path, content: null });
+    if (checkpoint.wholeWorkspace && !wholeSeen) {
+      wholeSeen = true;
+      for (const path of current) if (!byPath.has(path)) byPath.set(path, { path, content: null });
+    }
   }
   return [...byPath.values()];
 }
