@@ -96,6 +96,8 @@ describe('the replay-only player', () => {
     expect(start).toBeDefined();
     expect(files.ok && files.value.map((file) => ({ path: file.path, content: file.content }))).toEqual(start);
     expect(files.ok && files.value.some((file) => file.path === 'notes.txt')).toBe(false);
+    // Nor the file the recorded command created (its whole-workspace checkpoint did not hold it).
+    expect(files.ok && files.value.some((file) => file.path === 'out.txt')).toBe(false);
 
     const read = await player.send({ type: 'embed-session', sessionId });
     const session = read.value as EmbedSession;
