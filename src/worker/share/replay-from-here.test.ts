@@ -16,9 +16,16 @@ import { TEST_SETTINGS, createControllerHarness } from '../testing/controller-ha
 
 type Harness = ReturnType<typeof createControllerHarness>;
 
+/** Plays the replay begun at event `from` to its end, allowing each call it asks for once, as a person would. */
 async function replayToEnd(tab: Harness, from: number): Promise<WorkerEvent & { type: 'replay' }> {
+  const answered = new Set<string>();
   for (let tries = 0; tries < 500; tries++) {
-    for (const call of tab.calls()) if (call.status === 'awaiting_approval') void tab.send({ type: 'approval-response', callId: call.callId, outcome: 'proceed_once' });
+    const asking = tab.events.slice(from).flatMap((event) => (event.type === 'agent-event' && event.event.type === 'tool_calls_update' ? event.event.value : []));
+    for (const call of asking) {
+      if (call.status !== 'awaiting_approval' || answered.has(call.callId)) continue;
+      answered.add(call.callId);
+      void tab.send({ type: 'approval-response', callId: call.callId, outcome: 'proceed_once' });
+    }
     const last = tab.events.slice(from).findLast((event): event is WorkerEvent & { type: 'replay' } => event.type === 'replay');
     if (last && last.state.status !== 'playing' && last.state.status !== 'paused') return last;
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -69,8 +76,7 @@ describe('Replay from here', () => {
     expect(last?.parts).toEqual(recorded.at(-1)?.parts);
     expect(last?.entryId).not.toBe(recorded.at(-1)?.entryId);
 
-    // The replay is over: a message in the fork goes to the person's own model.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The replay is over: a message in the fork goes to the person's own model (sent at once: it waits for the fork to reopen with it).
     expect((await tab.send({ type: 'send', sessionId: forkId, text: 'And now?' })).error).toBeUndefined();
     await tab.controller.idle();
     expect(mine.requests).toHaveLength(1);
