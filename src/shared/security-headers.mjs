@@ -103,7 +103,8 @@ export const previewFrameHeaders = Object.freeze({
 });
 
 /**
- * The headers of the response to `url`: the player's for an embed address, else the app's.
+ * The headers of the response to `url`: the player's for an embed address, the Preview frame's
+ * for its page, else the app's.
  * @param {string} url
  */
 export function securityHeadersFor(url) {

@@ -42,7 +42,7 @@ describe('the offline Preview page', () => {
   it('runs the runtime first, under a base on the workspace address', async () => {
     const { dom } = await built({ 'index.html': '<html><head><base href="http://elsewhere/"><title>T</title></head><body><p>hi</p></body></html>' });
     const head = Array.from(dom.head.children).map((element) => element.tagName.toLowerCase());
-    expect(head.slice(0, 3)).toEqual(['meta', 'base', 'script']);
+    expect(head.slice(0, 3)).toEqual(['base', 'meta', 'script']);
     expect(dom.querySelectorAll('base')).toHaveLength(1);
     expect(dom.querySelector('base')?.getAttribute('href')).toBe('https://workspace.invalid/index.html');
     expect(dom.head.querySelector('script')?.textContent).toBe('window.__runtime = 1;');

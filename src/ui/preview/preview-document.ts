@@ -159,9 +159,6 @@ export async function buildPreviewDocument(
   const charset = doc.createElement('meta');
   charset.setAttribute('charset', 'utf-8');
   add(charset);
-  const base = doc.createElement('base');
-  base.setAttribute('href', `${WORKSPACE_ORIGIN}/${entry.split('/').map(encodeURIComponent).join('/')}`);
-  add(base);
   const runtimeScript = doc.createElement('script');
   runtimeScript.textContent = runtime.replace(/<\/(script)/gi, '<\\/$1');
   add(runtimeScript);
@@ -172,5 +169,8 @@ export async function buildPreviewDocument(
     add(importMap);
   }
   for (const element of Array.from(head.querySelectorAll('meta[charset]')).slice(1)) element.remove();
-  return { entry, html: `<!DOCTYPE html>\n${doc.documentElement.outerHTML}`, missing: link.missing };
+  // The base goes in as text: set in this inert document, the app's own policy (base-uri 'none') would refuse it, with an error in the app's console.
+  const base = `<base href="${WORKSPACE_ORIGIN}/${entry.split('/').map(encodeURIComponent).join('/').replace(/"/g, '%22')}">`;
+  const html = doc.documentElement.outerHTML.replace(/<head>/i, (open) => `${open}${base}`);
+  return { entry, html: `<!DOCTYPE html>\n${html}`, missing: link.missing };
 }
