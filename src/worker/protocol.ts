@@ -9,12 +9,13 @@ import type { AgentEvent, ApprovalMode, ApprovalOutcome, CompressionStatus, Inte
 import type { Content } from '../shared/content';
 import type { AppError } from '../shared/errors';
 import type { SandboxKind } from '../sandbox/types';
-import type { GitHubSource, PruneReport, RoundTripRecord, SettingsRecord, ToolCard } from '../store/types';
+import type { PruneReport, RoundTripRecord, SettingsRecord, ToolCard } from '../store/types';
 import type { PublishReport, PushDefaults, PushReport } from '../shared/github-reports';
 import type { McpOpenSession, McpServerSetting, McpToolInfo } from '../shared/mcp';
 import type { ExportedTrace } from '../shared/traces';
 import type { ForkEdit, ForkPoint } from '../shared/fork-point';
 import type { ReplayCommand, ReplayState } from '../shared/replay';
+import type { ExportedZip, ImportReport, ImportSource, PickedFile, TreeEditReport } from './protocol-files';
 import type { PromptImage } from '../shared/prompt-images';
 
 export const PROTOCOL_VERSION = 3;
@@ -138,55 +139,8 @@ export type ClientRequest = { [K in RequestType]: RequestOf<K> }[RequestType];
 /** The worker's answer to a request of type K: the value its type names, or why it failed (worker/handlers/). */
 export type Answer<K extends RequestType> = { error: AppError } | (AnswerOf<K> extends void ? { error?: undefined } : { error?: undefined; value: AnswerOf<K> });
 
-/** A file the person picked or dropped; `path` is relative to what was picked, and untrusted. */
-export interface PickedFile {
-  path: string;
-  file: Blob;
-}
-
-export type ImportSource =
-  | { kind: 'zip'; name: string; file: Blob }
-  /** Open folder or a drop. `skippedFolders`: folders the page did not walk into (node_modules…). */
-  | { kind: 'files'; name: string; files: PickedFile[]; skippedFolders?: string[] }
-  /** The same, its `count` files sent before in `import-part` requests with this `partsId`. */
-  | { kind: 'parts'; name: string; partsId: string; count: number; skippedFolders?: string[] }
-  /** Import → From GitHub…: `repository` as typed (shared/github-repository.ts); the token and API URL are the worker's settings. */
-  | { kind: 'github'; name: string; repository: string };
-
-/** An import's source once its parts are together (worker/files/import-parts.ts). */
-export type WholeImportSource = Exclude<ImportSource, { kind: 'parts' }>;
-
-/** A skipped folder (`node_modules/`) or file (`.DS_Store`); `files` absent: not counted (never walked). */
-export interface SkippedEntry {
-  name: string;
-  files?: number;
-}
-
-export interface ImportReport {
-  imported: number;
-  /** Files that existed before and were overwritten (their earlier content is in the checkpoint). */
-  replaced: number;
-  skipped: SkippedEntry[];
-  /** Restore it to undo the import; absent when the checkpoint could not be saved. */
-  checkpointId?: string;
-  /** A GitHub import: what was read (the session remembers it). */
-  github?: GitHubSource;
-}
-
-
-export interface TreeEditReport {
-  /** Workspace paths changed (a folder's files, for a folder). */
-  paths: string[];
-  /** Restore it to undo the change; absent for a new file or folder, or when it could not be saved. */
-  checkpointId?: string;
-}
-
-export interface ExportedZip {
-  /** A file name for the download: the session's title, made safe. */
-  name: string;
-  bytes: Uint8Array;
-  files: number;
-}
+// The person's file transfers (imports, tree edits, ZIP export) are described in protocol-files.ts.
+export type { ExportedZip, ImportReport, ImportSource, PickedFile, SkippedEntry, TreeEditReport, WholeImportSource } from './protocol-files';
 
 export type SharedSource =
   | { kind: 'link'; fragment: string }
