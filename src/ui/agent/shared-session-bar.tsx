@@ -65,6 +65,16 @@ export function Caption({ text }: { text: string }) {
  * for a frame or more, longer while the worker was busy. Once the worker's value changes, it
  * is shown again (a refusal leaves the choice on screen until then).
  */
+/** How a replay ended, read out: where it got to, and how many results differed from the recording. */
+export function ReplayOutcome({ replay }: { replay: ReplayState }) {
+  return (
+    <p role="status">
+      {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
+      {replay.differs.length > 0 ? `; ${replay.differs.length} tool result(s) differ from the recording` : ''}.{replay.message ? ` ${replay.message}` : ''}
+    </p>
+  );
+}
+
 export function useChosen<T>(confirmed: T): [T, (value: T) => void] {
   const [chosen, setChosen] = useState<{ value: T; over: T } | null>(null);
   const shown = chosen && Object.is(chosen.over, confirmed) ? chosen.value : confirmed;
@@ -153,12 +163,7 @@ export function SharedSessionBar({ shared, replay, running, command, fork }: Sha
           <PauseAtNotes on={pauseAtNotes} onChange={setPauseAtNotes} />
         </div>
       )}
-      {replay && !active ? (
-        <p role="status">
-          {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
-          {replay.differs.length > 0 ? `; ${replay.differs.length} tool result(s) differ from the recording` : ''}.{replay.message ? ` ${replay.message}` : ''}
-        </p>
-      ) : null}
+      {replay && !active ? <ReplayOutcome replay={replay} /> : null}
       <div className="shared-actions">
         {active ? null : <SpeedSelect speed={speed} onChange={setSpeed} />}
         <button type="button" aria-disabled={busy} onClick={() => !busy && command({ kind: 'start', speed, pauseAtNotes })}>

@@ -6,7 +6,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { formatBytes } from '../../shared/format-bytes';
 import type { FileContent } from '../../store/types';
-import { lineDiff } from '../transcript/diff-view';
+import { PlainDiff } from '../transcript/diff-view';
 import type { MonacoDiffProps } from '../transcript/monaco-diff';
 import { changeLabel, diffTexts } from './file-differences';
 import type { FileComparison, FileDifference } from './file-differences';
@@ -14,23 +14,7 @@ import type { FileComparison, FileDifference } from './file-differences';
 const MonacoDiff = lazy(() => import('../transcript/monaco-diff').catch(() => ({ default: LineDiffInstead })));
 
 function LineDiffInstead({ path, before, after }: MonacoDiffProps) {
-  const diff = lineDiff(before, after);
-  return (
-    <pre className="plain-diff" aria-label={`Differences in ${path}`} tabIndex={0}>
-      {diff.removed.map((line, index) => (
-        <span key={`r${index}`} className="diff-removed">
-          - {line}
-          {'\n'}
-        </span>
-      ))}
-      {diff.added.map((line, index) => (
-        <span key={`a${index}`} className="diff-added">
-          + {line}
-          {'\n'}
-        </span>
-      ))}
-    </pre>
-  );
+  return <PlainDiff before={before} after={after} label={`Differences in ${path}`} />;
 }
 
 const sizeOf = (content: FileContent | null) => (content === null ? 'absent' : formatBytes(typeof content === 'string' ? new TextEncoder().encode(content).byteLength : content.byteLength));

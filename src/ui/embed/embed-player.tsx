@@ -12,7 +12,7 @@ import type { ReplaySpeed } from '../../shared/replay';
 import type { WorkerClient } from '../../worker/client';
 import type { EmbedSession } from '../../worker/protocol';
 import { isSessionLink } from '../../share/link-prefix';
-import { Caption, FINISHED, PauseAtNotes, ReplayControls, SpeedSelect, replayActive } from '../agent/shared-session-bar';
+import { Caption, PauseAtNotes, ReplayControls, ReplayOutcome, SpeedSelect, replayActive } from '../agent/shared-session-bar';
 import { useAgentSession } from '../agent/use-agent-session';
 import { LoopDiagram } from '../inspector/loop-diagram';
 import { useLoopTracking } from '../inspector/use-live-loop';
@@ -93,12 +93,7 @@ export function EmbedPlayer({ client }: { client: WorkerClient }) {
                 <span className="replay-position">{view.shared.roundTrips} recorded model responses</span>
               </div>
             )}
-            {replay && !active ? (
-              <p role="status">
-                {FINISHED[replay.status as keyof typeof FINISHED]}: round-trip {replay.roundTrip} of {replay.total}
-                {replay.differs.length > 0 ? `; ${replay.differs.length} tool result(s) differ from the recording` : ''}.{replay.message ? ` ${replay.message}` : ''}
-              </p>
-            ) : null}
+            {replay && !active ? <ReplayOutcome replay={replay} /> : null}
             <button type="button" className="embed-diagram-toggle" aria-expanded={diagramShown} {...(diagramShown ? { 'aria-controls': 'embed-diagram' } : {})} onClick={() => setDiagramShown(!diagramShown)}>
               Diagram
             </button>

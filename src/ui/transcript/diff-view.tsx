@@ -22,10 +22,11 @@ export function lineDiff(before: string, after: string): { removed: string[]; ad
   return { removed: a.slice(start, endA), added: b.slice(start, endB), context: start };
 }
 
-function PlainDiff({ before, after }: { before: string | null; after: string }) {
+/** The compact line diff (lines removed, then added), named `label` for a screen reader. */
+export function PlainDiff({ before, after, label = 'Proposed change' }: { before: string | null; after: string; label?: string }) {
   const diff = lineDiff(before ?? '', after);
   return (
-    <pre className="plain-diff" aria-label="Proposed change" tabIndex={0}>
+    <pre className="plain-diff" aria-label={label} tabIndex={0}>
       {before === null ? <span className="diff-note">New file{'\n'}</span> : null}
       {diff.removed.map((line, index) => (
         <span key={`r${index}`} className="diff-removed">
