@@ -56,8 +56,9 @@ for (const [where, query] of [
       if (await approval.isVisible()) {
         await expect(lit).toHaveText(/^Awaiting approval: /);
         seen.push('Awaiting approval');
-        const asked = await approval.innerText({ timeout: 2_000 }).catch(() => null);
-        if (asked === null) continue;
+        // The call is named by the region's first line ("Allow write_file on index.html?"); the rest (its diff) changes as Monaco loads.
+        const asked = (await approval.innerText({ timeout: 2_000 }).catch(() => null))?.split('\n')[0]?.trim() ?? null;
+        if (!asked) continue;
         const allowed = await approval
           .getByRole('button', { name: 'Allow once' })
           .click({ timeout: 2_000 })
