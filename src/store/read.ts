@@ -89,19 +89,3 @@ export function useModelPrices(db: LoopscopeDb): ModelPrices | undefined {
 export function useCheckpoints(db: LoopscopeDb, sessionId: string): CheckpointRecord[] | undefined {
   return useLiveQuery(() => queryCheckpoints(db, sessionId), [db, sessionId]);
 }
-
-/** Text files of the workspace with their contents, for the static preview (capped). */
-export function useWorkspaceTextFiles(db: LoopscopeDb, sessionId: string, maxBytes = 4 * 1024 * 1024): Map<string, string> | undefined {
-  return useLiveQuery(async () => {
-    const files = await queryFiles(db, sessionId);
-    const texts = new Map<string, string>();
-    let total = 0;
-    for (const file of files) {
-      if (typeof file.content !== 'string') continue;
-      total += file.size;
-      if (total > maxBytes) break;
-      texts.set(file.path, file.content);
-    }
-    return texts;
-  }, [db, sessionId, maxBytes]);
-}
