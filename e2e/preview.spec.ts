@@ -195,7 +195,7 @@ test('Pick an element adds the element, where it is written and an image of it t
   expect(body).toContain('"inlineData"');
 });
 
-test('a shared session replays its preview calls from the recording, image included, without a Preview page', async ({ page, gemini, browser }) => {
+test('a shared session replays its preview calls from the recording, without a Preview page', async ({ page, gemini, browser }) => {
   gemini.setScript({
     responses: [...writes, call('preview_query', { selector: '#title' }), call('preview_screenshot', { width: 320 }), text('Checked the title.')],
   });
