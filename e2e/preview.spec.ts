@@ -4,6 +4,7 @@
  * an element of it for the prompt.
  */
 import type { Page } from '@playwright/test';
+import type { FakeGemini } from './fake-gemini/server.mjs';
 import { expect, openApp, sendMessage, statusOf, test, toolCard, transcript, useGemini } from './fixtures';
 
 const text = (value: string) => ({ chunks: [{ text: value, finishReason: 'STOP' }] });
@@ -52,6 +53,13 @@ const FILES: Record<string, string> = {
 
 const writes = Object.entries(FILES).map(([file_path, content]) => call('write_file', { file_path, content }));
 
+/** The app (offline sandbox unless `query` says otherwise) on the fake Gemini, in Allow all. */
+async function openOnGemini(page: Page, gemini: FakeGemini, query?: string) {
+  await openApp(page, query);
+  await useGemini(page, gemini);
+  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+}
+
 async function openPreview(page: Page) {
   await page.getByRole('tab', { name: 'Preview' }).click();
   return page.frameLocator('iframe[title="Preview"]');
@@ -63,9 +71,7 @@ for (const [where, query] of [
 ] as const) {
   test(`on ${where}, the Preview runs the page with its scripts, modules, styles and fetches`, async ({ page, gemini }) => {
     gemini.setScript({ responses: [...writes, text('Wrote the counter.')] });
-    await openApp(page, query);
-    await useGemini(page, gemini);
-    await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+    await openOnGemini(page, gemini, query);
     await sendMessage(page, 'make a counter page');
     await expect(transcript(page)).toContainText('Wrote the counter.');
 
@@ -85,9 +91,7 @@ test('the page reloads when a file it uses changes', async ({ page, gemini }) =>
   gemini.setScript({
     responses: [...writes, text('Wrote it.'), call('edit', { file_path: 'src/label.js', old_string: 'return text;', new_string: "return text + ' again';" }), text('Changed it.')],
   });
-  await openApp(page);
-  await useGemini(page, gemini);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await openOnGemini(page, gemini);
   await sendMessage(page, 'make a counter page');
   const frame = await openPreview(page);
   await expect(frame.locator('#module')).toHaveText('module ran');
@@ -109,9 +113,7 @@ test('the agent reads the console, queries, clicks, types and takes a screenshot
       text('Looked at the page.'),
     ],
   });
-  await openApp(page);
-  await useGemini(page, gemini);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await openOnGemini(page, gemini);
   await sendMessage(page, 'build it and check it');
   await expect(transcript(page)).toContainText('Looked at the page.', { timeout: 45_000 });
 
@@ -143,9 +145,7 @@ test('a preview tool with no page says so, and Plan mode runs only the ones that
   gemini.setScript({
     responses: [call('preview_console', {}), text('No page.'), call('preview_query', { selector: 'h1' }), call('preview_click', { selector: 'h1' }), text('Planned.')],
   });
-  await openApp(page);
-  await useGemini(page, gemini);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await openOnGemini(page, gemini);
   await sendMessage(page, 'look at the page');
   await expect(transcript(page)).toContainText('No page.');
   await expect(toolCard(page, 'preview_console console')).toContainText('no HTML file');
@@ -163,9 +163,7 @@ test('a preview tool with no page says so, and Plan mode runs only the ones that
 
 test('Pick an element adds the element, where it is written and an image of it to the prompt', async ({ page, gemini }) => {
   gemini.setScript({ responses: [...writes, text('Wrote the counter.'), text('I see the button.')] });
-  await openApp(page);
-  await useGemini(page, gemini);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await openOnGemini(page, gemini);
   await sendMessage(page, 'make a counter page');
   const frame = await openPreview(page);
   await expect(frame.locator('#module')).toHaveText('module ran');
@@ -199,9 +197,7 @@ test('a shared session replays its preview calls from the recording, without a P
   gemini.setScript({
     responses: [...writes, call('preview_query', { selector: '#title' }), call('preview_screenshot', { width: 320 }), text('Checked the title.')],
   });
-  await openApp(page);
-  await useGemini(page, gemini);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await openOnGemini(page, gemini);
   await sendMessage(page, 'build and check');
   await expect(transcript(page)).toContainText('Checked the title.', { timeout: 45_000 });
   await page.getByRole('button', { name: 'Share' }).click();
@@ -239,9 +235,7 @@ test('a preview tool right after a write acts on the page as written, not the on
       text('Checked both.'),
     ],
   });
-  await openApp(page);
-  await useGemini(page, gemini);
-  await page.getByRole('combobox', { name: 'Approval mode' }).selectOption('Allow all');
+  await openOnGemini(page, gemini);
   await sendMessage(page, 'write and check twice');
   await expect(transcript(page)).toContainText('Checked both.', { timeout: 45_000 });
   await expect(toolCard(page, 'preview_query #say')).toContainText('"First words"');

@@ -250,7 +250,6 @@ function frameRuntime(config: FrameRuntimeConfig, screenshotLibrary: { toCanvas(
     if (!outline || !element) return;
     const rect = element.getBoundingClientRect();
     Object.assign(outline.style, { display: 'block', left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.width}px`, height: `${rect.height}px` });
-    outline.dataset.label = selectorOf(element);
   };
   const stopPicking = (tell: boolean) => {
     if (!picking) return;
