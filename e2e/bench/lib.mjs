@@ -2,8 +2,8 @@
 // drivers by role and name (as e2e/fixtures.ts does), clocks, and the figure printer.
 // Benchmarks report; they never assert. scripts/bench.mjs collects the figures through
 // BENCH_RESULTS (a JSON-lines file each `figure()` call appends to).
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -64,6 +64,63 @@ export function ensureBuild() {
 
 export async function launchBrowser() {
   return chromium.launch({ executablePath: await findChromium(), args: chromiumArgs });
+}
+
+/**
+ * A Chromium launched here with a profile on disk, and Playwright connected to it over CDP.
+ * `disconnect()` ends Playwright's DevTools session and leaves the browser running, as a
+ * person's (no DevTools attached); `close()` ends the browser and removes the profile.
+ */
+export async function launchDetachableChromium() {
+  const folder = mkdtempSync(join(tmpdir(), 'loopscope-detached-'));
+  const port = await new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => done(free));
+    });
+  });
+  const child = spawn(await findChromium(), [...chromiumArgs, `--remote-debugging-port=${port}`, `--user-data-dir=${folder}`, 'about:blank'], { stdio: 'ignore' });
+  let browser;
+  for (let attempt = 0; !browser; attempt++) {
+    try {
+      browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const context = browser.contexts()[0];
+  return {
+    context,
+    page: context.pages()[0] ?? (await context.newPage()),
+    pid: child.pid,
+    disconnect: () => browser.close(),
+    async close() {
+      await browser.close().catch(() => {});
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+      await removeProfile(folder);
+    },
+  };
+}
+
+/** Removes a Chromium profile once no process uses it any more (its helpers end after the browser). */
+export async function removeProfile(folder) {
+  const users = () =>
+    readdirSync('/proc').filter((name) => {
+      try {
+        return /^\d+$/.test(name) && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(folder);
+      } catch {
+        return false;
+      }
+    });
+  for (let attempt = 0; attempt < 50 && process.platform === 'linux' && users().length > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (error) {
+    console.log(`    (profile ${folder} left behind: ${error.code})`);
+  }
 }
 
 const contentTypes = {

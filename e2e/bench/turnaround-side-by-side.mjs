@@ -14,11 +14,19 @@
 //    GEMINI_CLI_JS, else it is npm-installed into a temporary folder) runs headless: `-p`,
 //    `--approval-mode yolo`, `-m gemini-2.5-flash` (no model router), a private HOME whose
 //    settings choose API-key auth and turn off its LLM loop check, telemetry and update checks.
+//  - `--driver both` (the default) runs the app twice per run: once with Playwright attached, as
+//    the issue measured, and once detached: Playwright sets the app up in a Chromium this bench
+//    launched, then disconnects, and the page presses Send itself a second later, so no DevTools
+//    session is attached during the measured run (as in a person's browser). An attached
+//    DevTools session copies every request body the worker sends (Playwright watches the
+//    network); `devtools-fetch-tax.mjs` measures that alone. `--driver playwright` or `detached`
+//    runs one of the two.
 // The runs alternate, app then CLI, so each pair shares the same minutes of the machine.
 // `--load K` keeps K busy processes spinning during the runs (a loaded machine, as when another
 // browser test runs beside the measurement). Prints both medians per run and the ratio;
 // asserts nothing.
-// Run: node e2e/bench/turnaround-side-by-side.mjs [--runs 3] [--round-trips 200] [--sandbox offline] [--load 1] [--cli path] [--cli-version 0.61.0]
+// `--cpu-by-process` prints the app's CPU by process and by thread.
+// Run: node e2e/bench/turnaround-side-by-side.mjs [--runs 3] [--round-trips 200] [--driver both|playwright|detached] [--sandbox offline] [--load 1] [--cli path] [--cli-version 0.61.0]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -27,7 +35,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
-import { allowAll, argument, ensureBuild, figure, launchBrowser, median, quantile, repoRoot, reply, useGemini, waitForAgentText } from './lib.mjs';
+import { allowAll, argument, ensureBuild, figure, launchBrowser, launchDetachableChromium, median, quantile, removeProfile, repoRoot, reply, useGemini, waitForAgentText } from './lib.mjs';
 
 const ROUND_TRIPS = Number(argument('round-trips', 200));
 const RUNS = Number(argument('runs', 3));
@@ -35,6 +43,11 @@ const VERSION = argument('cli-version', '0.61.0');
 const SANDBOX = argument('sandbox', 'default');
 const LOAD = Number(argument('load', 0));
 const PROFILE = argument('profile', 'disk');
+// `playwright`: the app runs with Playwright attached (its DevTools session watches the network,
+// as the issue measured). `detached`: Playwright sets the app up in a Chromium this bench
+// launched, then disconnects; the page itself presses Send a moment later, so the measured run
+// goes with no DevTools session attached, as in a person's browser. `both` runs the two.
+const DRIVER = argument('driver', 'both');
 const FILE_LINES = 20;
 const LINES = Array.from({ length: FILE_LINES }, (_, index) => `line ${index + 1} of a small file`).join('\n');
 
@@ -131,13 +144,13 @@ async function openContext(browser) {
     pid: browserPid(folder),
     async close() {
       await context.close();
-      rmSync(folder, { recursive: true, force: true });
+      await removeProfile(folder);
     },
   };
 }
 
-async function runApp(browser, appUrl, fake) {
-  const { context, pid, close } = await openContext(browser);
+async function runApp(browser, appUrl, fake, detached = false) {
+  const { context, pid, close, disconnect } = detached ? await launchDetachableChromium() : await openContext(browser);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.log(`    page error: ${error.message}`));
   await page.goto(SANDBOX === 'offline' ? `${appUrl}?sandbox=offline` : appUrl);
@@ -156,18 +169,39 @@ async function runApp(browser, appUrl, fake) {
   const finalText = `Read it ${ROUND_TRIPS} times.`;
   fake.setScript({ responses: [...readCalls('a.txt', ROUND_TRIPS).map((call) => reply({ calls: [call] })), reply({ text: finalText })] });
   const first = fake.requests().length;
+  await box.fill('Read a.txt in many ranges');
+  if (detached) {
+    // The page presses Send itself once Playwright has gone; the run ends with the final request.
+    await page.evaluate(() => setTimeout(() => [...document.querySelectorAll('button[type=submit]')].find((button) => button.textContent.trim() === 'Send')?.click(), 1000));
+    await disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 900));
+  }
   const cpu = cpuSampler(pid);
   const startedAt = performance.now();
-  await box.fill('Read a.txt in many ranges');
-  await box.press('Enter');
-  await waitForAgentText(page, finalText, 600_000);
+  if (detached) await waitForRequests(fake, first + ROUND_TRIPS + 1, 600_000);
+  else {
+    await box.press('Enter');
+    await waitForAgentText(page, finalText, 600_000);
+  }
   const elapsed = performance.now() - startedAt;
   cpu.stop();
-  if (process.argv.includes('--cpu-by-process')) console.log(`    app CPU ms by process: ${JSON.stringify(cpu.byKind())}`);
+  if (process.argv.includes('--cpu-by-process')) {
+    console.log(`    app CPU ms by process: ${JSON.stringify(cpu.byKind())}`);
+    console.log(`    app CPU ms by thread (the busiest): ${JSON.stringify(cpu.byThread())}`);
+  }
   await close();
   const result = turnarounds(fake, first, cpu);
-  console.log(`    app: ${Math.round(elapsed)} ms from Enter to the final text; sandbox: ${status?.trim()}`);
-  return report('app', result);
+  console.log(`    app${detached ? ' (detached)' : ''}: ${Math.round(elapsed)} ms from Enter to the final ${detached ? 'request' : 'text'}; sandbox: ${status?.trim()}`);
+  return report(detached ? 'app (detached)' : 'app', result);
+}
+
+/** Waits until the fake has logged `count` requests. */
+async function waitForRequests(fake, count, timeout) {
+  const until = Date.now() + timeout;
+  while (fake.requests().length < count) {
+    if (Date.now() > until) throw new Error(`Only ${fake.requests().length} of ${count} requests arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function runCli(cli, fake) {
@@ -272,10 +306,13 @@ function cpuSampler(rootPid) {
     samples.push({ at: now, cpu: [...last.values()].reduce((sum, value) => sum + value, 0) });
   };
   const timer = process.platform === 'linux' && rootPid ? setInterval(sample, 20) : null;
+  let threadsAtStart = new Map();
   if (timer) {
     sample();
     for (const [pid, cpu] of last) startCpu.set(pid, cpu);
+    threadsAtStart = threadTimes(pids);
   }
+  let threadsAtStop = new Map();
   const nearest = (at) => samples.reduce((best, entry) => (Math.abs(entry.at - at) < Math.abs(best.at - at) ? entry : best), samples[0]);
   return {
     between: (from, to) => (samples.length > 1 ? nearest(to).cpu - nearest(from).cpu : Number.NaN),
@@ -297,8 +334,39 @@ function cpuSampler(rootPid) {
       }
       return kinds;
     },
-    stop: () => timer && clearInterval(timer),
+    /** CPU ms by thread name (Chromium names its threads: CrRendererMain, DedicatedWorker thread…), summed over the tree, the busiest first. */
+    byThread() {
+      const byName = {};
+      for (const [key, { name, cpu }] of threadsAtStop) byName[name] = (byName[name] ?? 0) + cpu - (threadsAtStart.get(key)?.cpu ?? 0);
+      return Object.fromEntries(Object.entries(byName).filter(([, cpu]) => cpu > 0).sort((a, b) => b[1] - a[1]).slice(0, 12));
+    },
+    stop() {
+      if (!timer) return;
+      clearInterval(timer);
+      threadsAtStop = threadTimes(processTree(rootPid));
+    },
   };
+}
+
+/** Each thread of these processes: `pid/tid` → its name (prefixed with the process's kind) and CPU ms, from /proc/<pid>/task. */
+function threadTimes(pids) {
+  const times = new Map();
+  for (const pid of pids) {
+    let kind = 'process';
+    try {
+      const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      kind = /--utility-sub-type=(\S+)/.exec(line)?.[1]?.split('.').pop() ?? /--type=(\S+)/.exec(line)?.[1] ?? 'browser';
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        times.set(`${pid}/${tid}`, { name: `${kind}: ${name}`, cpu: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+      }
+    } catch {
+      // gone
+    }
+  }
+  return times;
 }
 
 /** The pid of the Chromium whose profile is `folder` (its command line names it). */
@@ -350,21 +418,27 @@ const browser = await launchBrowser();
 const stopLoad = spinners(LOAD);
 try {
   console.log(
-    `Turnaround from outside (issue 40): ${ROUND_TRIPS} read_file round-trips, ${RUNS} runs alternated; the app served by scripts/serve.mjs at the ${SANDBOX === 'offline' ? '?sandbox=offline' : 'default'} URL with its profile ${PROFILE === 'memory' ? 'in memory (incognito)' : 'on disk'}, Gemini CLI ${version}${LOAD ? `; ${LOAD} busy process(es) beside` : ''}`,
+    `Turnaround from outside (issue 40): ${ROUND_TRIPS} read_file round-trips, ${RUNS} runs alternated; the app served by scripts/serve.mjs at the ${SANDBOX === 'offline' ? '?sandbox=offline' : 'default'} URL with its profile ${PROFILE === 'memory' ? 'in memory (incognito)' : 'on disk'}, ${{ playwright: 'Playwright attached', detached: 'Playwright detached before the run', both: 'with Playwright attached, then detached' }[DRIVER]}, Gemini CLI ${version}${LOAD ? `; ${LOAD} busy process(es) beside` : ''}`,
   );
   const pairs = [];
   for (let run = 1; run <= RUNS; run++) {
     console.log(`\n  run ${run}`);
-    const appRun = await runApp(browser, app.url, fake);
+    const appRun = DRIVER === 'detached' ? await runApp(browser, app.url, fake, true) : await runApp(browser, app.url, fake);
+    const detachedRun = DRIVER === 'both' ? await runApp(browser, app.url, fake, true) : null;
     const cliRun = await runCli(cli, fake);
-    pairs.push({ appTurn: appRun.turn, cliTurn: cliRun.turn, ratio: appRun.turn / cliRun.turn, appCpu: appRun.cpu, cliCpu: cliRun.cpu });
+    pairs.push({ appTurn: appRun.turn, cliTurn: cliRun.turn, ratio: appRun.turn / cliRun.turn, appCpu: appRun.cpu, cliCpu: cliRun.cpu, detached: detachedRun });
   }
   const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '?');
-  console.log('\n  summary (medians of each run, ms): app | Gemini CLI | ratio | CPU a round trip: app | Gemini CLI');
-  for (const pair of pairs) console.log(`    ${ms(pair.appTurn)} | ${ms(pair.cliTurn)} | ${pair.ratio.toFixed(2)}× | ${ms(pair.appCpu)} | ${ms(pair.cliCpu)}`);
+  const both = pairs.some((pair) => pair.detached);
+  console.log(`\n  summary (medians of each run, ms): app | Gemini CLI | ratio | CPU a round trip: app | Gemini CLI${both ? ' || app detached | ratio | CPU' : ''}`);
+  for (const pair of pairs) {
+    const detached = pair.detached ? ` || ${ms(pair.detached.turn)} | ${(pair.detached.turn / pair.cliTurn).toFixed(2)}× | ${ms(pair.detached.cpu)}` : '';
+    console.log(`    ${ms(pair.appTurn)} | ${ms(pair.cliTurn)} | ${pair.ratio.toFixed(2)}× | ${ms(pair.appCpu)} | ${ms(pair.cliCpu)}${detached}`);
+  }
   figure('app turnaround, from outside (median of runs)', median(pairs.map((pair) => pair.appTurn)), 'ms');
   figure('Gemini CLI turnaround (median of runs)', median(pairs.map((pair) => pair.cliTurn)), 'ms');
   figure('ratio app / Gemini CLI (median of runs)', median(pairs.map((pair) => pair.ratio)), '×', '≤ 0.8');
+  if (both) figure('ratio app detached (no DevTools session) / Gemini CLI (median of runs)', median(pairs.map((pair) => pair.detached.turn / pair.cliTurn)), '×', '≤ 0.8');
   figure('CPU a round trip, app (all browser processes) / Gemini CLI', `${ms(median(pairs.map((pair) => pair.appCpu)))} / ${ms(median(pairs.map((pair) => pair.cliCpu)))}`, 'ms');
 } finally {
   stopLoad();
