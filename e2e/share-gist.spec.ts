@@ -120,7 +120,7 @@ async function storedGist(github: FakeGitHub, title: string): Promise<string> {
   return gistFragment(id, key);
 }
 
-test('Gist links that do not open say why, and open nothing: wrong key, deleted, changed, unreachable; a file cut short is read whole (?sandbox=offline)', async ({ page, pageErrors }) => {
+test('a Gist link says it is opening while GitHub answers; Gist links that do not open say why, and open nothing: wrong key, deleted, changed, unreachable; a file cut short is read whole (?sandbox=offline)', async ({ page, pageErrors }) => {
   // GitHub's API gives at most 1 MB of a file and says `truncated`: this fake cuts at 100 characters.
   const github = await startFakeGitHub({ gistTruncateAt: 100 });
   try {
@@ -128,9 +128,14 @@ test('Gist links that do not open say why, and open nothing: wrong key, deleted,
     await useGitHub(page, github);
     const alert = transcript(page).getByRole('alert');
 
+    const opening = page.getByRole('status').filter({ hasText: 'fetching its encrypted Gist from GitHub' });
     const opens = await storedGist(github, 'Cut short by the API');
+    // GitHub answers late: the page says what it is waiting for until the session is open.
+    github.fault({ holdMs: 1500, path: '^/gists/', times: 1 });
     await page.goto(`/?sandbox=offline#${opens}`);
+    await expect(opening).toBeVisible();
     await expect(sessions(page).getByText('Shared: Cut short by the API')).toBeVisible();
+    await expect(opening).toHaveCount(0);
     await expect(item(page, 'notes.txt')).toBeVisible();
     expect(github.requests().some((request) => request.path.startsWith('/gist-raw/'))).toBe(true);
     const count = await sessions(page).getByRole('listitem').count();
@@ -141,6 +146,7 @@ test('Gist links that do not open say why, and open nothing: wrong key, deleted,
       await page.goto(`/?sandbox=offline#${fragment}`);
       await expect(alert.last()).toContainText('could not be opened');
       await expect(alert.last()).toContainText(message);
+      await expect(opening).toHaveCount(0);
       await expect(sessions(page).getByRole('listitem')).toHaveCount(count + 1);
       await expect(page.getByRole('region', { name: 'Shared session' })).toHaveCount(0);
     };

@@ -293,7 +293,8 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
     const given = header ? header.replace(/^(token|Bearer)\s+/i, '') : null;
     if (given !== null && given !== token) return send(response, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
     const fault = faultFor(request, url);
-    if (fault) {
+    if (fault?.holdMs) await new Promise((resolve) => setTimeout(resolve, fault.holdMs));
+    else if (fault) {
       if (fault.drop) return request.socket.destroy();
       return send(response, fault.status ?? 500, fault.body ?? { message: `fake fault ${fault.status ?? 500}` }, fault.headers ?? {});
     }
@@ -358,7 +359,7 @@ export async function startFakeGitHub({ port = 0, host = '127.0.0.1', token = 'g
     /** Repositories created through the API. */
     created: () => created.slice(),
     exists: (fullName) => repositories.has(fullName),
-    /** A fault: { status, headers, body, path (a RegExp source), method, after (requests let through first), times, drop (close the socket) }. */
+    /** A fault: { status, headers, body, path (a RegExp source), method, after (requests let through first), times, drop (close the socket), holdMs (answer as usual, that much later) }. */
     fault(fault) {
       faults.push({ after: 0, ...fault });
     },

@@ -130,7 +130,7 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
   const panes = usePaneSizes();
   const panesCode = useOnDemand(workspacePanes, db !== null);
   const WorkspacePanes = panesCode.value;
-  useSessionLinks(client, dispatch);
+  const openingLink = useSessionLinks(client, dispatch);
   const actions = useAppActions(client, view.sessionId);
   const Dialogs = dialogs.loaded();
   const openDialog = (name: string, open: () => void) =>
@@ -190,6 +190,11 @@ export function App({ db, client, sandboxStatus, banner: startBanner = null, set
         <div role="alert" className="banner">
           {banner}
         </div>
+      ) : null}
+      {openingLink ? (
+        <p role="status" aria-busy="true" className="banner link-opening">
+          {openingLink}
+        </p>
       ) : null}
       {updates ? <UpdateNotice offers={updates} busy={view.running || view.waitingMessage !== null} /> : null}
       {showComparison && Comparison !== null && db && view.sessionId && forkedFrom ? (
