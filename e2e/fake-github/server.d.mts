@@ -13,6 +13,8 @@ export interface FakeGitHubFault {
   times?: number;
   /** Closes the connection instead of answering (a network failure). */
   drop?: boolean;
+  /** Answers as usual, this many ms later (a slow GitHub). */
+  holdMs?: number;
 }
 
 export interface FakeGitHubRequest {
