@@ -289,6 +289,35 @@ test('Queue keeps the image with the queued message and sends both when the run 
   gemini.release();
 });
 
+test('a message queued with an image when the page reloads comes back in the prompt with its image, unsent; sent again, both go', async ({ page, gemini, pageErrors }) => {
+  // Regression: the page kept only the text of a message it had not stored, so a reload lost its images.
+  gemini.setScript({ responses: [{ chunks: [{ text: 'Working' }, { text: '.', finishReason: 'STOP' }], holdBefore: 1 }, text('Seen it.')] });
+  await openApp(page);
+  await useGemini(page, gemini, { remember: true });
+  const png = await drawPng(page, 6, 6);
+  await prompt(page).fill('first');
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Working');
+  await prompt(page).fill('then this');
+  await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
+  await page.getByRole('button', { name: 'Queue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Queued: “then this” with an image.' })).toBeVisible();
+
+  await page.reload();
+  await expect(prompt(page)).toHaveValue('then this');
+  await expect(attachments(page).getByRole('img', { name: 'red.png' })).toBeVisible();
+  await expect(transcript(page)).toContainText('It is back in the prompt: press Enter to send it.');
+  await expect(you(page).filter({ hasText: 'then this' })).toHaveCount(0);
+  expect(gemini.requests()).toHaveLength(1);
+
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Seen it.');
+  // After the unanswered `first` (the reload cut its answer off), in the same user turn.
+  expect(lastUserParts(gemini, 1).slice(-2)).toEqual([{ text: 'then this' }, { inlineData: { mimeType: 'image/png', data: png } }]);
+  await expect(attachments(page)).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
 test('the attachments, a refusal and a message with an image pass axe (WCAG 2.1 A and AA), in the dark and light themes', async ({ page, gemini }) => {
   gemini.setScript({ responses: [text('A red square.')] });
   await openApp(page);

@@ -19,7 +19,7 @@ import { ForkOriginLine, useFork } from './fork-controls';
 import type { ForkOrigin } from '../../shared/fork-point';
 import type { PromptImage } from '../../shared/prompt-images';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
-import { forgetUnsent, readUnsent, UNSENT_NOTICE } from './unsent-message';
+import { forgetUnsent, readUnsent, readUnsentImages, unsentNotice } from './unsent-message';
 import { keepUnsentSteering, readUnsentSteering } from './unsent-steering';
 import { useAgentActions } from './use-agent-actions';
 import { usePromptAttachments } from './use-prompt-attachments';
@@ -134,6 +134,13 @@ export function AgentPanel(props: AgentPanelProps) {
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
   const [unsent] = useState(readUnsent);
+  const [unsentImages] = useState(() => (unsent === null ? { images: [], dropped: 0 } : readUnsentImages()));
+  const unsentImagesGiven = useRef(false);
+  useEffect(() => {
+    if (unsentImagesGiven.current || unsentImages.images.length === 0) return;
+    unsentImagesGiven.current = true;
+    giveBackAttachments(unsentImages.images.map(imageAttachment));
+  }, [unsentImages, giveBackAttachments]);
   // So are steering messages that had not joined the run (the run ended with the page): unsent-steering.ts.
   const [unsentSteering] = useState(readUnsentSteering);
   useEffect(() => keepUnsentSteering(view.steering.map((waiting) => waiting.text)), [view.steering]);
@@ -148,7 +155,7 @@ export function AgentPanel(props: AgentPanelProps) {
     if ((unsent === null && unsentSteering.length === 0) || !sessionOpen || unsentNoticed.current) return;
     unsentNoticed.current = true;
     if (view.waitingMessage === null) forgetUnsent();
-    dispatch({ type: 'notice', level: 'info', message: UNSENT_NOTICE });
+    dispatch({ type: 'notice', level: 'info', message: unsentNotice(unsentImages.dropped) });
   }, [unsent, sessionOpen]); // once, when the first session opens
 
   const commandContext: CommandContext = {

@@ -73,7 +73,7 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
    * `sessionId`: the session the message was written in (a queued one), else the one on screen.
    */
   const sendNow = async (text: string, images: PromptImage[], sessionId = client.sessionTarget(view.sessionId)): Promise<boolean> => {
-    keepUnsent(text);
+    keepUnsent(text, images);
     dispatch({ type: 'local-send', text, ...(images.length > 0 ? { images } : {}) });
     flushRef?.current?.();
     const answer = await client.request({ type: 'send', sessionId, text, ...(images.length > 0 ? { images } : {}) });
@@ -91,7 +91,7 @@ export function useAgentActions({ client, view, dispatch, flushRef }: AgentActio
     const images = attachedImages(attachments);
     const full = withAttachedElements(text, attachments);
     if (!view.running) return sendNow(full, images);
-    keepUnsent(full);
+    keepUnsent(full, images);
     return new Promise<boolean>((settle) => setQueued({ text: full, images, settle }));
   };
   /**
