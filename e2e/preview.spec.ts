@@ -193,7 +193,7 @@ test('Pick an element adds the element, where it is written and an image of it t
   expect(body).toContain('"inlineData"');
 });
 
-test('a shared session replays its preview calls from the recording, without a Preview page', async ({ page, gemini, browser }) => {
+test('a shared session replays its preview calls from the recording, screenshots with their images, without a Preview page', async ({ page, gemini, browser }) => {
   gemini.setScript({
     responses: [...writes, call('preview_query', { selector: '#title' }), call('preview_screenshot', { width: 320 }), text('Checked the title.')],
   });
@@ -220,7 +220,11 @@ test('a shared session replays its preview calls from the recording, without a P
   const query = toolCard(reader, 'preview_query #title');
   await expect(query.locator('[data-status]')).toHaveText('success');
   await expect(query).toContainText('1 element(s) of index.html match #title');
-  await expect(toolCard(reader, 'preview_screenshot 320px wide')).toContainText('Screenshot of index.html, 320×');
+  const shot = toolCard(reader, 'preview_screenshot 320px wide');
+  await expect(shot).toContainText('Screenshot of index.html, 320×');
+  await expect(shot).toContainText('(recorded; not run again)');
+  // The recorded screenshot comes back with its image: on the card, and in the replay's history.
+  await expect(shot.getByRole('img')).toBeVisible();
   await context.close();
 });
 

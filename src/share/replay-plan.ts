@@ -6,6 +6,7 @@
  */
 import type { Content, Part } from '../shared/content';
 import { promptImagesOf } from '../shared/prompt-images';
+import { withRecordedMedia } from '../shared/recorded-media';
 import type { PromptImage } from '../shared/prompt-images';
 
 export interface ReplayStep {
@@ -22,7 +23,7 @@ export interface ReplayStep {
 export interface ReplayPlan {
   initial: Content[];
   steps: ReplayStep[];
-  /** Recorded tool results by call id. */
+  /** Recorded tool results by call id, each with its images (shared/recorded-media.ts). */
   results: Map<string, Record<string, unknown>>;
   /** Responses in all steps: the round-trips a replay makes. */
   total: number;
@@ -106,7 +107,8 @@ export function replayPlan(history: readonly Content[]): ReplayPlan {
     }
     for (const part of content.parts) {
       const response = part.functionResponse;
-      if (response?.id) plan.results.set(response.id, response.response);
+      // A result's images (a screenshot) go with it: a replay's stand-in gives them back.
+      if (response?.id) plan.results.set(response.id, withRecordedMedia(response.response, response.parts));
     }
   }
   // A message the model never answered (stopped at once) has nothing to replay.

@@ -1,8 +1,10 @@
 /**
  * In a replay of a shared session, a tool that ran on another system (an MCP server's, or a
  * preview tool's page) is not run again: its stand-in answers each call with the result the recording holds for that tool,
- * in order. It changes nothing and calls no one, so it does not ask.
+ * in order, with the images it had (a screenshot: the model gets them again, and the card shows
+ * them). It changes nothing and calls no one, so it does not ask.
  */
+import { recordedMedia } from '../shared/recorded-media';
 import { summarizeArgs } from './tool-args';
 import { errorResult } from './tool-result';
 import type { ToolResult } from './types';
@@ -23,7 +25,11 @@ export function createRecordedTool(name: string, recorded: Record<string, unknow
     if (!response) return errorResult('RECORDING_EXHAUSTED', `The recording holds no more results of ${name}.`);
     if (typeof response['error'] === 'string') return errorResult('RECORDED_ERROR', response['error']);
     const output = typeof response['output'] === 'string' ? response['output'] : JSON.stringify(response);
-    return { llmContent: output, display: { type: 'text', text: `${output}\n(recorded; ${note})` } };
+    const text = `${output}\n(recorded; ${note})`;
+    const media = recordedMedia(response).flatMap((part) => (part.inlineData ? [{ inlineData: part.inlineData }] : []));
+    if (media.length === 0) return { llmContent: output, display: { type: 'text', text } };
+    const images = media.map(({ inlineData }) => ({ mimeType: inlineData.mimeType, data: inlineData.data }));
+    return { llmContent: [{ text: output }, ...media], display: { type: 'text', text, images } };
   };
   return {
     declaration: { name, kind: 'read', description: `${name}, replayed from the recording`, parametersJsonSchema: { type: 'object', properties: {} } },

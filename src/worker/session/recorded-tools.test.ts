@@ -86,4 +86,21 @@ describe('a replay\'s tools', () => {
     expect(tools.get('write_file')!.summarize({ file_path: 'a.txt', content: 'hi' })).toBe(base.get('write_file')!.summarize({ file_path: 'a.txt', content: 'hi' }));
     expect(tools.declarations()).toEqual(base.declarations());
   });
+
+  it('give a recorded screenshot back with its image, to the model and on the card, and the result still reads as recorded', async () => {
+    const png = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
+    const recorded: Content[] = [
+      { role: 'user', parts: [{ text: 'Look at the page' }] },
+      { role: 'model', parts: [{ functionCall: { id: 'p1', name: 'preview_screenshot', args: { width: 320 } } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'p1', name: 'preview_screenshot', response: { output: 'Screenshot of index.html, 320×200.' }, parts: [{ inlineData: png }] } }] },
+      { role: 'model', parts: [{ text: 'Seen.' }] },
+    ];
+    const plan = replayPlan(recorded);
+    // What the replay compares a replayed result with is the response as recorded, images aside.
+    expect(JSON.stringify(plan.results.get('p1'))).toBe(JSON.stringify({ output: 'Screenshot of index.html, 320×200.' }));
+    const tools = withRecordedExternalTools(createToolRegistry(createBuiltinTools()), recordedResultsByTool(plan));
+    const result = await tools.get('preview_screenshot')!.execute({ width: 320 }, { signal: new AbortController().signal } as never);
+    expect(result.llmContent).toEqual([{ text: 'Screenshot of index.html, 320×200.' }, { inlineData: png }]);
+    expect(result.display).toEqual({ type: 'text', text: 'Screenshot of index.html, 320×200.\n(recorded; not run again)', images: [png] });
+  });
 });
