@@ -256,20 +256,27 @@ test('Fork from here on a message with an image puts its text back in the prompt
   await expect(transcript(page).getByRole('article')).toHaveCount(0);
 });
 
-test('Queue keeps the image with the queued message and sends both when the run ends; Stop gives both back', async ({ page, gemini }) => {
-  const hold = (value: string) => ({ chunks: [{ text: value }, { text: '.', finishReason: 'STOP' }], holdBefore: 1 });
-  gemini.setScript({ responses: [hold('Working'), text('Seen it.'), hold('Working again')] });
-  await openApp(page);
-  await useGemini(page, gemini);
+/** An answer held by the fake until the test releases it: the agent is working meanwhile. */
+const held = (value: string) => ({ chunks: [{ text: value }, { text: '.', finishReason: 'STOP' }], holdBefore: 1 });
+
+/** Sends `first` (whose answer is held), then queues `then this` with a pasted PNG; answers the PNG. */
+async function queueWithImageWhileWorking(page: Page): Promise<string> {
   const png = await drawPng(page, 6, 6);
   await prompt(page).fill('first');
   await prompt(page).press('Enter');
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Working');
-
   await prompt(page).fill('then this');
   await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
   await page.getByRole('button', { name: 'Queue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Queued: “then this” with an image.' })).toBeVisible();
+  return png;
+}
+
+test('Queue keeps the image with the queued message and sends both when the run ends; Stop gives both back', async ({ page, gemini }) => {
+  gemini.setScript({ responses: [held('Working'), text('Seen it.'), held('Working again')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const png = await queueWithImageWhileWorking(page);
   await expect(attachments(page)).toHaveCount(0);
   expect(gemini.release()).toBe(1);
   await expect(transcript(page).getByRole('article', { name: 'Agent' }).last()).toHaveText('Seen it.');
@@ -291,17 +298,10 @@ test('Queue keeps the image with the queued message and sends both when the run 
 
 test('a message queued with an image when the page reloads comes back in the prompt with its image, unsent; sent again, both go', async ({ page, gemini, pageErrors }) => {
   // Regression: the page kept only the text of a message it had not stored, so a reload lost its images.
-  gemini.setScript({ responses: [{ chunks: [{ text: 'Working' }, { text: '.', finishReason: 'STOP' }], holdBefore: 1 }, text('Seen it.')] });
+  gemini.setScript({ responses: [held('Working'), text('Seen it.')] });
   await openApp(page);
   await useGemini(page, gemini, { remember: true });
-  const png = await drawPng(page, 6, 6);
-  await prompt(page).fill('first');
-  await prompt(page).press('Enter');
-  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText('Working');
-  await prompt(page).fill('then this');
-  await pasteFiles(page, [{ name: 'red.png', type: 'image/png', base64: png }]);
-  await page.getByRole('button', { name: 'Queue' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Queued: “then this” with an image.' })).toBeVisible();
+  const png = await queueWithImageWhileWorking(page);
 
   await page.reload();
   await expect(prompt(page)).toHaveValue('then this');
