@@ -164,6 +164,25 @@ test('an image larger than 2048 pixels is made smaller before it goes, and says 
   expect(pngSize(image.data)).toEqual({ width: 2048, height: 683 });
 });
 
+test('a message sent while its pasted image is still being prepared waits for it, says so, and goes with it', async ({ page, gemini }) => {
+  // Regression: Enter right after a paste sent the message without the image (seen once in a
+  // full run, on a queued message), and the image then sat in Attachments for the next one.
+  gemini.setScript({ responses: [text('A large photo.')] });
+  await openApp(page);
+  await useGemini(page, gemini);
+  const photo = await drawPng(page, 2200, 1600, 'noise');
+  await prompt(page).fill('what is this?');
+  await pasteFiles(page, [{ name: 'photo.png', type: 'image/png', base64: photo }]);
+  await prompt(page).press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Preparing photo.png…' })).toBeVisible();
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('A large photo.');
+  await expect(page.getByRole('status').filter({ hasText: 'Preparing' })).toHaveCount(0);
+  await expect(attachments(page)).toHaveCount(0);
+  const parts = lastUserParts(gemini, 0);
+  expect(parts[0]).toEqual({ text: 'what is this?' });
+  expect(parts[1]?.['inlineData']).toBeTruthy();
+});
+
 test('an image dropped on the prompt is attached; one attached while the agent works goes with the steering message, after the results', async ({ page, gemini }) => {
   const listThenHold = { chunks: [{ text: 'Looking around.' }, { functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }], finishReason: 'STOP' }], holdBefore: 1 };
   gemini.setScript({ responses: [listThenHold, text('Like the picture, then.')] });

@@ -115,28 +115,28 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
     setActive(0);
   };
 
+  /**
+   * Hands the text and its attachments to `deliver`, once an image pasted or dropped just before
+   * is prepared (the prompt says so meanwhile); a refusal puts both back.
+   */
+  const hand = async (trimmed: string, deliver: (text: string, taken: readonly PromptAttachment[]) => Promise<boolean>) => {
+    const pending = attachments?.takeWhenReady() ?? [];
+    edit('', 0);
+    const taken = await pending;
+    if (await deliver(trimmed, taken)) return;
+    setText((current) => current || trimmed);
+    if (taken.length > 0) attachments?.giveBack(taken);
+  };
   const send = (current = text) => {
     const trimmed = current.trim();
     if (!trimmed || !canSend) return;
-    const taken = attachments?.take() ?? [];
-    edit('', 0);
-    void onSend(trimmed, taken).then((accepted) => {
-      if (accepted) return;
-      setText((current) => current || trimmed);
-      if (taken.length > 0) attachments?.giveBack(taken);
-    });
+    void hand(trimmed, onSend);
   };
   const steering = running && onSteer !== undefined;
   const steer = (current = text) => {
     const trimmed = current.trim();
     if (!trimmed || !onSteer) return;
-    const taken = attachments?.take() ?? [];
-    edit('', 0);
-    void onSteer(trimmed, taken).then((accepted) => {
-      if (accepted) return;
-      setText((current) => current || trimmed);
-      if (taken.length > 0) attachments?.giveBack(taken);
-    });
+    void hand(trimmed, onSteer);
   };
 
   // Given back (steering messages a Stop returned): older than what is typed, so they come first.
@@ -250,6 +250,11 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
             textareaRef.current?.focus();
           }}
         />
+      ) : null}
+      {attachments && attachments.preparing.length > 0 ? (
+        <p className="attachment-preparing" role="status">
+          Preparing {attachments.preparing.join(', ')}…
+        </p>
       ) : null}
       {attachments?.problem ? (
         <p className="attachment-problem" role="alert">

@@ -4,7 +4,10 @@
  * keeps them. Files (paste, drop, Attach image) are prepared one by one (prepare-image.ts, the
  * pixels drawn in the image worker of image-codec.ts); a refused one is said in `problem` and
  * changes nothing else. `take` empties the list for a send; `giveBack` puts what a refused send
- * took back in front.
+ * took back in front. Preparing takes a moment (a photo is decoded and drawn again), so a message
+ * sent meanwhile waits for the files pasted or dropped before it (`takeWhenReady`), and
+ * `preparing` names them for the prompt to say so: an image never misses the message it was
+ * attached to.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { PROMPT_IMAGES_MAX } from '../../shared/limits';
@@ -26,12 +29,19 @@ export interface PromptAttachments {
   remove(id: string): void;
   /** The list as it is, emptied: what goes with a message now. */
   take(): PromptAttachment[];
+  /** The names of the files being prepared now. */
+  preparing: readonly string[];
+  /** Once the files added so far are prepared (or refused): the list, emptied. */
+  takeWhenReady(): Promise<PromptAttachment[]>;
   giveBack(attachments: readonly PromptAttachment[]): void;
 }
 
 export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): PromptAttachments {
   const [attachments, setAttachments] = useState<readonly PromptAttachment[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState<readonly string[]>([]);
+  // The files' preparations, one after another: settles once the last one added has.
+  const preparations = useRef<Promise<void>>(Promise.resolve());
   // The list as last set, for `take` and for naming files attached in one go.
   const current = useRef<readonly PromptAttachment[]>([]);
   const update = useCallback((next: (list: readonly PromptAttachment[]) => readonly PromptAttachment[]) => {
@@ -55,9 +65,8 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
     [append],
   );
 
-  const addFiles = useCallback(
+  const prepareFiles = useCallback(
     async (files: readonly File[]) => {
-      setProblem(null);
       for (const file of files) {
         if (current.current.filter((attachment) => attachment.type === 'image').length >= PROMPT_IMAGES_MAX) {
           setProblem(`${file.name} was not attached: a message takes at most ${PROMPT_IMAGES_MAX} images.`);
@@ -86,6 +95,18 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
     },
     [append, codec],
   );
+  const addFiles = useCallback(
+    (files: readonly File[]) => {
+      setProblem(null);
+      if (files.length === 0) return preparations.current;
+      const names = files.map((file) => file.name || 'pasted image');
+      setPreparing((list) => [...list, ...names]);
+      const done = preparations.current.then(() => prepareFiles(files)).finally(() => setPreparing((list) => list.slice(names.length)));
+      preparations.current = done.catch(() => undefined);
+      return done;
+    },
+    [prepareFiles],
+  );
 
   const remove = useCallback((id: string) => update((list) => list.filter((attachment) => attachment.id !== id)), [update]);
   const take = useCallback(() => {
@@ -94,7 +115,11 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
     update(() => []);
     return taken;
   }, [update]);
+  const takeWhenReady = useCallback(() => preparations.current.then(take), [take]);
   const giveBack = useCallback((given: readonly PromptAttachment[]) => update((list) => withGivenBack(list, given)), [update]);
 
-  return useMemo(() => ({ attachments, problem, add, addFiles, remove, take, giveBack }), [attachments, problem, add, addFiles, remove, take, giveBack]);
+  return useMemo(
+    () => ({ attachments, problem, add, addFiles, remove, take, giveBack, preparing, takeWhenReady }),
+    [attachments, problem, add, addFiles, remove, take, giveBack, preparing, takeWhenReady],
+  );
 }
