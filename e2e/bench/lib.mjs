@@ -67,9 +67,36 @@ export async function launchBrowser() {
 }
 
 /**
- * A Chromium launched here with a profile on disk, and Playwright connected to it over CDP.
- * `disconnect()` ends Playwright's DevTools session and leaves the browser running, as a
- * person's (no DevTools attached); `close()` ends the browser and removes the profile.
+ * The program and arguments Playwright launches Chromium with (its own defaults, then ours), read
+ * once from the command line of a browser it launched; elsewhere than Linux, ours alone.
+ */
+let launchLine;
+async function playwrightLaunchLine() {
+  if (launchLine) return launchLine;
+  const executablePath = await findChromium();
+  launchLine = { program: executablePath, args: chromiumArgs };
+  if (process.platform !== 'linux') return launchLine;
+  const folder = mkdtempSync(join(tmpdir(), 'loopscope-launch-line-'));
+  const context = await chromium.launchPersistentContext(folder, { executablePath, args: chromiumArgs });
+  for (const name of readdirSync('/proc')) {
+    try {
+      const words = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      if (!/^\d+$/.test(name) || !words.some((word) => word === `--user-data-dir=${folder}`) || words.some((word) => word.startsWith('--type='))) continue;
+      launchLine = { program: words[0], args: words.slice(1).filter((word) => !word.startsWith('--user-data-dir=') && word !== '--remote-debugging-pipe' && word !== 'about:blank') };
+    } catch {
+      // gone
+    }
+  }
+  await context.close();
+  await removeProfile(folder);
+  return launchLine;
+}
+
+/**
+ * A Chromium launched here with a profile on disk and the arguments Playwright would launch it
+ * with, and Playwright connected to it over CDP. `disconnect()` ends Playwright's DevTools
+ * session and leaves the browser running, as a person's (no DevTools attached); `close()` ends
+ * the browser and removes the profile.
  */
 export async function launchDetachableChromium() {
   const folder = mkdtempSync(join(tmpdir(), 'loopscope-detached-'));
@@ -79,7 +106,8 @@ export async function launchDetachableChromium() {
       probe.close(() => done(free));
     });
   });
-  const child = spawn(await findChromium(), [...chromiumArgs, `--remote-debugging-port=${port}`, `--user-data-dir=${folder}`, 'about:blank'], { stdio: 'ignore' });
+  const { program, args } = await playwrightLaunchLine();
+  const child = spawn(program, [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${folder}`, 'about:blank'], { stdio: 'ignore' });
   let browser;
   for (let attempt = 0; !browser; attempt++) {
     try {
