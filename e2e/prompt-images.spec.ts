@@ -164,7 +164,7 @@ test('an image larger than 2048 pixels is made smaller before it goes, and says 
   expect(pngSize(image.data)).toEqual({ width: 2048, height: 683 });
 });
 
-test('a message sent while its pasted image is still being prepared waits for it, says so, and goes with it', async ({ page, gemini }) => {
+test('a message sent while its pasted image is still being prepared waits for it in the box, says so, and goes with it', async ({ page, gemini }) => {
   // Regression: Enter right after a paste sent the message without the image (seen once in a
   // full run, on a queued message), and the image then sat in Attachments for the next one.
   gemini.setScript({ responses: [text('A large photo.')] });
@@ -174,8 +174,16 @@ test('a message sent while its pasted image is still being prepared waits for it
   await prompt(page).fill('what is this?');
   await pasteFiles(page, [{ name: 'photo.png', type: 'image/png', base64: photo }]);
   await prompt(page).press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Preparing photo.png…' })).toBeVisible();
+  // Meanwhile the message stays in the box, read-only, and the prompt says what it waits for (read at one moment).
+  const waiting = () =>
+    page.evaluate(() => {
+      const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message the agent"]')!;
+      const said = [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent === 'Preparing photo.png…');
+      return { said, text: box.value, readOnly: box.readOnly };
+    });
+  await expect.poll(waiting).toEqual({ said: true, text: 'what is this?', readOnly: true });
   await expect(transcript(page).getByRole('article', { name: 'Agent' })).toHaveText('A large photo.');
+  await expect(prompt(page)).toHaveValue('');
   await expect(page.getByRole('status').filter({ hasText: 'Preparing' })).toHaveCount(0);
   await expect(attachments(page)).toHaveCount(0);
   const parts = lastUserParts(gemini, 0);

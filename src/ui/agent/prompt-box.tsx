@@ -116,13 +116,24 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
   };
 
   /**
-   * Hands the text and its attachments to `deliver`, once an image pasted or dropped just before
-   * is prepared (the prompt says so meanwhile); a refusal puts both back.
+   * Hands the text and its attachments to `deliver`; a refusal puts both back. While an image
+   * pasted or dropped just before is being prepared, the text stays in the box, read-only (the
+   * prompt says what it waits for), and goes once the image can go with it.
    */
+  const [holding, setHolding] = useState(false);
+  const holdingRef = useRef(false);
   const hand = async (trimmed: string, deliver: (text: string, taken: readonly PromptAttachment[]) => Promise<boolean>) => {
-    const pending = attachments?.takeWhenReady() ?? [];
+    if (holdingRef.current) return;
+    let taken: readonly PromptAttachment[] = [];
+    if (attachments?.isPreparing()) {
+      holdingRef.current = true;
+      setHolding(true);
+      taken = await attachments.takeWhenReady().finally(() => {
+        holdingRef.current = false;
+        setHolding(false);
+      });
+    } else taken = attachments?.take() ?? [];
     edit('', 0);
-    const taken = await pending;
     if (await deliver(trimmed, taken)) return;
     setText((current) => current || trimmed);
     if (taken.length > 0) attachments?.giveBack(taken);
@@ -287,6 +298,8 @@ export function PromptBox({ running, canSend = !running, waiting = false, initia
           aria-activedescendant={suggestions ? optionId(listId, activeIndex) : undefined}
           // The page is for talking to the agent: typing can start as soon as it opens.
           autoFocus
+          // A message waiting for its image to be prepared stays as it was sent.
+          readOnly={holding}
           placeholder={
             waiting
               ? 'Waiting for the sandbox… your message runs as soon as it is ready'

@@ -5,8 +5,8 @@
  * pixels drawn in the image worker of image-codec.ts); a refused one is said in `problem` and
  * changes nothing else. `take` empties the list for a send; `giveBack` puts what a refused send
  * took back in front. Preparing takes a moment (a photo is decoded and drawn again), so a message
- * sent meanwhile waits for the files pasted or dropped before it (`takeWhenReady`), and
- * `preparing` names them for the prompt to say so: an image never misses the message it was
+ * sent meanwhile waits for the files pasted or dropped before it (`isPreparing`, `takeWhenReady`),
+ * and `preparing` names them for the prompt to say so: an image never misses the message it was
  * attached to.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -29,8 +29,10 @@ export interface PromptAttachments {
   remove(id: string): void;
   /** The list as it is, emptied: what goes with a message now. */
   take(): PromptAttachment[];
-  /** The names of the files being prepared now. */
+  /** The names of the files being prepared now (as last rendered). */
   preparing: readonly string[];
+  /** Whether a file is being prepared at this moment (not as last rendered). */
+  isPreparing(): boolean;
   /** Once the files added so far are prepared (or refused): the list, emptied. */
   takeWhenReady(): Promise<PromptAttachment[]>;
   giveBack(attachments: readonly PromptAttachment[]): void;
@@ -42,6 +44,7 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
   const [preparing, setPreparing] = useState<readonly string[]>([]);
   // The files' preparations, one after another: settles once the last one added has.
   const preparations = useRef<Promise<void>>(Promise.resolve());
+  const unprepared = useRef(0);
   // The list as last set, for `take` and for naming files attached in one go.
   const current = useRef<readonly PromptAttachment[]>([]);
   const update = useCallback((next: (list: readonly PromptAttachment[]) => readonly PromptAttachment[]) => {
@@ -100,8 +103,14 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
       setProblem(null);
       if (files.length === 0) return preparations.current;
       const names = files.map((file) => file.name || 'pasted image');
+      unprepared.current += names.length;
       setPreparing((list) => [...list, ...names]);
-      const done = preparations.current.then(() => prepareFiles(files)).finally(() => setPreparing((list) => list.slice(names.length)));
+      const done = preparations.current
+        .then(() => prepareFiles(files))
+        .finally(() => {
+          unprepared.current -= names.length;
+          setPreparing((list) => list.slice(names.length));
+        });
       preparations.current = done.catch(() => undefined);
       return done;
     },
@@ -116,10 +125,11 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
     return taken;
   }, [update]);
   const takeWhenReady = useCallback(() => preparations.current.then(take), [take]);
+  const isPreparing = useCallback(() => unprepared.current > 0, []);
   const giveBack = useCallback((given: readonly PromptAttachment[]) => update((list) => withGivenBack(list, given)), [update]);
 
   return useMemo(
-    () => ({ attachments, problem, add, addFiles, remove, take, giveBack, preparing, takeWhenReady }),
-    [attachments, problem, add, addFiles, remove, take, giveBack, preparing, takeWhenReady],
+    () => ({ attachments, problem, add, addFiles, remove, take, giveBack, preparing, isPreparing, takeWhenReady }),
+    [attachments, problem, add, addFiles, remove, take, giveBack, preparing, isPreparing, takeWhenReady],
   );
 }
