@@ -128,6 +128,24 @@ test('a message not yet stored when the page reloads comes back in the prompt; i
   await expect(transcript(page)).not.toContainText('It is back in the prompt');
 });
 
+test('what is typed and not sent comes back after a reload, in this tab only; once sent, the prompt comes back empty', async ({ page, context }) => {
+  await page.goto('/?sandbox=offline');
+  await prompt(page).fill('half a thought');
+  await page.reload();
+  await expect(prompt(page)).toHaveValue('half a thought');
+  const second = await context.newPage();
+  await second.goto('/?sandbox=offline');
+  await expect(prompt(second)).toBeVisible();
+  await expect(prompt(second)).toHaveValue('');
+  await second.close();
+
+  await prompt(page).press('Enter');
+  await expect(transcript(page).getByRole('article', { name: 'Agent' })).toContainText("I'm the Scripted demo");
+  await page.reload();
+  await expect(transcript(page).getByRole('article', { name: 'You' })).toHaveText('half a thought');
+  await expect(prompt(page)).toHaveValue('');
+});
+
 test('a message given back after a reload stays in its own tab', async ({ page, context }) => {
   let failing = false;
   const held: Route[] = [];

@@ -21,6 +21,7 @@ import type { PromptImage } from '../../shared/prompt-images';
 import { adoptEarlyPrompt, earlyPromptBox, readEarlyBox } from './early-prompt';
 import { forgetUnsent, readUnsent, readUnsentImages, unsentNotice } from './unsent-message';
 import { keepUnsentSteering, readUnsentSteering } from './unsent-steering';
+import { readDraft, restoredPrompt } from './prompt-draft';
 import { useAgentActions } from './use-agent-actions';
 import { usePromptAttachments } from './use-prompt-attachments';
 import type { PromptAttachments } from './use-prompt-attachments';
@@ -134,6 +135,8 @@ export function AgentPanel(props: AgentPanelProps) {
   // A message this tab's last page sent but never stored is back in the prompt, with a notice
   // once a session is open (unsent-message.ts). A message sent meanwhile keeps its own record.
   const [unsent] = useState(readUnsent);
+  // And what was typed and not sent (prompt-draft.ts), after them.
+  const [draft] = useState(readDraft);
   const [unsentImages] = useState(() => (unsent === null ? { images: [], dropped: 0 } : readUnsentImages()));
   const unsentImagesGiven = useRef(false);
   useEffect(() => {
@@ -298,7 +301,7 @@ export function AgentPanel(props: AgentPanelProps) {
         running={busy}
         canSend={view.waitingMessage === null && queued === null}
         waiting={waitingForSandbox}
-        initialText={seed ? seed.text : early?.text || [...unsentSteering, ...(unsent ? [unsent] : [])].join('\n\n')}
+        initialText={seed ? seed.text : early?.text || restoredPrompt([...unsentSteering, ...(unsent ? [unsent] : [])], draft)}
         initialCaret={seed ? undefined : early?.text ? early.caret : undefined}
         adoptEarly={adoptEarlyPrompt}
         onSend={actions.send}

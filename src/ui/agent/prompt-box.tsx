@@ -16,7 +16,7 @@
  * above it and go with the next message, Steer and Queue included; a message not accepted gives
  * them back with its text. A file refused says why beside the box; the text is left as it was.
  */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type React from 'react';
 import { CompletionList, optionId } from './completion-list';
 import type { CompletionOption } from './completion-list';
@@ -27,6 +27,7 @@ import { commandNamed } from './prompt-commands';
 import type { PromptCommand } from './prompt-commands';
 import { AttachmentList } from './attachment-list';
 import type { PromptAttachment } from './prompt-attachments';
+import { keepDraft } from './prompt-draft';
 import type { PromptAttachments } from './use-prompt-attachments';
 import { PROMPT_IMAGE_TYPES } from '../../shared/prompt-images';
 
@@ -83,6 +84,8 @@ const tokenKey = (token: CompletionToken): string => `${token.kind}:${token.star
 
 export function PromptBox({ running, canSend = !running, waiting = false, initialText = '', initialCaret, adoptEarly, onSend, onSteer, given, onStop, commands = [], onCommand, paths = [], attachments }: PromptBoxProps) {
   const [text, setText] = useState(initialText);
+  // Kept as typed, so a reload gives it back (prompt-draft.ts).
+  useEffect(() => keepDraft(text), [text]);
   const [caret, setCaret] = useState(initialCaret ?? initialText.length);
   const [active, setActive] = useState(0);
   /** The word whose list Escape closed: it stays closed until the caret leaves that word. */

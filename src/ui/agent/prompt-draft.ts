@@ -1,0 +1,42 @@
+/**
+ * What is typed in the prompt and not sent yet, kept in this tab's sessionStorage as it changes,
+ * so a reload (or a crashed tab) gives it back instead of an empty box. sessionStorage, as for an
+ * unsent message (unsent-message.ts): it survives a reload and belongs to one tab. Only text:
+ * attachments are not kept with a draft.
+ */
+import { tabStorage } from './unsent-message';
+import type { Slot } from './unsent-message';
+
+const KEY = 'loopscope.prompt-draft';
+
+/** Keeps the prompt's text (blank: forgets it); a full or refused storage keeps nothing. */
+export function keepDraft(text: string, storage: Slot | null = tabStorage()): void {
+  try {
+    if (text.trim() === '') storage?.removeItem(KEY);
+    else storage?.setItem(KEY, text);
+  } catch {
+    // Nothing to keep it in: typing goes on as before.
+  }
+}
+
+/** The draft the last page of this tab kept, or null; reads only. */
+export function readDraft(storage: Slot | null = tabStorage()): string | null {
+  try {
+    const text = storage?.getItem(KEY) ?? null;
+    return text && text.trim() ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The prompt a new page starts with: what the last page gave back (steering messages, an unsent
+ * message) and the draft after it. A draft that already holds them (the last page showed them in
+ * the box, and the box was kept as typed) stands alone, so nothing comes back twice.
+ */
+export function restoredPrompt(givenBack: readonly string[], draft: string | null): string {
+  const given = givenBack.join('\n\n');
+  if (draft === null) return given;
+  if (given === '' || draft.includes(given)) return draft;
+  return `${given}\n\n${draft}`;
+}
