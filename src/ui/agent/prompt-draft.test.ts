@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keepDraft, readDraft, restoredPrompt } from './prompt-draft';
+import { memoryStorage, refusingStorage } from './testing/storage-slots';
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('the prompt draft', () => {
   it('is kept as typed and read without being taken; blank text forgets it', () => {
@@ -22,17 +15,7 @@ describe('the prompt draft', () => {
   });
 
   it('a storage that refuses keeps nothing and throws nothing', () => {
-    const refusing = {
-      getItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-    };
+    const refusing = refusingStorage();
     expect(() => keepDraft('text', refusing)).not.toThrow();
     expect(readDraft(refusing)).toBeNull();
     expect(() => keepDraft('text', null)).not.toThrow();

@@ -4,7 +4,7 @@
  * unsent message (unsent-message.ts): it survives a reload and belongs to one tab. Only text:
  * attachments are not kept with a draft.
  */
-import { tabStorage } from './unsent-message';
+import { readKeptText, tabStorage } from './unsent-message';
 import type { Slot } from './unsent-message';
 
 const KEY = 'loopscope.prompt-draft';
@@ -21,12 +21,7 @@ export function keepDraft(text: string, storage: Slot | null = tabStorage()): vo
 
 /** The draft the last page of this tab kept, or null; reads only. */
 export function readDraft(storage: Slot | null = tabStorage()): string | null {
-  try {
-    const text = storage?.getItem(KEY) ?? null;
-    return text && text.trim() ? text : null;
-  } catch {
-    return null;
-  }
+  return readKeptText(KEY, storage);
 }
 
 /**

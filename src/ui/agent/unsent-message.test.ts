@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forgetUnsent, keepUnsent, readUnsent, readUnsentImages, UNSENT_NOTICE, unsentNotice } from './unsent-message';
+import { memoryStorage, refusingStorage } from './testing/storage-slots';
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('a message sent but not yet stored', () => {
   it('is kept until it is forgotten, and read without being taken', () => {
@@ -35,17 +28,7 @@ describe('a message sent but not yet stored', () => {
   });
 
   it('a storage that refuses (full, disabled, missing) keeps nothing and throws nothing', () => {
-    const refusing = {
-      getItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-    };
+    const refusing = refusingStorage();
     expect(() => keepUnsent('text', [], refusing)).not.toThrow();
     expect(() => forgetUnsent(refusing)).not.toThrow();
     expect(readUnsent(refusing)).toBeNull();

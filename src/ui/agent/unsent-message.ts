@@ -78,8 +78,13 @@ function isPromptImage(value: unknown): value is PromptImage {
 
 /** The message kept by the last page of this tab, if it was never stored; reads only. */
 export function readUnsent(storage: Slot | null = tabStorage()): string | null {
+  return readKeptText(KEY, storage);
+}
+
+/** The text kept under `key` in this tab's storage, unless blank or unreadable; reads only. */
+export function readKeptText(key: string, storage: Slot | null): string | null {
   try {
-    const text = storage?.getItem(KEY) ?? null;
+    const text = storage?.getItem(key) ?? null;
     return text && text.trim() ? text : null;
   } catch {
     return null;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keepUnsentSteering, readUnsentSteering } from './unsent-steering';
+import { memoryStorage } from './testing/storage-slots';
 
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('steering messages waiting when the page closes', () => {
   it('are kept in order while they wait, read without being taken, and forgotten once none waits', () => {
