@@ -48,6 +48,13 @@ describe('the offline Preview page', () => {
     expect(dom.head.querySelector('script')?.textContent).toBe('window.__runtime = 1;');
   });
 
+  it('puts the base first in a head that has attributes too', async () => {
+    const { dom } = await built({ 'index.html': '<html><head prefix="og: https://ogp.me/ns#"><title>T</title></head><body><img src="a.png"></body></html>' });
+    expect(dom.head.getAttribute('prefix')).toBe('og: https://ogp.me/ns#');
+    expect(dom.head.firstElementChild?.tagName.toLowerCase()).toBe('base');
+    expect(dom.querySelector('base')?.getAttribute('href')).toBe('https://workspace.invalid/index.html');
+  });
+
   it('brings in stylesheets with their images and imports', async () => {
     const { dom } = await built({
       'index.html': '<link rel="stylesheet" href="css/site.css"><div style="background: url(img/dot.png)"></div>',

@@ -171,6 +171,6 @@ export async function buildPreviewDocument(
   for (const element of Array.from(head.querySelectorAll('meta[charset]')).slice(1)) element.remove();
   // The base goes in as text: set in this inert document, the app's own policy (base-uri 'none') would refuse it, with an error in the app's console.
   const base = `<base href="${WORKSPACE_ORIGIN}/${entry.split('/').map(encodeURIComponent).join('/').replace(/"/g, '%22')}">`;
-  const html = doc.documentElement.outerHTML.replace(/<head>/i, (open) => `${open}${base}`);
+  const html = doc.documentElement.outerHTML.replace(/<head\b[^>]*>/i, (open) => `${open}${base}`);
   return { entry, html: `<!DOCTYPE html>\n${html}`, missing: link.missing };
 }
