@@ -128,13 +128,13 @@ test('a message not yet stored when the page reloads comes back in the prompt; i
   await expect(transcript(page)).not.toContainText('It is back in the prompt');
 });
 
-test('what is typed and not sent comes back after a reload, in this tab only; once sent, the prompt comes back empty', async ({ page, context }) => {
-  await page.goto('/?sandbox=offline');
+test('what is typed and not sent comes back after a reload, in this tab only; once sent, the prompt comes back empty (default URL)', async ({ page, context }) => {
+  await page.goto('/');
   await prompt(page).fill('half a thought');
   await page.reload();
   await expect(prompt(page)).toHaveValue('half a thought');
   const second = await context.newPage();
-  await second.goto('/?sandbox=offline');
+  await second.goto('/');
   await expect(prompt(second)).toBeVisible();
   await expect(prompt(second)).toHaveValue('');
   await second.close();

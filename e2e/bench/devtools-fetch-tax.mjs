@@ -9,9 +9,7 @@
 // Prints medians; asserts nothing.
 // Run: node e2e/bench/devtools-fetch-tax.mjs [--requests 200] [--sizes 16,64,128] [--kinds string,blob]
 import { createServer } from 'node:http';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
-import { argument, figure, launchDetachableChromium } from './lib.mjs';
+import { argument, figure, launchBrowser, launchDetachableChromium } from './lib.mjs';
 
 const REQUESTS = Number(argument('requests', 200));
 const SIZES = argument('sizes', '16,64,128').split(',').map(Number);
@@ -75,7 +73,7 @@ function startServer() {
 
 /** Playwright attached for the whole run. */
 async function attached(server, query) {
-  const browser = await chromium.launch({ executablePath: await findChromium(), args: chromiumArgs });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     await page.goto(`${server.url}?${query}`);
@@ -86,17 +84,16 @@ async function attached(server, query) {
   }
 }
 
-/** No DevTools session: Playwright opens the page in a paused state and disconnects before the worker runs. */
+/** No DevTools session: the page navigates to the test a second after Playwright has disconnected. */
 async function detached(server, query) {
-  const chromium = await launchDetachableChromium();
+  const browser = await launchDetachableChromium();
   try {
     const result = server.nextResult();
-    // The page loads the test a second after Playwright has gone.
-    await chromium.page.evaluate((url) => setTimeout(() => (location.href = url), 1000), `${server.url}?${query}&report`);
-    await chromium.disconnect();
+    await browser.page.evaluate((url) => setTimeout(() => (location.href = url), 1000), `${server.url}?${query}&report`);
+    await browser.disconnect();
     return await result;
   } finally {
-    await chromium.close();
+    await browser.close();
   }
 }
 

@@ -66,6 +66,29 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: await findChromium(), args: chromiumArgs });
 }
 
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The browser process (not a helper) whose profile is `folder`: its pid and command line, from /proc; null when none. */
+export function browserProcess(folder) {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const words = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      if (words.includes(`--user-data-dir=${folder}`) && !words.some((word) => word.startsWith('--type='))) return { pid: Number(name), words };
+    } catch {
+      // gone
+    }
+  }
+  return null;
+}
+
 /**
  * The program and arguments Playwright launches Chromium with (its own defaults, then ours), read
  * once from the command line of a browser it launched; elsewhere than Linux, ours alone.
@@ -78,15 +101,8 @@ async function playwrightLaunchLine() {
   if (process.platform !== 'linux') return launchLine;
   const folder = mkdtempSync(join(tmpdir(), 'loopscope-launch-line-'));
   const context = await chromium.launchPersistentContext(folder, { executablePath, args: chromiumArgs });
-  for (const name of readdirSync('/proc')) {
-    try {
-      const words = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      if (!/^\d+$/.test(name) || !words.some((word) => word === `--user-data-dir=${folder}`) || words.some((word) => word.startsWith('--type='))) continue;
-      launchLine = { program: words[0], args: words.slice(1).filter((word) => !word.startsWith('--user-data-dir=') && word !== '--remote-debugging-pipe' && word !== 'about:blank') };
-    } catch {
-      // gone
-    }
-  }
+  const words = browserProcess(folder)?.words;
+  if (words) launchLine = { program: words[0], args: words.slice(1).filter((word) => !word.startsWith('--user-data-dir=') && word !== '--remote-debugging-pipe' && word !== 'about:blank') };
   await context.close();
   await removeProfile(folder);
   return launchLine;
@@ -100,12 +116,7 @@ async function playwrightLaunchLine() {
  */
 export async function launchDetachableChromium() {
   const folder = mkdtempSync(join(tmpdir(), 'loopscope-detached-'));
-  const port = await new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => done(free));
-    });
-  });
+  const port = await freePort();
   const { program, args } = await playwrightLaunchLine();
   const child = spawn(program, [...args, `--remote-debugging-port=${port}`, `--user-data-dir=${folder}`, 'about:blank'], { stdio: 'ignore' });
   let browser;

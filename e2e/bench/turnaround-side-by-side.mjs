@@ -29,13 +29,12 @@
 // Run: node e2e/bench/turnaround-side-by-side.mjs [--runs 3] [--round-trips 200] [--driver both|playwright|detached] [--sandbox offline] [--load 1] [--cli path] [--cli-version 0.61.0]
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from '../../scripts/find-chromium.mjs';
 import { startFakeGemini } from '../fake-gemini/server.mjs';
-import { allowAll, argument, ensureBuild, figure, launchBrowser, launchDetachableChromium, median, quantile, removeProfile, repoRoot, reply, useGemini, waitForAgentText } from './lib.mjs';
+import { allowAll, argument, browserProcess, ensureBuild, figure, freePort, launchBrowser, launchDetachableChromium, median, quantile, removeProfile, repoRoot, reply, useGemini, waitForAgentText } from './lib.mjs';
 
 const ROUND_TRIPS = Number(argument('round-trips', 200));
 const RUNS = Number(argument('runs', 3));
@@ -109,14 +108,6 @@ function report(label, result) {
   return { turn: median(turns), cpu: result.cpuPerRoundTrip };
 }
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** scripts/serve.mjs in a process of its own, as `npm start` runs it. */
 async function serveBuild() {
   const port = await freePort();
@@ -141,7 +132,7 @@ async function openContext(browser) {
   const context = await chromium.launchPersistentContext(folder, { executablePath: await findChromium(), args: chromiumArgs });
   return {
     context,
-    pid: browserPid(folder),
+    pid: browserProcess(folder)?.pid ?? 0,
     async close() {
       await context.close();
       await removeProfile(folder);
@@ -367,20 +358,6 @@ function threadTimes(pids) {
     }
   }
   return times;
-}
-
-/** The pid of the Chromium whose profile is `folder` (its command line names it). */
-function browserPid(folder) {
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const line = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (line.includes(`--user-data-dir=${folder}`) && !line.includes('--type=')) return Number(name);
-    } catch {
-      // gone
-    }
-  }
-  return 0;
 }
 
 /** The pid of the Chromium this process launched (its child that is no Chromium helper process). */

@@ -26,10 +26,10 @@ export function createRecordedTool(name: string, recorded: Record<string, unknow
     if (typeof response['error'] === 'string') return errorResult('RECORDED_ERROR', response['error']);
     const output = typeof response['output'] === 'string' ? response['output'] : JSON.stringify(response);
     const text = `${output}\n(recorded; ${note})`;
-    const media = recordedMedia(response).flatMap((part) => (part.inlineData ? [{ inlineData: part.inlineData }] : []));
+    const media = recordedMedia(response);
     if (media.length === 0) return { llmContent: output, display: { type: 'text', text } };
-    const images = media.map(({ inlineData }) => ({ mimeType: inlineData.mimeType, data: inlineData.data }));
-    return { llmContent: [{ text: output }, ...media], display: { type: 'text', text, images } };
+    const images = media.map(({ mimeType, data }) => ({ mimeType, data }));
+    return { llmContent: [{ text: output }, ...media.map((inlineData) => ({ inlineData }))], display: { type: 'text', text, images } };
   };
   return {
     declaration: { name, kind: 'read', description: `${name}, replayed from the recording`, parametersJsonSchema: { type: 'object', properties: {} } },

@@ -11,7 +11,7 @@ import { isGistLink, isSessionLink } from '../share/link-prefix';
 import type { WorkerClient } from '../worker/client';
 import type { SessionAction } from './agent/session-reducer';
 
-export const GIST_OPENING = 'Opening the shared session: fetching its encrypted Gist from GitHub…';
+const GIST_OPENING = 'Opening the shared session: fetching its encrypted Gist from GitHub…';
 
 /** Opens the links; answers what is being opened meanwhile (a Gist link), else null. */
 export function useSessionLinks(client: WorkerClient, dispatch: (action: SessionAction) => void): string | null {

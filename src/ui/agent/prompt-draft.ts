@@ -1,22 +1,16 @@
 /**
  * What is typed in the prompt and not sent yet, kept in this tab's sessionStorage as it changes,
- * so a reload (or a crashed tab) gives it back instead of an empty box. sessionStorage, as for an
- * unsent message (unsent-message.ts): it survives a reload and belongs to one tab. Only text:
- * attachments are not kept with a draft.
+ * so a reload (or a crashed tab) gives it back instead of an empty box (tab-storage.ts). Only
+ * text: attachments are not kept with a draft.
  */
-import { readKeptText, tabStorage } from './unsent-message';
-import type { Slot } from './unsent-message';
+import { keepText, readKeptText, tabStorage } from './tab-storage';
+import type { Slot } from './tab-storage';
 
 const KEY = 'loopscope.prompt-draft';
 
 /** Keeps the prompt's text (blank: forgets it); a full or refused storage keeps nothing. */
 export function keepDraft(text: string, storage: Slot | null = tabStorage()): void {
-  try {
-    if (text.trim() === '') storage?.removeItem(KEY);
-    else storage?.setItem(KEY, text);
-  } catch {
-    // Nothing to keep it in: typing goes on as before.
-  }
+  keepText(KEY, text, storage);
 }
 
 /** The draft the last page of this tab kept, or null; reads only. */

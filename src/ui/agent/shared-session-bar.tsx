@@ -59,12 +59,6 @@ export function Caption({ text }: { text: string }) {
   );
 }
 
-/**
- * A replay setting as the person last chose it, until the worker's replay state answers the
- * choice: shown only from that answer, a click or a pick seemed to do nothing (or snapped back)
- * for a frame or more, longer while the worker was busy. Once the worker's value changes, it
- * is shown again (a refusal leaves the choice on screen until then).
- */
 /** How a replay ended, read out: where it got to, and how many results differed from the recording. */
 export function ReplayOutcome({ replay }: { replay: ReplayState }) {
   return (
@@ -75,6 +69,12 @@ export function ReplayOutcome({ replay }: { replay: ReplayState }) {
   );
 }
 
+/**
+ * A replay setting as the person last chose it, until the worker's replay state answers the
+ * choice: shown only from that answer, a click or a pick seemed to do nothing (or snapped back)
+ * for a frame or more, longer while the worker was busy. Once the worker's value changes, it
+ * is shown again (a refusal leaves the choice on screen until then).
+ */
 export function useChosen<T>(confirmed: T): [T, (value: T) => void] {
   const [chosen, setChosen] = useState<{ value: T; over: T } | null>(null);
   const shown = chosen && Object.is(chosen.over, confirmed) ? chosen.value : confirmed;

@@ -69,6 +69,17 @@ describe('a message sent but not yet stored', () => {
     expect(readUnsentImages(small)).toEqual({ images: [], dropped: 2 });
   });
 
+  it('images past what the tab can hold are counted without being written out', () => {
+    const storage = memoryStorage();
+    const written: number[] = [];
+    const watched = { ...storage, setItem: (key: string, value: string) => (written.push(value.length), storage.setItem(key, value)) };
+    const photo = { name: 'photo.jpg', mimeType: 'image/jpeg', data: 'A'.repeat(4_100_000) };
+    keepUnsent('look', [photo], watched);
+    expect(readUnsent(storage)).toBe('look');
+    expect(readUnsentImages(storage)).toEqual({ images: [], dropped: 1 });
+    expect(Math.max(...written)).toBeLessThan(100);
+  });
+
   it('malformed kept images are left out and counted, never thrown', () => {
     const storage = memoryStorage();
     keepUnsent('text', [], storage);

@@ -10,20 +10,18 @@
 import { PROMPT_IMAGE_TYPES } from '../../shared/prompt-images';
 import type { PromptImage } from '../../shared/prompt-images';
 import { PROMPT_IMAGES_MAX } from '../../shared/limits';
+import { readKeptText, tabStorage } from './tab-storage';
+import type { Slot } from './tab-storage';
 
 const KEY = 'loopscope.unsent-message';
 const IMAGES_KEY = 'loopscope.unsent-images';
+/**
+ * What the images may take in the tab's storage, in characters of base64. Chromium holds about
+ * 5 million characters an origin: larger images are counted at once, without building (on the
+ * page's thread) a text the storage would refuse anyway.
+ */
+const UNSENT_IMAGES_MAX_CHARS = 4_000_000;
 
-export type Slot = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** This tab's sessionStorage, or null where the browser refuses it (then nothing is kept). */
-export function tabStorage(): Slot | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Keeps `text` and its `images` until forgetUnsent(); a full or refused storage keeps nothing
@@ -36,15 +34,21 @@ export function keepUnsent(text: string, images: readonly PromptImage[] = [], st
     // Nothing to keep it in: the message is sent as before.
     return;
   }
+  keepImages(images, storage);
+}
+
+/** Keeps the images beside the text, or their count when the storage cannot hold them. */
+function keepImages(images: readonly PromptImage[], storage: Slot | null): void {
   try {
-    if (images.length === 0) storage?.removeItem(IMAGES_KEY);
-    else storage?.setItem(IMAGES_KEY, JSON.stringify({ images }));
+    if (images.length === 0) return storage?.removeItem(IMAGES_KEY);
+    if (images.reduce((sum, image) => sum + image.data.length, 0) <= UNSENT_IMAGES_MAX_CHARS) return storage?.setItem(IMAGES_KEY, JSON.stringify({ images }));
   } catch {
-    try {
-      storage?.setItem(IMAGES_KEY, JSON.stringify({ images: [], dropped: images.length }));
-    } catch {
-      // Not even the count: the text alone comes back.
-    }
+    // Refused (full): counted below.
+  }
+  try {
+    storage?.setItem(IMAGES_KEY, JSON.stringify({ images: [], dropped: images.length }));
+  } catch {
+    // Not even the count: the text alone comes back.
   }
 }
 
@@ -81,15 +85,6 @@ export function readUnsent(storage: Slot | null = tabStorage()): string | null {
   return readKeptText(KEY, storage);
 }
 
-/** The text kept under `key` in this tab's storage, unless blank or unreadable; reads only. */
-export function readKeptText(key: string, storage: Slot | null): string | null {
-  try {
-    const text = storage?.getItem(key) ?? null;
-    return text && text.trim() ? text : null;
-  } catch {
-    return null;
-  }
-}
 
 export const UNSENT_NOTICE = 'Your last message had not been saved when the page closed, so it did not run. It is back in the prompt: press Enter to send it.';
 

@@ -5,19 +5,14 @@
  * message the worker has not stored), and the next page gives them back in the prompt, in order,
  * not sent: nothing runs without the person.
  */
-import { tabStorage } from './unsent-message';
-import type { Slot } from './unsent-message';
+import { keepText, tabStorage } from './tab-storage';
+import type { Slot } from './tab-storage';
 
 const KEY = 'loopscope.unsent-steering';
 
 /** Keeps the waiting messages' texts (none: forgets them); a full or refused storage keeps nothing. */
 export function keepUnsentSteering(texts: readonly string[], storage: Slot | null = tabStorage()): void {
-  try {
-    if (texts.length === 0) storage?.removeItem(KEY);
-    else storage?.setItem(KEY, JSON.stringify(texts));
-  } catch {
-    // Nothing to keep them in: steering goes on as before.
-  }
+  keepText(KEY, texts.length === 0 ? '' : JSON.stringify(texts), storage);
 }
 
 /** The texts the last page of this tab kept, oldest first; reads only. */

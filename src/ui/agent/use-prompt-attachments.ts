@@ -44,7 +44,8 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
   const [preparing, setPreparing] = useState<readonly string[]>([]);
   // The files' preparations, one after another: settles once the last one added has.
   const preparations = useRef<Promise<void>>(Promise.resolve());
-  const unprepared = useRef(0);
+  // The names of the files not prepared yet, in order; `preparing` is what was last rendered of it.
+  const unprepared = useRef<readonly string[]>([]);
   // The list as last set, for `take` and for naming files attached in one go.
   const current = useRef<readonly PromptAttachment[]>([]);
   const update = useCallback((next: (list: readonly PromptAttachment[]) => readonly PromptAttachment[]) => {
@@ -103,14 +104,12 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
       setProblem(null);
       if (files.length === 0) return preparations.current;
       const names = files.map((file) => file.name || 'pasted image');
-      unprepared.current += names.length;
-      setPreparing((list) => [...list, ...names]);
-      const done = preparations.current
-        .then(() => prepareFiles(files))
-        .finally(() => {
-          unprepared.current -= names.length;
-          setPreparing((list) => list.slice(names.length));
-        });
+      const waiting = (list: readonly string[]) => {
+        unprepared.current = list;
+        setPreparing(list);
+      };
+      waiting([...unprepared.current, ...names]);
+      const done = preparations.current.then(() => prepareFiles(files)).finally(() => waiting(unprepared.current.slice(names.length)));
       preparations.current = done.catch(() => undefined);
       return done;
     },
@@ -125,7 +124,7 @@ export function usePromptAttachments(codec: ImageCodec = defaultImageCodec()): P
     return taken;
   }, [update]);
   const takeWhenReady = useCallback(() => preparations.current.then(take), [take]);
-  const isPreparing = useCallback(() => unprepared.current > 0, []);
+  const isPreparing = useCallback(() => unprepared.current.length > 0, []);
   const giveBack = useCallback((given: readonly PromptAttachment[]) => update((list) => withGivenBack(list, given)), [update]);
 
   return useMemo(

@@ -1,5 +1,5 @@
-/** Stand-ins for this tab's sessionStorage in unit tests (unsent-message.ts's `Slot`). */
-import type { Slot } from '../unsent-message';
+/** Stand-ins for this tab's sessionStorage in unit tests (tab-storage.ts's `Slot`). */
+import type { Slot } from '../tab-storage';
 
 /** A storage that keeps what it is given, in memory. */
 export function memoryStorage(): Slot {
